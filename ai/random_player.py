@@ -1,0 +1,22 @@
+"""A player that picks uniformly among the legal moves (taking back melds only when stuck)."""
+
+from __future__ import annotations
+
+from ai.base import Decision, player_rng
+from hfcli.view import SeatView
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: int | None, seat: int) -> None:
+        self.rng = player_rng(seed, seat, self.name)
+
+    def choose(self, view: SeatView) -> Decision:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("RandomPlayer asked to move when it has no legal moves")
+        # Undo is a convenience for people; a random player that used it freely would wander.
+        forward = [m for m in moves if m.kind != "undo"]
+        move = self.rng.choice(forward or list(moves))
+        return Decision(move, "random legal move")

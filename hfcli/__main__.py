@@ -1,0 +1,3 @@
+from hfcli.cli import run
+
+run()

@@ -1,0 +1,146 @@
+"""Cards, ranks and their text notation.
+
+A card is written as rank then suit: ``7H``, ``TS``, ``QD``, ``2C``; the joker is ``JK``.
+Rank tokens (``7``, ``T``, ``2``, ``JK``) name a card when its suit does not matter, which in
+this game is everywhere except threes (red threes never reach a hand, so a ``3`` in a hand is
+always black). Card objects are interned: there is exactly one object per card face, so they
+compare and hash by identity, which keeps the engine's inner loops cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from hfcli.errors import InvalidMoveError
+
+# Rank indices, in ascending card order; the joker shares the scheme as the highest index.
+THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO, JOKER = range(14)
+RANK_TOKENS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "JK")
+RANK_NAMES: tuple[str, ...] = (
+    "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace", "two", "joker",
+)
+RANK_PLURALS: tuple[str, ...] = (
+    "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+    "jacks", "queens", "kings", "aces", "twos", "jokers",
+)
+NATURAL_RANKS: tuple[int, ...] = tuple(range(FOUR, ACE + 1))
+WILD_RANKS: tuple[int, ...] = (TWO, JOKER)
+# C-WILD display order: A K Q J 10 9 8 7 6 5 4 3 2, jokers first as the highest wild.
+DISPLAY_ORDER: tuple[int, ...] = (JOKER, ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN, SIX, FIVE, FOUR, THREE, TWO)
+
+SUITS = "CDHS"
+RED_SUITS = "DH"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+_RANK_ALIASES = {"10": TEN, "JOKER": JOKER}
+
+
+class Card:
+    """One card face. Use :func:`card` or :meth:`Card.parse`; never construct directly."""
+
+    __slots__ = ("rank", "suit", "code", "text", "is_wild", "is_natural", "is_red_three", "is_black_three")
+
+    rank: int
+    suit: str
+    code: int
+    text: str
+    is_wild: bool
+    is_natural: bool
+    is_red_three: bool
+    is_black_three: bool
+
+    def __init__(self, rank: int, suit: str, code: int) -> None:
+        self.rank = rank
+        self.suit = suit
+        self.code = code
+        self.text = "JK" if rank == JOKER else RANK_TOKENS[rank] + suit
+        self.is_wild = rank in WILD_RANKS
+        self.is_natural = FOUR <= rank <= ACE
+        self.is_red_three = rank == THREE and suit in RED_SUITS
+        self.is_black_three = rank == THREE and suit not in RED_SUITS
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # Unpickling must return the interned object so identity comparison keeps working.
+        return (card, (self.text,))
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        return card(text)
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    [Card(rank, suit, rank * 4 + i) for rank in range(TWO + 1) for i, suit in enumerate(SUITS)]
+    + [Card(JOKER, "", JOKER * 4)]
+)
+JOKER_CARD = ALL_CARDS[-1]
+_BY_TEXT = {c.text: c for c in ALL_CARDS}
+_BY_CODE = {c.code: c for c in ALL_CARDS}
+
+
+def card(text: str) -> Card:
+    """The card written ``text`` (``7H``, ``10S``, ``JK``), case-insensitive."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    found = _BY_TEXT.get(t)
+    if found is None:
+        raise InvalidMoveError(f"{text!r} is not a card (write rank then suit, e.g. 7H, TS, 2C, or JK)")
+    return found
+
+
+def card_by_code(code: int) -> Card:
+    return _BY_CODE[code]
+
+
+def parse_rank(token: str) -> int:
+    """The rank index named by ``token``: ``9``, ``T``/``10``, ``2``, ``JK``."""
+    t = token.strip().upper()
+    if t in _RANK_ALIASES:
+        return _RANK_ALIASES[t]
+    if t in RANK_TOKENS:
+        return RANK_TOKENS.index(t)
+    raise InvalidMoveError(f"{token!r} is not a rank (use A K Q J T 9 8 7 6 5 4 3 2 or JK)")
+
+
+def rank_token(rank: int) -> str:
+    return RANK_TOKENS[rank]
+
+
+def one_deck() -> list[Card]:
+    """A 54-card deck: 52 faces and two jokers (C-DECK)."""
+    return [c for c in ALL_CARDS if c.rank != JOKER] + [JOKER_CARD, JOKER_CARD]
+
+
+def new_shoe(decks: int) -> list[Card]:
+    """``decks`` decks in a fixed order, before shuffling."""
+    return one_deck() * decks
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.text for c in cards)
+
+
+def parse_cards(text: str | Sequence[str]) -> list[Card]:
+    tokens = text.split() if isinstance(text, str) else list(text)
+    return [card(t) for t in tokens]
+
+
+def sort_for_display(cards: Iterable[Card]) -> list[Card]:
+    order = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
+    return sorted(cards, key=lambda c: (order[c.rank], c.suit))

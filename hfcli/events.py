@@ -1,0 +1,40 @@
+"""What happens in a game, move by move and automatically, as a list of events.
+
+Every event has a public form (what every seat sees) and may carry ``private`` cards that only
+``seat`` sees: the cards a draw brought, the card that replaced a red three. Views and the public
+history hold public forms only, so hidden cards never leak through them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from hfcli.cards import Card
+from hfcli.moves import Move
+
+# Event kinds
+DEAL = "deal"  # a deal starts: detail = "deal N dealer X minimum M"
+UPCARD = "upcard"  # cards = (the upcard,)
+BURY = "bury"  # cards = (the buried card,): C-UPCARD
+MOVE = "move"  # a seat's move
+DRAW = "draw"  # private = the cards drawn; count = how many
+TAKE = "take"  # cards = the pile cards taken into hand (public: they were discards)
+RED_THREE = "red3"  # cards = (the red three,); private = (replacement,) if any
+FOOT = "foot"  # the seat picked up their foot
+OUT = "out"  # the seat went out
+DEAL_END = "deal_end"  # detail = "out" or "stock"
+GAME_END = "game_end"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    seat: int | None = None
+    move: Move | None = None
+    cards: tuple[Card, ...] = ()
+    private: tuple[Card, ...] = ()
+    count: int = 0
+    detail: str = ""
+
+    def public(self) -> Event:
+        return replace(self, private=()) if self.private else self

@@ -1,0 +1,1017 @@
+"""The game state: dealing, legal moves, applying moves, the end of a deal, the four-deal game.
+
+This is the engine's one mutable object. It is pure: no printing, no files, no terminal. Every
+random choice (the shuffles) comes from one ``random.Random`` seeded at creation, or from shoe
+orders given explicitly, so a transcript replays without Python's ``random``.
+
+A turn runs in phases: ``draw`` (draw, pickup, ask), ``meld`` (meld, add, discard, ask, undo)
+and, while a partner answers "may I go out?", ``answer`` (yes, no) with the partner to move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hfcli import events as ev
+from hfcli.cards import (
+    JOKER,
+    NATURAL_RANKS,
+    RANK_TOKENS,
+    THREE,
+    TWO,
+    Card,
+    card,
+    new_shoe,
+)
+from hfcli.errors import IllegalMoveError
+from hfcli.events import Event
+from hfcli.melds import CLEAN, DIRTY, WILD, WILD_BOOK, Meld, meld_rank_name, meld_rank_token, ratio_ok
+from hfcli.moves import ASK, DRAW, END, NO, PICKUP, UNDO, YES, Move, parse_move
+from hfcli.opening import max_opening_value
+from hfcli.rules import CLASSIC, Rules, card_values
+from hfcli.scoring import DealResult, GameResult, score_team
+from hfcli.seating import FOUR_HANDED, Seating
+from hfcli.view import MeldView, SeatView, make_view
+
+DRAW_PHASE, MELD_PHASE, ANSWER_PHASE, OVER = "draw", "meld", "answer", "over"
+
+_TOKEN_CACHE: dict[str, tuple[int, Card | None]] = {}
+
+
+def _token(token: str) -> tuple[int, Card | None]:
+    """(rank, exact card or None) for a canonical card token."""
+    found = _TOKEN_CACHE.get(token)
+    if found is None:
+        if token == "JK":
+            found = (JOKER, None)
+        elif len(token) == 1:
+            found = (RANK_TOKENS.index(token), None)
+        else:
+            c = card(token)
+            found = (c.rank, c)
+        _TOKEN_CACHE[token] = found
+    return found
+
+
+class TeamState:
+    """A partnership's side of the table for the current deal."""
+
+    __slots__ = ("melds", "red_threes", "opened")
+
+    def __init__(self) -> None:
+        self.melds: list[Meld] = []
+        self.red_threes: list[Card] = []
+        self.opened = False
+
+    def copy(self) -> TeamState:
+        t = TeamState()
+        t.melds = [m.copy() for m in self.melds]
+        t.red_threes = list(self.red_threes)
+        t.opened = self.opened
+        return t
+
+    def open_meld(self, rank: int, book_size: int) -> Meld | None:
+        for m in self.melds:
+            if m.rank == rank and len(m.cards) < book_size:
+                return m
+        return None
+
+    def book_counts(self, book_size: int) -> tuple[int, int, int]:
+        clean = dirty = wild = 0
+        for m in self.melds:
+            if len(m.cards) >= book_size:
+                kind = m.kind
+                if kind == CLEAN:
+                    clean += 1
+                elif kind == DIRTY:
+                    dirty += 1
+                else:
+                    wild += 1
+        return clean, dirty, wild
+
+
+@dataclass
+class _Snapshot:
+    """What ``undo`` restores: the seat's hand and the partnership's melds before this turn's melds."""
+
+    hand: list[Card]
+    melds: list[Meld]
+    opening_value: int
+    hand_origin: dict[Card, int] | None
+    laid: bool
+
+
+@dataclass
+class _MeldPlan:
+    """A validated meld or add move: the physical cards and what they do."""
+
+    new: bool  # new melds, or an addition to an open meld
+    groups: list[tuple[int, list[Card]]]
+    used: list[Card]
+    counted_value: int
+    origin_after: dict[Card, int] | None
+
+
+class Game:
+    """One game of Hand and Foot: ``Game(rules, seed)``; see the README for the API."""
+
+    def __init__(
+        self,
+        rules: Rules = CLASSIC,
+        seed: int | None = None,
+        *,
+        seating: Seating = FOUR_HANDED,
+        shoes: Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seating = seating
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._given_shoes = [list(s) for s in shoes] if shoes is not None else None
+        self.shoes: list[tuple[Card, ...]] = []  # the shoe of every deal so far, top card first
+        self.results: list[DealResult] = []
+        self.events: list[Event] = []  # everything, private cards included
+        self.public_events: list[Event] = []
+        self.move_count = 0
+        n = len(seating.names)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.feet: list[list[Card] | None] = [[] for _ in range(n)]
+        self.teams: list[TeamState] = [TeamState() for _ in seating.team_names]
+        self.stock: list[Card] = []  # top card last
+        self.pile: list[Card] = []  # top card last
+        self.deal_index = -1
+        self.dealer = seating.first_dealer
+        self.phase = DRAW_PHASE
+        self.turn_seat = 0
+        self.to_move = 0
+        self.went_out: int | None = None
+        self._meld_views: tuple[tuple[MeldView, ...], ...] | None = None
+        self._reset_turn_state()
+        opening: list[Event] = []
+        self._start_deal(0, opening)
+        self._record(opening)
+
+    # ------------------------------------------------------------------ setup
+
+    def _reset_turn_state(self) -> None:
+        self.asked = False
+        self.permission: bool | None = None
+        self._answer_return = DRAW_PHASE
+        self.laid = False
+        self.opening_value = 0
+        self._hand_origin: dict[Card, int] | None = None
+        self._snapshot: _Snapshot | None = None
+
+    def _next_shoe(self) -> list[Card]:
+        index = len(self.shoes)
+        if self._given_shoes is not None:
+            if index >= len(self._given_shoes):
+                raise ValueError(f"no shoe given for deal {index + 1}")
+            shoe = list(self._given_shoes[index])
+            if len(shoe) != self.rules.card_count:
+                raise ValueError(f"deal {index + 1}: a shoe needs {self.rules.card_count} cards, not {len(shoe)}")
+            return shoe
+        shoe = new_shoe(self.rules.decks)
+        self.rng.shuffle(shoe)
+        return shoe
+
+    def _start_deal(self, index: int, events: list[Event]) -> None:
+        rules, seating = self.rules, self.seating
+        n = len(seating.names)
+        self.deal_index = index
+        self.dealer = (seating.first_dealer + index) % n
+        first = (self.dealer + 1) % n
+        shoe = self._next_shoe()
+        self.shoes.append(tuple(shoe))
+        self.stock = shoe[::-1]
+        self.pile = []
+        self.teams = [TeamState() for _ in seating.team_names]
+        self._meld_views = None
+        self.went_out = None
+        order = [(first + i) % n for i in range(n)]
+        for seat in order:
+            self.hands[seat] = [self.stock.pop() for _ in range(rules.hand_size)]
+        for seat in order:
+            self.feet[seat] = [self.stock.pop() for _ in range(rules.foot_size)]
+        events.append(Event(ev.DEAL, self.dealer, count=index, detail=f"minimum {self.minimum}"))
+        # C-UPCARD / V-UPCARD
+        while True:
+            up = self.stock.pop()
+            buried = up.is_wild or up.is_red_three or (up.is_black_three and rules.bury_black_three_upcard)
+            if not buried:
+                break
+            self.stock.insert(len(self.stock) - len(self.stock) // 2, up)
+            events.append(Event(ev.BURY, cards=(up,)))
+        self.pile.append(up)
+        events.append(Event(ev.UPCARD, cards=(up,)))
+        # C-RED3: dealt red threes are laid and replaced seat by seat from the first player.
+        for seat in order:
+            hand = self.hands[seat]
+            reds = [c for c in hand if c.is_red_three]
+            if reds:
+                self.hands[seat] = [c for c in hand if not c.is_red_three]
+                self._give(seat, reds, events)
+        self._begin_turn(first, events)
+
+    def _record(self, events: Iterable[Event]) -> None:
+        for e in events:
+            self.events.append(e)
+            self.public_events.append(e.public())
+
+    def _give(self, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
+        """Put cards into a hand, laying every red three and replacing it from the stock (C-RED3)."""
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        pending = list(cards)
+        while pending:
+            c = pending.pop(0)
+            if c.is_red_three:
+                team.red_threes.append(c)
+                replacement = self.stock.pop() if self.stock else None
+                events.append(Event(ev.RED_THREE, seat, cards=(c,), private=(replacement,) if replacement else ()))
+                if replacement is not None:
+                    pending.append(replacement)
+                    if self._hand_origin is not None:
+                        self._hand_origin[replacement] = self._hand_origin.get(replacement, 0) + 1
+            else:
+                hand.append(c)
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn_seat = seat
+        self.to_move = seat
+        self.phase = DRAW_PHASE
+        self._reset_turn_state()
+        # C-END: the stock is empty and the pile cannot be taken.
+        if not self.stock and self._pickup_problem(seat) is not None:
+            self._end_deal("stock", events)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def minimum(self) -> int:
+        return self.rules.meld_minimum(self.deal_index)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def team_of(self, seat: int) -> int:
+        return self.seating.team_of[seat]
+
+    def in_foot(self, seat: int) -> bool:
+        return self.feet[seat] is None
+
+    def partner(self, seat: int) -> int:
+        return self.seating.partners(seat)[0]
+
+    @property
+    def result(self) -> GameResult | None:
+        if self.phase != OVER:
+            return None
+        return GameResult(tuple(self.results), self.seating.team_names)
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r.teams[i].total for r in self.results) for i in self.seating.teams)
+
+    def card_total(self) -> int:
+        """Every card wherever it is; always 54 x decks."""
+        n = len(self.stock) + len(self.pile)
+        n += sum(len(h) for h in self.hands)
+        n += sum(len(f) for f in self.feet if f is not None)
+        for t in self.teams:
+            n += len(t.red_threes) + sum(len(m.cards) for m in t.melds)
+        return n
+
+    def _out_problem(self, seat: int, books: tuple[int, int, int]) -> str | None:
+        """Why ``seat`` may not go out now (C-OUT / V-OUT), or None."""
+        rules = self.rules
+        if self.feet[seat] is not None:
+            return "you are not playing from your foot yet"
+        clean, dirty, wild = books
+        if (
+            clean < rules.clean_books_to_go_out
+            or dirty < rules.dirty_books_to_go_out
+            or wild < rules.wild_books_to_go_out
+        ):
+            need = [f"{rules.clean_books_to_go_out} clean", f"{rules.dirty_books_to_go_out} dirty"]
+            if rules.wild_books_to_go_out:
+                need.append(f"{rules.wild_books_to_go_out} wild")
+            return f"going out needs {', '.join(need)} books; the partnership has {clean}, {dirty}, {wild}"
+        if rules.partner_in_foot_to_go_out and any(self.feet[p] is not None for p in self.seating.partners(seat)):
+            return "your partner has not picked up their foot"
+        if rules.going_out_needs_permission and self.permission is not True:
+            if self.permission is False:
+                return "your partner said no this turn"
+            return "ask your partner first ('ask')"
+        return None
+
+    def _ask_problem(self, seat: int) -> str | None:
+        rules = self.rules
+        if not rules.going_out_needs_permission:
+            return "no permission is asked under these rules (V-OUT)"
+        if self.asked:
+            return "you have already asked this turn"
+        if self.feet[seat] is not None:
+            return "only a player playing from their foot may ask to go out"
+        if rules.partner_in_foot_to_go_out and any(self.feet[p] is not None for p in self.seating.partners(seat)):
+            return "your partner has not picked up their foot"
+        return None
+
+    def _pickup_problem(self, seat: int) -> tuple[str, str] | None:
+        """(rule id, reason) why ``seat`` may not take the pile now, or None (C-PILE)."""
+        if not self.pile:
+            return ("C-PILE", "the discard pile is empty")
+        rules = self.rules
+        top = self.pile[-1]
+        if top.rank == THREE:
+            return ("C-PILE", f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        if top.is_wild:
+            if not rules.wild_melds:
+                return ("V-NOWILD", f"a pile topped by a wild card ({top.text}) cannot be taken")
+            pair = sum(1 for c in hand if c.rank == top.rank)
+            if pair < 2:
+                name = "jokers" if top.rank == JOKER else "twos"
+                return ("C-PILE", f"taking a pile topped by {top.text} needs two {name} in your hand")
+            rank = WILD
+        else:
+            pair = sum(1 for c in hand if c.rank == top.rank)
+            if pair < 2:
+                return (
+                    "C-PILE",
+                    f"taking the pile needs two natural {RANK_TOKENS[top.rank]}s in your hand; you hold {pair}",
+                )
+            rank = top.rank
+        existing = team.open_meld(rank, rules.book_size)
+        if existing is not None and len(existing.cards) + 3 > rules.book_size:
+            return (
+                "C-PILE",
+                f"the top card and your pair would make the open meld of {meld_rank_name(rank)} "
+                f"{len(existing.cards) + 3} cards; a meld holds at most {rules.book_size}",
+            )
+        if not team.opened:
+            counts = [0] * 14
+            for c in hand:
+                counts[c.rank] += 1
+            counts[top.rank] += 1
+            best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank)
+            if best < self.minimum:
+                return (
+                    "C-MIN",
+                    f"your first meld must reach {self.minimum} from the top card and your hand; "
+                    f"the most you could lay is {max(best, 0)}",
+                )
+        if self.feet[seat] is not None:
+            return None
+        taken = min(len(self.pile), rules.pile_take)
+        remaining = len(hand) - 2 + taken - 1
+        if remaining < 2:
+            books = list(team.book_counts(rules.book_size))
+            if existing is not None and len(existing.cards) + 3 == rules.book_size:
+                books[(CLEAN, DIRTY, WILD_BOOK).index(_kind_after(existing, 0))] += 1
+            problem = self._out_problem(seat, (books[0], books[1], books[2]))
+            if problem is not None or (remaining == 0 and not rules.go_out_by_melding_all):
+                why = problem or "you need a card to discard"
+                return ("C-KEEP", f"taking the pile would leave you {remaining} card(s) and you may not go out: {why}")
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat to move, in a fixed order. Melds are listed one at a time:
+        each new meld at its smallest, each addition one card, so the list stays small."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == ANSWER_PHASE:
+            return [YES, NO]
+        seat = self.to_move
+        moves: list[Move] = []
+        if phase == DRAW_PHASE:
+            if self.stock:
+                moves.append(DRAW)
+            if self._pickup_problem(seat) is None:
+                moves.append(PICKUP)
+                if not self.stock:
+                    moves.append(END)
+            if self._ask_problem(seat) is None:
+                moves.append(ASK)
+            return moves
+        rules = self.rules
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        counts = [0] * 14
+        for c in hand:
+            counts[c.rank] += 1
+        twos, jokers = counts[TWO], counts[JOKER]
+        book = rules.book_size
+        open_ranks: dict[int, Meld] = {}
+        for m in team.melds:
+            if len(m.cards) < book:
+                open_ranks[m.rank] = m
+        size = len(hand)
+        in_foot = self.feet[seat] is None
+        opening = not team.opened
+        candidates: list[Move] = []
+        twice = rules.wild_ratio == "twice"
+        for rank in NATURAL_RANKS:
+            n = counts[rank]
+            if n < 2 or rank in open_ranks:
+                continue
+            tok = RANK_TOKENS[rank]
+            if n >= 3:
+                candidates.append(_meld_move((tok, tok, tok)))
+            if twice:
+                if twos:
+                    candidates.append(_meld_move((tok, tok, "2")))
+                if jokers:
+                    candidates.append(_meld_move((tok, tok, "JK")))
+        if rules.wild_melds and WILD not in open_ranks and twos + jokers >= 3:
+            for j in range(min(jokers, 3), -1, -1):
+                if twos >= 3 - j:
+                    candidates.append(_meld_move(("JK",) * j + ("2",) * (3 - j)))
+        for rank, m in open_ranks.items():
+            tok = meld_rank_token(rank)
+            if rank != WILD:
+                if counts[rank]:
+                    candidates.append(_add_move(RANK_TOKENS[rank], tok))
+                if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
+                    if twos:
+                        candidates.append(_add_move("2", tok))
+                    if jokers:
+                        candidates.append(_add_move("JK", tok))
+            else:
+                if twos:
+                    candidates.append(_add_move("2", tok))
+                if jokers:
+                    candidates.append(_add_move("JK", tok))
+        for move in candidates:
+            remaining = size - len(move.groups[0])
+            if remaining >= 2 or (not in_foot and not (opening and remaining == 0)):
+                moves.append(move)
+            elif self._illegal_reason(move) is None:
+                moves.append(move)
+        if self._discard_problem(seat) is None:
+            seen: set[int] = set()
+            for c in sorted(hand, key=_card_code):
+                if c.rank not in seen:
+                    seen.add(c.rank)
+                    moves.append(_discard_move(RANK_TOKENS[c.rank]))
+        if self._ask_problem(seat) is None:
+            moves.append(ASK)
+        if self._snapshot is not None:
+            moves.append(UNDO)
+        return moves
+
+    def _discard_problem(self, seat: int) -> tuple[str, str] | None:
+        team = self.teams[self.seating.team_of[seat]]
+        if self.laid and not team.opened and self.opening_value < self.minimum:
+            return (
+                "C-MIN",
+                f"your partnership's first meld must total at least {self.minimum}; it has "
+                f"{self.opening_value} so far (meld more, or undo)",
+            )
+        if len(self.hands[seat]) == 1 and self.feet[seat] is None:
+            problem = self._out_problem(seat, team.book_counts(self.rules.book_size))
+            if problem is not None:
+                return ("C-KEEP", f"discarding your last card would be going out, and {problem} (C-OUT)")
+        return None
+
+    def is_legal(self, move: Move | str) -> bool:
+        return self._illegal_reason(move) is None
+
+    def _illegal_reason(self, move: Move | str) -> IllegalMoveError | None:
+        try:
+            self._validate(parse_move(move) if isinstance(move, str) else move)
+        except IllegalMoveError as exc:
+            return exc
+        return None
+
+    # ------------------------------------------------------------------ validation
+
+    def _validate(self, move: Move) -> object:
+        """Check ``move`` without changing anything; return what applying it needs."""
+        kind = move.kind
+        phase = self.phase
+        seat = self.to_move
+        if phase == OVER:
+            raise IllegalMoveError("C-GAME", "the game is over")
+        if phase == ANSWER_PHASE:
+            if kind not in ("yes", "no"):
+                raise IllegalMoveError(
+                    "C-OUT",
+                    f"{self.seating.long_names[seat]} must first answer 'may I go out?' with yes or no",
+                )
+            return None
+        if kind in ("yes", "no"):
+            raise IllegalMoveError("C-OUT", "nobody has asked to go out")
+        if kind == "ask":
+            problem = self._ask_problem(seat)
+            if problem is not None:
+                raise IllegalMoveError("V-OUT" if "V-OUT" in problem else "C-OUT", problem.replace(" (V-OUT)", ""))
+            return None
+        if phase == DRAW_PHASE:
+            if kind == "draw":
+                if not self.stock:
+                    raise IllegalMoveError("C-END", "the stock is empty: take the pile or 'end' the deal")
+                return None
+            if kind == "pickup":
+                pile_problem = self._pickup_problem(seat)
+                if pile_problem is not None:
+                    raise IllegalMoveError(*pile_problem)
+                return None
+            if kind == "end":
+                if self.stock:
+                    raise IllegalMoveError("C-END", "the deal can be ended only when the stock is empty")
+                return None
+            raise IllegalMoveError("C-DRAW", f"first draw from the stock or take the pile, then {kind}")
+        # meld phase
+        if kind in ("draw", "pickup", "end"):
+            raise IllegalMoveError("C-DRAW", "you have already drawn this turn")
+        if kind == "undo":
+            if self._snapshot is None:
+                raise IllegalMoveError("C-MELDING", "there are no melds of this turn to take back")
+            return None
+        if kind == "discard":
+            return self._validate_discard(seat, move)
+        return self._validate_meld(seat, move)
+
+    def _validate_discard(self, seat: int, move: Move) -> Card:
+        hand = self.hands[seat]
+        token = move.groups[0][0]
+        rank, exact = _token(token)
+        if exact is not None:
+            if exact not in hand:
+                raise IllegalMoveError("C-DISCARD", f"you hold no {exact.text}")
+            chosen = exact
+        else:
+            matches = [c for c in hand if c.rank == rank]
+            if not matches:
+                raise IllegalMoveError("C-DISCARD", f"you hold no {token}")
+            chosen = min(matches, key=_card_code)
+        problem = self._discard_problem(seat)
+        if problem is not None:
+            raise IllegalMoveError(*problem)
+        return chosen
+
+    def _validate_meld(self, seat: int, move: Move) -> _MeldPlan:
+        rules = self.rules
+        book = rules.book_size
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        available = list(hand)
+        used: list[Card] = []
+        # simulated open melds by rank: (naturals, wilds, size, is new)
+        sim: dict[int, list[int]] = {
+            m.rank: [m.naturals, m.wilds] for m in team.melds if len(m.cards) < book
+        }
+        completed: list[str] = []
+        groups: list[tuple[int, list[Card]]] = []
+        for group in move.groups:
+            cards = _take(available, group)
+            used.extend(cards)
+            naturals = [c for c in cards if not c.is_wild]
+            wilds = len(cards) - len(naturals)
+            if any(c.rank == THREE for c in cards):
+                raise IllegalMoveError("C-BLACK3", "threes can never be melded")
+            ranks = {c.rank for c in naturals}
+            if len(ranks) > 1:
+                raise IllegalMoveError(
+                    "C-MELD", "a meld holds cards of one rank (plus wild cards): " + " ".join(group)
+                )
+            if move.kind == "meld":
+                rank = ranks.pop() if ranks else WILD
+                if rank == WILD and not rules.wild_melds:
+                    raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
+                if not 3 <= len(cards) <= book:
+                    raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {book} cards, not {len(cards)}")
+                if rank in sim:
+                    raise IllegalMoveError(
+                        "C-ONEOPEN",
+                        f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead",
+                    )
+                if not ratio_ok(rank, len(naturals), wilds, rules):
+                    raise IllegalMoveError(*_ratio_error(len(naturals), wilds, rules))
+                nat_after, wild_after = len(naturals), wilds
+            else:
+                target = move.target or ""
+                rank = WILD if target == "wild" else RANK_TOKENS.index(target)
+                if ranks and ranks != {rank}:
+                    raise IllegalMoveError(
+                        "C-MELD", f"{' '.join(group)} cannot go on a meld of {meld_rank_name(rank)}"
+                    )
+                if rank == WILD and naturals:
+                    raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
+                if rank not in sim:
+                    full = any(m.rank == rank for m in team.melds)
+                    if full:
+                        raise IllegalMoveError(
+                            "C-BOOK", f"the {meld_rank_name(rank)} are a complete book; nothing can be added"
+                        )
+                    raise IllegalMoveError(
+                        "C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}"
+                    )
+                nat_before, wild_before = sim[rank]
+                nat_after, wild_after = nat_before + len(naturals), wild_before + wilds
+                if nat_after + wild_after > book:
+                    raise IllegalMoveError(
+                        "C-BOOK", f"a meld holds at most {book} cards; this would make {nat_after + wild_after}"
+                    )
+                if not ratio_ok(rank, nat_after, wild_after, rules):
+                    raise IllegalMoveError(*_ratio_error(nat_after, wild_after, rules))
+            if nat_after + wild_after >= book:
+                sim.pop(rank, None)
+                completed.append(WILD_BOOK if rank == WILD else (DIRTY if wild_after else CLEAN))
+            else:
+                sim[rank] = [nat_after, wild_after]
+            groups.append((rank, cards))
+        # C-MIN bookkeeping: only cards from the hand count (C-MELDING), not other taken pile cards.
+        counted = 0
+        origin = dict(self._hand_origin) if self._hand_origin is not None else None
+        if not team.opened:
+            values = card_values(rules)
+            for c in used:
+                if origin is None:
+                    counted += values[c.rank]
+                elif origin.get(c, 0) > 0:
+                    origin[c] -= 1
+                    counted += values[c.rank]
+        remaining = len(hand) - len(used)
+        in_foot = self.feet[seat] is None
+        if remaining == 0 and not in_foot and not team.opened and self.opening_value + counted < self.minimum:
+            raise IllegalMoveError(
+                "C-MIN",
+                f"your first meld must total at least {self.minimum} before you reach your foot; "
+                f"this makes {self.opening_value + counted}",
+            )
+        if in_foot and remaining < 2:
+            books = list(team.book_counts(book))
+            for kind in completed:
+                books[(CLEAN, DIRTY, WILD_BOOK).index(kind)] += 1
+            problem = self._out_problem(seat, (books[0], books[1], books[2]))
+            if problem is None and remaining == 0 and not rules.go_out_by_melding_all:
+                problem = "you go out by melding all but one card and discarding the last"
+            if problem is not None:
+                raise IllegalMoveError(
+                    "C-KEEP",
+                    f"this would leave you {remaining} card(s), and you may not go out: {problem}",
+                )
+        return _MeldPlan(move.kind == "meld", groups, used, counted, origin)
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, move: Move | str) -> list[Event]:
+        """Apply a move for the seat to move; return the events it caused.
+
+        An illegal move raises :class:`IllegalMoveError` naming the rule and changes nothing.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        plan = self._validate(move)
+        seat = self.to_move
+        events: list[Event] = [Event(ev.MOVE, seat, move)]
+        kind = move.kind
+        self.move_count += 1
+        if kind == "draw":
+            self._apply_draw(seat, events)
+        elif kind == "pickup":
+            self._apply_pickup(seat, events)
+        elif kind == "discard":
+            assert isinstance(plan, Card)
+            self._apply_discard(seat, plan, events)
+        elif kind in ("meld", "add"):
+            assert isinstance(plan, _MeldPlan)
+            self._apply_meld(seat, plan, events)
+        elif kind == "ask":
+            self.asked = True
+            self._answer_return = self.phase
+            self.phase = ANSWER_PHASE
+            self.to_move = self.partner(seat)
+        elif kind in ("yes", "no"):
+            self.permission = kind == "yes"
+            self.phase = self._answer_return
+            self.to_move = self.turn_seat
+        elif kind == "undo":
+            self._apply_undo(seat)
+        elif kind == "end":
+            self._end_deal("stock", events)
+        self._record(events)
+        return events
+
+    def _apply_draw(self, seat: int, events: list[Event]) -> None:
+        drawn = [self.stock.pop() for _ in range(min(2, len(self.stock)))]
+        events.append(Event(ev.DRAW, seat, private=tuple(drawn), count=len(drawn)))
+        self._give(seat, drawn, events)
+        self.phase = MELD_PHASE
+
+    def _apply_pickup(self, seat: int, events: list[Event]) -> None:
+        rules = self.rules
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        taken = [self.pile.pop() for _ in range(min(rules.pile_take, len(self.pile)))]
+        top = taken[0]
+        pair = sorted((c for c in hand if c.rank == top.rank), key=_card_code)[:2]
+        for c in pair:
+            hand.remove(c)
+        rank = WILD if top.is_wild else top.rank
+        meld = team.open_meld(rank, rules.book_size)
+        if meld is None:
+            meld = Meld(rank)
+            team.melds.append(meld)
+        for c in (top, *pair):
+            meld.add(c)
+        if not team.opened:
+            values = card_values(rules)
+            self.opening_value += values[top.rank] * 3
+            origin: dict[Card, int] = {}
+            for c in hand:
+                origin[c] = origin.get(c, 0) + 1
+            self._hand_origin = origin
+        self.laid = True
+        self._meld_views = None
+        rest = taken[1:]
+        hand.extend(rest)
+        events.append(Event(ev.TAKE, seat, cards=tuple(taken), count=len(taken)))
+        self.phase = MELD_PHASE
+        self._after_lay(seat, events)
+
+    def _apply_meld(self, seat: int, plan: _MeldPlan, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        team = self.teams[self.seating.team_of[seat]]
+        if self._snapshot is None:
+            self._snapshot = _Snapshot(
+                list(hand), [m.copy() for m in team.melds], self.opening_value, self._hand_origin, self.laid
+            )
+        for c in plan.used:
+            hand.remove(c)
+        for rank, cards in plan.groups:
+            meld = None if plan.new else team.open_meld(rank, self.rules.book_size)
+            if meld is None:
+                meld = Meld(rank)
+                team.melds.append(meld)
+            for c in cards:
+                meld.add(c)
+        self.opening_value += plan.counted_value
+        self._meld_views = None
+        self._hand_origin = plan.origin_after
+        self.laid = True
+        self._after_lay(seat, events)
+
+    def _after_lay(self, seat: int, events: list[Event]) -> None:
+        """C-FOOT (a) and going out by melding: what an empty hand means after laying cards."""
+        if self.hands[seat]:
+            return
+        if self.feet[seat] is None:
+            # Only reachable when going out by melding every card is allowed (V-OUT).
+            self._go_out(seat, events)
+            return
+        self._pick_up_foot(seat, events)
+
+    def _pick_up_foot(self, seat: int, events: list[Event]) -> None:
+        foot = self.feet[seat]
+        assert foot is not None
+        self.feet[seat] = None
+        self._snapshot = None  # no taking back melds once the foot has been seen
+        events.append(Event(ev.FOOT, seat, private=tuple(foot), count=len(foot)))
+        if self._hand_origin is not None:
+            for c in foot:
+                self._hand_origin[c] = self._hand_origin.get(c, 0) + 1
+        self._give(seat, foot, events)
+
+    def _apply_discard(self, seat: int, chosen: Card, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        hand.remove(chosen)
+        self.pile.append(chosen)
+        team = self.teams[self.seating.team_of[seat]]
+        if self.laid:
+            team.opened = True
+        if not hand:
+            if self.feet[seat] is None:
+                self._go_out(seat, events)
+                return
+            # C-FOOT (b): picked up now, played from the next turn.
+            self._pick_up_foot(seat, events)
+        self._begin_turn(self.seating.next_seat(seat), events)
+
+    def _apply_undo(self, seat: int) -> None:
+        snap = self._snapshot
+        assert snap is not None
+        team = self.teams[self.seating.team_of[seat]]
+        self.hands[seat] = snap.hand
+        team.melds = snap.melds
+        self._meld_views = None
+        self.opening_value = snap.opening_value
+        self._hand_origin = snap.hand_origin
+        self._snapshot = None
+        self.laid = snap.laid
+
+    def _go_out(self, seat: int, events: list[Event]) -> None:
+        self.went_out = seat
+        self.teams[self.seating.team_of[seat]].opened = True
+        events.append(Event(ev.OUT, seat))
+        self._end_deal("out", events)
+
+    def _end_deal(self, how: str, events: list[Event]) -> None:
+        rules, seating = self.rules, self.seating
+        scores = []
+        for team_index, name in enumerate(seating.team_names):
+            members = seating.members(team_index)
+            team = self.teams[team_index]
+            went_out = self.went_out is not None and seating.team_of[self.went_out] == team_index
+            scores.append(
+                score_team(
+                    name,
+                    team.melds,
+                    len(team.red_threes),
+                    went_out,
+                    [self.hands[s] for s in members],
+                    [f for s in members if (f := self.feet[s]) is not None],
+                    rules,
+                )
+            )
+        result = DealResult(self.deal_index, how, self.went_out, tuple(scores))
+        self.results.append(result)
+        events.append(Event(ev.DEAL_END, count=self.deal_index, detail=how))
+        if self.deal_index + 1 < rules.deals:
+            self._start_deal(self.deal_index + 1, events)
+        else:
+            self.phase = OVER
+            events.append(Event(ev.GAME_END))
+
+    # ------------------------------------------------------------------ copies and comparison
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seating = self.seating
+        g.seed = self.seed
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g._given_shoes = self._given_shoes
+        g.shoes = list(self.shoes)
+        g.results = list(self.results)
+        g.events = list(self.events)
+        g.public_events = list(self.public_events)
+        g.move_count = self.move_count
+        g.hands = [list(h) for h in self.hands]
+        g.feet = [list(f) if f is not None else None for f in self.feet]
+        g.teams = [t.copy() for t in self.teams]
+        g.stock = list(self.stock)
+        g.pile = list(self.pile)
+        g.deal_index = self.deal_index
+        g.dealer = self.dealer
+        g.phase = self.phase
+        g.turn_seat = self.turn_seat
+        g.to_move = self.to_move
+        g.went_out = self.went_out
+        g._meld_views = self._meld_views
+        g.asked = self.asked
+        g.permission = self.permission
+        g._answer_return = self._answer_return
+        g.laid = self.laid
+        g.opening_value = self.opening_value
+        g._hand_origin = dict(self._hand_origin) if self._hand_origin is not None else None
+        snap = self._snapshot
+        g._snapshot = (
+            _Snapshot(list(snap.hand), [m.copy() for m in snap.melds], snap.opening_value,
+                      dict(snap.hand_origin) if snap.hand_origin is not None else None, snap.laid)
+            if snap is not None
+            else None
+        )
+        return g
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that decides what happens next, as plain values."""
+
+        def codes(cards: Iterable[Card]) -> tuple[int, ...]:
+            return tuple(c.code for c in cards)
+
+        return (
+            self.rules,
+            self.deal_index,
+            self.phase,
+            self.turn_seat,
+            self.to_move,
+            codes(self.stock),
+            codes(self.pile),
+            tuple(codes(h) for h in self.hands),
+            tuple(codes(f) if f is not None else None for f in self.feet),
+            tuple(
+                (tuple(m.key() for m in t.melds), codes(t.red_threes), t.opened) for t in self.teams
+            ),
+            self.asked,
+            self.permission,
+            self.laid,
+            self.opening_value,
+            tuple(sorted((c.code, n) for c, n in self._hand_origin.items())) if self._hand_origin else None,
+            self._snapshot is not None,
+            tuple(r.totals for r in self.results),
+            self.went_out,
+        )
+
+    def digest(self) -> str:
+        """A short fingerprint of the state, for transcripts to check replays against."""
+        return hashlib.sha256(repr(self.state_key()).encode()).hexdigest()[:16]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state_key() == other.state_key() and self.rng.getstate() == other.rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def meld_views(self) -> tuple[tuple[MeldView, ...], ...]:
+        """The table's melds by partnership, as immutable values (cached until the table changes)."""
+        if self._meld_views is None:
+            book = self.rules.book_size
+            self._meld_views = tuple(
+                tuple(MeldView(m.rank, tuple(m.cards), book) for m in t.melds) for t in self.teams
+            )
+        return self._meld_views
+
+    def view(self, seat: int) -> SeatView:
+        """What a player in ``seat`` can see, and nothing more."""
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} deal {self.deal_index + 1}/{self.rules.deals} "
+            f"{self.phase} {self.seating.names[self.to_move]} to move>"
+        )
+
+
+def _card_code(c: Card) -> int:
+    return c.code
+
+
+def _kind_after(meld: Meld, extra_wilds: int) -> str:
+    if meld.rank == WILD:
+        return WILD_BOOK
+    return DIRTY if meld.wilds + extra_wilds else CLEAN
+
+
+def _ratio_error(naturals: int, wilds: int, rules: Rules) -> tuple[str, str]:
+    if rules.wild_ratio == "four":
+        return ("V-RATIO", f"wild cards need at least 4 natural cards in the meld; it would have {naturals}")
+    return (
+        "C-RATIO",
+        f"natural cards must be at least twice the wild cards; this would be {naturals} natural, {wilds} wild",
+    )
+
+
+def _take(available: list[Card], tokens: tuple[str, ...]) -> list[Card]:
+    """Remove the cards named by ``tokens`` from ``available``: exact cards first, then ranks,
+    each rank taking its lowest-coded card so the choice never depends on the hand's order."""
+    taken: list[Card] = []
+    ordered = sorted(tokens, key=lambda t: _token(t)[1] is None)
+    for token in ordered:
+        rank, exact = _token(token)
+        if exact is not None:
+            if exact not in available:
+                raise IllegalMoveError("C-MELDING", f"you hold no {exact.text} to meld")
+            chosen = exact
+        else:
+            best: Card | None = None
+            for c in available:
+                if c.rank == rank and (best is None or c.code < best.code):
+                    best = c
+            if best is None:
+                need = sum(1 for t in tokens if _token(t)[0] == rank)
+                have = sum(1 for t in taken if t.rank == rank)
+                raise IllegalMoveError(
+                    "C-MELDING", f"you hold {have} {token if token != 'JK' else 'joker'}(s), not {need}"
+                )
+            chosen = best
+        available.remove(chosen)
+        taken.append(chosen)
+    return taken
+
+
+_MOVE_CACHE: dict[tuple[str, tuple[str, ...], str | None], Move] = {}
+
+
+def _cached(kind: str, tokens: tuple[str, ...], target: str | None) -> Move:
+    key = (kind, tokens, target)
+    move = _MOVE_CACHE.get(key)
+    if move is None:
+        move = _MOVE_CACHE[key] = Move(kind, (tokens,), target)
+    return move
+
+
+def _meld_move(tokens: tuple[str, ...]) -> Move:
+    return _cached("meld", tokens, None)
+
+
+def _add_move(token: str, target: str) -> Move:
+    return _cached("add", (token,), target)
+
+
+def _discard_move(token: str) -> Move:
+    return _cached("discard", (token,), None)
+
+
+def moves_text(moves: Iterable[Move]) -> list[str]:
+    return [str(m) for m in moves]
+

@@ -1,0 +1,120 @@
+"""The most card value a set of cards can lay down as new melds (C-MIN, C-MELDING, C-PILE).
+
+Used to decide whether a partnership that has not melded yet may take the pile: it may only
+when the top card and its hand can reach the deal's minimum, so a taken pile never strands it.
+The search is a small knapsack over ranks on the number of wild cards used, so its cost does
+not grow with the hand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hfcli.cards import JOKER, NATURAL_RANKS, TWO
+from hfcli.melds import WILD
+from hfcli.rules import Rules, card_values
+
+NEG = -1
+
+
+@lru_cache(maxsize=4096)
+def _naturals_by_wilds(naturals: int, max_w: int, book: int, four: bool) -> tuple[int, ...]:
+    """For k = 0..max_w wilds: the most naturals of one rank layable with exactly k wilds.
+
+    Layable means: any number of complete books plus at most one incomplete meld (C-ONEOPEN),
+    each obeying C-RATIO (or V-RATIO when ``four``). -1 where k wilds cannot be placed.
+    """
+    best = [NEG] * (max_w + 1)
+    best[0] = 0
+    per_book = (book - 4 if four else book // 3)  # most wilds one book can hold
+    max_books = (naturals + max_w) // book
+    for books in range(max_books + 1):
+        for book_wilds in range(min(books * per_book, max_w) + 1):
+            used = books * book - book_wilds
+            if used > naturals:
+                continue
+            # no open meld
+            if book_wilds <= max_w and used > best[book_wilds] and (books or book_wilds == 0):
+                best[book_wilds] = used
+            for size in range(3, book):
+                for open_wilds in range(size + 1):
+                    nat = size - open_wilds
+                    if four:
+                        if open_wilds and nat < 4:
+                            continue
+                    elif nat < 2 * open_wilds:
+                        continue
+                    k = book_wilds + open_wilds
+                    total = used + nat
+                    if k <= max_w and total <= naturals and total > best[k]:
+                        best[k] = total
+    return tuple(best)
+
+
+def _wild_meld_sizes(wilds: int, book: int) -> list[int]:
+    """Counts of wild cards that can be laid as wild melds: books plus one open wild meld."""
+    sizes = [0]
+    for c in range(3, wilds + 1):
+        if c % book == 0 or c % book >= 3:
+            sizes.append(c)
+    return sizes
+
+
+def max_opening_value(
+    counts: list[int], twos: int, jokers: int, rules: Rules, forced_rank: int | None = None
+) -> int:
+    """The highest card value layable from natural ``counts`` (indexed by rank) and wilds.
+
+    ``forced_rank`` must be laid with at least three naturals (a pile taken on that rank), or
+    ``WILD`` for a wild meld of at least three cards; -1 when that is impossible.
+    """
+    values = card_values(rules)
+    wilds = twos + jokers
+    four = rules.wild_ratio == "four"
+    book = rules.book_size
+    dp = [NEG] * (wilds + 1)
+    dp[0] = 0
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if n < 2 and not (four and n >= 4):
+            if rank == forced_rank:
+                return NEG
+            continue
+        options = _naturals_by_wilds(n, wilds, book, four)
+        value = values[rank]
+        new = [NEG] * (wilds + 1)
+        for k, base in enumerate(dp):
+            if base < 0:
+                continue
+            for j, nat in enumerate(options):
+                if nat < 0 or k + j > wilds:
+                    continue
+                if rank == forced_rank and nat < 3:
+                    continue
+                score = base + nat * value
+                if score > new[k + j]:
+                    new[k + j] = score
+        dp = new
+    if rules.wild_melds:
+        new = [NEG] * (wilds + 1)
+        for k, base in enumerate(dp):
+            if base < 0:
+                continue
+            for c in _wild_meld_sizes(wilds - k, book):
+                if forced_rank == WILD and c < 3:
+                    continue
+                if base > new[k + c]:
+                    new[k + c] = base
+        dp = new
+    elif forced_rank == WILD:
+        return NEG
+    # Any wild slot takes any wild card, so the best k wilds are the jokers first.
+    wild_values = [values[JOKER]] * jokers + [values[TWO]] * twos
+    best = NEG
+    running = 0
+    for k in range(wilds + 1):
+        if k:
+            running += wild_values[k - 1]
+        if dp[k] >= 0 and dp[k] + running > best:
+            best = dp[k] + running
+    return best

@@ -1,0 +1,212 @@
+"""Rule sets as data: one frozen dataclass, two presets, and house-rules files.
+
+Every field is an *option* of ``RULES.md`` (or a place where the ``eleven`` preset differs from
+``classic``). A house-rules file is TOML: ``preset = "classic"`` plus any fields to override.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hfcli.errors import RulesError
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str = "classic"
+    # C-DECK / V-DECK
+    decks: int = 5
+    # C-DEAL / V-DEAL
+    hand_size: int = 13
+    foot_size: int = 13
+    # C-DEALS, C-MIN
+    deals: int = 4
+    meld_minimums: tuple[int, ...] = (50, 90, 120, 150)
+    # C-VALUE / V-VALUE
+    joker_value: int = 50
+    two_value: int = 20
+    ace_value: int = 20
+    high_value: int = 10  # eight to king
+    low_value: int = 5  # four to seven
+    black_three_value: int = 5
+    # C-SCORE / V-BOOKS
+    clean_book_bonus: int = 500
+    dirty_book_bonus: int = 300
+    wild_book_bonus: int = 1500
+    red_three_bonus: int = 100
+    red_three_foot_penalty: int = 100
+    going_out_bonus: int = 100
+    # C-OUT / V-OUT: books needed, by kind
+    clean_books_to_go_out: int = 2
+    dirty_books_to_go_out: int = 2
+    wild_books_to_go_out: int = 1
+    # C-OUT: the partner's permission and the partner being in the foot (V-OUT drops both)
+    going_out_needs_permission: bool = True
+    partner_in_foot_to_go_out: bool = True
+    # V-OUT: going out by melding every card, with no discard
+    go_out_by_melding_all: bool = False
+    # C-UPCARD / V-UPCARD: whether a black three as the upcard is buried too
+    bury_black_three_upcard: bool = True
+    # C-RATIO / V-RATIO: "twice" (naturals >= 2 x wilds) or "four" (a wild needs 4 naturals)
+    wild_ratio: str = "twice"
+    # V-NOWILD
+    wild_melds: bool = True
+    # C-MELD / C-BOOK / C-PILE: fixed by the rules text but kept as data
+    book_size: int = field(default=7)
+    pile_take: int = field(default=7)
+
+    def meld_minimum(self, deal_index: int) -> int:
+        """C-MIN for deal ``deal_index`` (0-based); deals past the list repeat its last value."""
+        return self.meld_minimums[min(deal_index, len(self.meld_minimums) - 1)]
+
+    def replace(self, **changes: Any) -> Rules:
+        merged = dataclasses.asdict(self) | changes
+        return from_mapping(merged, source="override")
+
+    def as_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["meld_minimums"] = list(self.meld_minimums)
+        return data
+
+    @property
+    def card_count(self) -> int:
+        return 54 * self.decks
+
+
+@cache
+def card_values(rules: Rules) -> tuple[int, ...]:
+    """C-VALUE: the value of each rank index (3, 4, ..., A, 2, JK); a red three is worth 0."""
+    low, high = rules.low_value, rules.high_value
+    return (
+        rules.black_three_value, low, low, low, low, high, high, high, high, high, high,
+        rules.ace_value, rules.two_value, rules.joker_value,
+    )
+
+
+CLASSIC = Rules()
+ELEVEN = Rules(
+    name="eleven",
+    hand_size=11,
+    foot_size=11,
+    clean_books_to_go_out=1,
+    dirty_books_to_go_out=1,
+    wild_books_to_go_out=0,
+    going_out_needs_permission=False,
+    partner_in_foot_to_go_out=False,
+    go_out_by_melding_all=True,
+    bury_black_three_upcard=False,
+    wild_ratio="four",
+    wild_melds=False,
+    wild_book_bonus=0,
+)
+PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN}
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
+_CHOICES: dict[str, tuple[str, ...]] = {"wild_ratio": ("twice", "four")}
+
+
+def preset(name: str) -> Rules:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown preset {name!r}; allowed: {', '.join(PRESETS)}") from None
+
+
+def _check_value(key: str, value: Any, where: str) -> Any:
+    kind = _FIELDS[key].type
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{where}: {key} must be a whole number, not {value!r}")
+        return value
+    if kind == "str":
+        if key in _CHOICES and value not in _CHOICES[key]:
+            raise RulesError(f"{where}: {key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
+        if not isinstance(value, str):
+            raise RulesError(f"{where}: {key} must be text, not {value!r}")
+        return value
+    # tuple[int, ...]
+    if not isinstance(value, (list, tuple)) or not value or any(
+        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value
+    ):
+        raise RulesError(f"{where}: {key} must be a non-empty list of whole numbers >= 0, not {value!r}")
+    return tuple(value)
+
+
+def _check_ranges(rules: Rules, where: str) -> None:
+    limits = {
+        "decks": (1, 20),
+        "hand_size": (1, 40),
+        "foot_size": (1, 40),
+        "deals": (1, 20),
+        "book_size": (3, 20),
+        "pile_take": (1, 270),
+    }
+    for key, (low, high) in limits.items():
+        value = getattr(rules, key)
+        if not low <= value <= high:
+            raise RulesError(f"{where}: {key} must be between {low} and {high}, not {value}")
+    for key in (
+        "clean_books_to_go_out", "dirty_books_to_go_out", "wild_books_to_go_out",
+        "joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value",
+    ):
+        if getattr(rules, key) < 0:
+            raise RulesError(f"{where}: {key} must be 0 or more, not {getattr(rules, key)}")
+    if not rules.wild_melds and rules.wild_books_to_go_out:
+        raise RulesError(f"{where}: wild_books_to_go_out must be 0 when wild_melds is false")
+    dealt = 4 * (rules.hand_size + rules.foot_size)
+    if dealt + 2 > rules.card_count:
+        raise RulesError(
+            f"{where}: {rules.decks} deck(s) hold {rules.card_count} cards, too few to deal "
+            f"{dealt} cards and start a pile; raise decks or lower hand_size/foot_size"
+        )
+
+
+def from_mapping(data: dict[str, Any], source: str = "rules") -> Rules:
+    """Build rules from ``{"preset": ..., field: value, ...}``; refuses unknown keys and bad values."""
+    data = dict(data)
+    base = preset(str(data.pop("preset", "classic")))
+    data.setdefault("name", base.name)
+    values = dataclasses.asdict(base)
+    for key, value in data.items():
+        if key not in _FIELDS:
+            allowed = ", ".join(["preset", *sorted(_FIELDS)])
+            raise RulesError(f"{source}: unknown rule {key!r}; allowed keys: {allowed}")
+        values[key] = _check_value(key, value, source)
+    rules = Rules(**values)
+    _check_ranges(rules, source)
+    return rules
+
+
+def load(path: str | Path) -> Rules:
+    """Read a house-rules TOML file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{p}: not valid TOML: {exc}") from None
+    data.setdefault("name", p.stem)
+    return from_mapping(data, source=str(p))
+
+
+def resolve(spec: str | None) -> Rules:
+    """``classic``, ``eleven`` or the path of a house-rules file."""
+    if spec is None:
+        return CLASSIC
+    if spec in PRESETS:
+        return PRESETS[spec]
+    if spec.endswith(".toml") or Path(spec).exists():
+        return load(spec)
+    raise RulesError(f"unknown rules {spec!r}; use classic, eleven or a .toml house-rules file")
