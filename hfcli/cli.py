@@ -1,72 +1,71 @@
-"""The ``hf`` command: a click group whose commands are thin shells over the library."""
+"""The ``hf`` command: a click group whose commands live in their own modules.
+
+Commands are imported only when run, so ``hf --help`` stays fast (prompt_toolkit is not loaded
+for ``hf simulate`` or ``hf verify``).
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
+import importlib.util
 import sys
 
 import click
 
 from hfcli import __version__
-from hfcli.errors import HandFootError
-from hfcli.rules import Rules, resolve
+
+# command name -> (module, function); each command module holds one click command.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("hfcli.cli_play", "play"),
+    "replay": ("hfcli.cli_replay", "replay"),
+    "verify": ("hfcli.cli_verify", "verify"),
+    "simulate": ("hfcli.cli_simulate", "simulate"),
+    "rules": ("hfcli.cli_rules", "rules"),
+}
+SHORT_HELP: dict[str, str] = {
+    "play": "Play a game at the table, sitting South.",
+    "replay": "Step through a recorded game.",
+    "verify": "Replay transcripts strictly and check every move, card and score.",
+    "simulate": "Play many games between AI players and summarise them.",
+    "rules": "Show a rule set, a house-rules file, or one rule by id.",
+}
 
 
-def load_rules(spec: str | None) -> Rules:
-    try:
-        return resolve(spec)
-    except HandFootError as exc:
-        raise click.ClickException(str(exc)) from None
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, (module, _) in COMMANDS.items() if importlib.util.find_spec(module) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None or importlib.util.find_spec(target[0]) is None:
+            return None
+        command = getattr(importlib.import_module(target[0]), target[1])
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SHORT_HELP[name]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "HF"})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="hf")
 def main() -> None:
     """Hand and Foot, the partnership card game, in your terminal.
 
     \b
-    Example:
-      hf play --seed 7
+    Examples:
+      hf play --seed 7            play a game (you sit South)
+      hf simulate --games 100     watch the AI play itself
+      hf rules C-PILE             read one rule
     """
-
-
-@main.command()
-@click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game.")
-@click.option(
-    "--players", default="random", show_default=True, type=click.Choice(["random"]), help="Who plays every seat."
-)
-@click.option("--rules", "rules_spec", default="classic", show_default=True, help="classic, eleven or a .toml file.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(games: int, seed: int, players: str, rules_spec: str, as_json: bool) -> None:
-    """Play complete games with no terminal interaction and summarise them.
-
-    \b
-    Example:
-      hf simulate --games 100 --seed 1 --players random --json
-    """
-    from hfcli.simulate import simulate as run
-
-    rules = load_rules(rules_spec)
-    summary = run(rules, games, seed, (players, players))
-    data = summary.as_dict()
-    if as_json:
-        click.echo(json.dumps(data, sort_keys=True))
-        return
-    click.echo(f"rules             {rules.name}")
-    click.echo(f"games             {summary.games}")
-    click.echo(f"deals             {summary.deals}")
-    click.echo(f"moves             {summary.moves}")
-    click.echo(f"seconds           {summary.seconds:.2f}")
-    click.echo(f"moves per second  {summary.moves_per_second:,.0f}")
-    endings = ", ".join(f"{k} {v}" for k, v in sorted(summary.deal_endings.items()))
-    click.echo(f"deals ended by    {endings}")
-    wins = ", ".join(f"{k} {v}" for k, v in sorted(summary.wins.items()))
-    click.echo(f"wins              {wins}")
 
 
 def run() -> None:
+    """The console script: ``hf``. Environment variables HF_<COMMAND>_<OPTION> set options."""
     try:
-        main()
+        main(auto_envvar_prefix="HF")
     except KeyboardInterrupt:
         sys.exit(130)

@@ -6,19 +6,10 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ai.base import Player
-from ai.random_player import RandomPlayer
+from ai import make_player
 from hfcli.game import Game
 from hfcli.match import MatchStats, play_game
 from hfcli.rules import Rules
-
-PLAYER_KINDS = ("random",)
-
-
-def make_player(kind: str, seed: int | None, seat: int) -> Player:
-    if kind == "random":
-        return RandomPlayer(seed, seat)
-    raise ValueError(f"unknown player {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
 
 
 @dataclass
