@@ -1,0 +1,231 @@
+"""Text rendering of what one seat sees: the table screen, score tables and the status line.
+
+Everything here returns plain ``str``. With ``color=True`` the text carries ANSI colour codes
+(red suits in red, headings in bold), which a terminal, ``click.echo`` and prompt_toolkit's
+``ANSI`` all understand; with ``color=False`` it is plain text for pipes, tests and transcripts.
+``ascii=True`` writes suits as letters (``7H``) instead of symbols (``7♥``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from hfcli.cards import DISPLAY_ORDER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card
+from hfcli.melds import WILD
+from hfcli.scoring import DealResult, GameResult
+from hfcli.view import MeldView, SeatView
+
+RESET = "\x1b[0m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+RED = "\x1b[31m"
+GREEN = "\x1b[32m"
+YELLOW = "\x1b[33m"
+CYAN = "\x1b[36m"
+
+_RANK_ORDER = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
+
+
+def paint(text: str, code: str, color: bool) -> str:
+    return f"{code}{text}{RESET}" if color else text
+
+
+def rank_label(rank: int) -> str:
+    """A rank as people write it: ``10`` for tens, ``JK`` for the joker."""
+    token = RANK_TOKENS[rank]
+    return "10" if token == "T" else token
+
+
+def card_text(c: Card, *, color: bool = False, ascii: bool = False) -> str:
+    """One card: ``7♥`` (or ``7H`` with ``ascii``); the joker is ``JK``; red suits in red."""
+    if not c.suit:
+        return paint("JK", YELLOW, color)
+    text = rank_label(c.rank) + (c.suit if ascii else SUIT_SYMBOLS[c.suit])
+    return paint(text, RED, color) if c.suit in "DH" else text
+
+
+def cards_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
+    return " ".join(card_text(c, color=color, ascii=ascii) for c in cards)
+
+
+def sorted_cards(cards: Sequence[Card]) -> list[Card]:
+    """Cards in display order (C-WILD): jokers, A K Q ... 4, threes, twos; suits within a rank."""
+    return sorted(cards, key=lambda c: (_RANK_ORDER[c.rank], c.suit))
+
+
+def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
+    """The hand grouped by rank in display order: ``[(rank, cards), ...]``."""
+    groups: dict[int, list[Card]] = {}
+    for c in sorted_cards(cards):
+        groups.setdefault(c.rank, []).append(c)
+    return list(groups.items())
+
+
+def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
+    """``A×2 A♣ A♥ │ K×1 K♠ │ ...``: each rank with its count, then the cards themselves."""
+    if not cards:
+        return "(no cards)"
+    times = "x" if ascii else "×"
+    bar = "|" if ascii else "│"
+    parts = []
+    for rank, group in hand_groups(cards):
+        label = paint(f"{rank_label(rank)}{times}{len(group)}", BOLD, color)
+        parts.append(f"{label} {cards_text(group, color=color, ascii=ascii)}")
+    return f" {bar} ".join(parts)
+
+
+def meld_text(meld: MeldView, *, color: bool = False, ascii: bool = False) -> str:
+    """One meld: its rank, size, kind and what it still needs, e.g. ``9: 9♣ 9♥ 2♠ (3, dirty, 4 to book)``."""
+    name = "wild" if meld.rank == WILD else rank_label(meld.rank)
+    kind = meld.kind
+    kind_painted = paint(kind, GREEN if kind == "clean" else YELLOW if kind == "dirty" else CYAN, color)
+    need = "book" if meld.is_book else f"{meld.needed} to book"
+    shown = cards_text(meld.cards, color=color, ascii=ascii)
+    return f"{paint(name, BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
+
+
+def books_summary(melds: Sequence[MeldView]) -> str:
+    """Completed books by kind, with their ranks: ``clean 1 (Q) · dirty 0 · wild 0``."""
+    parts = []
+    for kind in ("clean", "dirty", "wild"):
+        books = [m for m in melds if m.is_book and m.kind == kind]
+        ranks = " ".join("wild" if m.rank == WILD else rank_label(m.rank) for m in books)
+        parts.append(f"{kind} {len(books)}" + (f" ({ranks})" if ranks else ""))
+    return ", ".join(parts)
+
+
+def pile_state(view: SeatView) -> str:
+    """Why the pile cannot be taken as things stand (C-BLACK3, C-PILE, V-NOWILD), or ''."""
+    top = view.pile_top
+    if top is None:
+        return "empty"
+    if top.rank == THREE:
+        return "blocked: a three is on top"
+    if top.is_wild:
+        if not view.rules.wild_melds:
+            return "blocked: a wild card is on top"
+        return "blocked unless you hold a matching wild pair"
+    return ""
+
+
+def seat_label(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
+    long_name = view.seating.long_names[seat]
+    if names and seat in names:
+        return f"{names[seat]} ({long_name})"
+    return long_name
+
+
+def seat_line(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
+    where = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]}"
+    return f"{seat_label(view, seat, names):<18} hand {view.hand_sizes[seat]:>2}  {where}"
+
+
+def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
+    """The toolbar's one line: whose turn, the phase, stock, deal and score."""
+    seat = view.to_move
+    who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
+    phase = {"draw": "draw", "meld": "meld / discard", "answer": "answer: may they go out?", "over": "game over"}
+    totals = view.totals()
+    score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
+    if view.phase == "over":
+        return f"Game over | {score}"
+    return (
+        f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
+        f"deal {view.deal_index + 1}/{view.rules.deals} | {score}"
+    )
+
+
+def render_table(
+    view: SeatView,
+    *,
+    color: bool = False,
+    ascii: bool = False,
+    hidden_hands: Mapping[int, Sequence[Card]] | None = None,
+    names: Mapping[int, str] | None = None,
+) -> str:
+    """The whole screen for ``view.seat``: deal and scores, every seat, the melds, the pile, the hand.
+
+    ``hidden_hands`` (seat -> cards) shows other seats' hands too, for an omniscient replay.
+    ``names`` gives seats a person's name (``{0: "Ann"}``).
+    """
+    rules = view.rules
+    totals = view.totals()
+    seating = view.seating
+    lines: list[str] = []
+    score = "   ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
+    lines.append(
+        paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color)
+        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)"
+    )
+    dealer = seating.long_names[view.dealer]
+    lines.append(f"Dealer {dealer}.  Stock {view.stock_size}.")
+    lines.append("")
+    for seat in seating.seats:
+        marker = ">" if seat == view.to_move and view.phase != "over" else " "
+        line = f"{marker} {seat_line(view, seat, names)}"
+        if seat == view.seat:
+            line = paint(line, BOLD, color)
+        lines.append(line)
+        if hidden_hands is not None and seat != view.seat and seat in hidden_hands:
+            lines.append(f"    {hand_text(hidden_hands[seat], color=color, ascii=ascii)}")
+    for team in seating.teams:
+        mine = " (you)" if team == view.team else ""
+        lines.append("")
+        opened = "" if view.opened[team] else "  not yet melded this deal"
+        lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
+        melds = view.melds[team]
+        open_melds = [m for m in melds if not m.is_book]
+        open_melds.sort(key=lambda m: _RANK_ORDER.get(m.rank, -1) if m.rank != WILD else -1)
+        for meld in open_melds:
+            lines.append(f"  {meld_text(meld, color=color, ascii=ascii)}")
+        if not open_melds:
+            lines.append("  (no open melds)")
+        lines.append(f"  books: {books_summary(melds)}")
+        reds = view.red_threes[team]
+        lines.append(f"  red threes: {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}")
+    lines.append("")
+    if view.pile_top is None:
+        lines.append("Pile: empty")
+    else:
+        state = pile_state(view)
+        top = card_text(view.pile_top, color=color, ascii=ascii)
+        lines.append(f"Pile: {top} on top, {view.pile_size} card{'s' if view.pile_size != 1 else ''}"
+                     + (f"  ({state})" if state else ""))
+    lines.append("")
+    where = "foot" if view.in_foot[view.seat] else "hand"
+    lines.append(paint(f"Your {where} ({len(view.hand)} cards):", BOLD, color))
+    lines.append(f"  {hand_text(view.hand, color=color, ascii=ascii)}")
+    return "\n".join(lines)
+
+
+def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = False) -> str:
+    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total."""
+    header = f"{'Deal ' + str(result.deal + 1) + ' score':<32}" + "".join(f"{n:>10}" for n in team_names)
+    lines = [paint(header, BOLD, color)]
+    per_team = [t.lines() for t in result.teams]
+    for i, (label, _, _) in enumerate(per_team[0]):
+        cells = []
+        for team_lines in per_team:
+            _, count, points = team_lines[i]
+            cell = f"{points:+d}" if points else "0"
+            if count is not None:
+                cell = f"{count}: {cell}"
+            cells.append(f"{cell:>10}")
+        lines.append(f"{label:<32}" + "".join(cells))
+    lines.append(f"{'total':<32}" + "".join(f"{t.total:>10}" for t in result.teams))
+    how = "someone went out" if result.ended_by == "out" else "the stock ran out"
+    lines.append(f"(the deal ended because {how})")
+    return "\n".join(lines)
+
+
+def game_summary(result: GameResult, *, color: bool = False) -> str:
+    """The totals after every deal and the winner (C-GAME)."""
+    names = result.team_names
+    lines = [paint("Game over", BOLD, color)]
+    lines.append(f"{'deal':<8}" + "".join(f"{n:>10}" for n in names))
+    for deal in result.deals:
+        lines.append(f"{deal.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in deal.teams))
+    lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in result.totals))
+    winner = result.winner
+    lines.append("A tie." if winner is None else f"{names[winner]} win.")
+    return "\n".join(lines)
