@@ -1,0 +1,220 @@
+"""``hf play``: sit South at a four-deal game with an AI partner against two AI opponents."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from hfcli.errors import HandFootError
+
+if TYPE_CHECKING:
+    from ai.base import Player
+    from hfcli.game import Game
+    from hfcli.repl.session import Recorder, Session
+
+LEVELS = ("easy", "normal", "hard")
+HUMAN = 0
+
+
+def make_ai(level: str, seed: int | None, seat: int) -> tuple[Player, str]:
+    """The AI for ``seat``; a level this build lacks falls back to the random player."""
+    from ai import make_player
+
+    try:
+        return make_player(level, seed, seat), level
+    except ValueError:
+        return make_player("random", seed, seat), "random"
+
+
+def seat_levels(level: str, partner_level: str | None, opponent_level: str | None) -> dict[int, str]:
+    partner = partner_level or level
+    opponent = opponent_level or level
+    return {1: opponent, 2: partner, 3: opponent}
+
+
+@click.command()
+@click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
+@click.option("--rules", "rules_spec", default="classic", show_default=True, metavar="classic|eleven|FILE.toml",
+              help="Preset or house-rules file.")
+@click.option("--name", default="You", show_default=True, help="Your name at the table.")
+@click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+              help="Skill of all three AI seats.")
+@click.option("--partner-level", type=click.Choice(LEVELS), default=None, help="Skill of your partner (North).")
+@click.option("--opponent-level", type=click.Choice(LEVELS), default=None, help="Skill of West and East.")
+@click.option("--transcript", "transcript_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to record the game (default: a timestamped file in the user data folder).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Continue an unfinished game from its transcript.")
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (7H) instead of symbols (7♥).")
+@click.option("--speed", type=click.FloatRange(0), default=0.8, show_default=True,
+              help="Seconds to pause after each AI move (0 = instant).")
+@click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
+def play(
+    seed: int | None,
+    rules_spec: str,
+    name: str,
+    level: str,
+    partner_level: str | None,
+    opponent_level: str | None,
+    transcript_path: Path | None,
+    resume_path: Path | None,
+    ascii_cards: bool,
+    speed: float,
+    no_color: bool,
+) -> None:
+    """Play Hand and Foot: you sit South, your AI partner North, AI opponents West and East.
+
+    Type help at the table for the commands; tab completes commands and the cards you hold.
+    When stdin is not a terminal, commands are read one a line, so a game can be scripted.
+    Every option can also be set as HF_PLAY_<OPTION>, e.g. HF_PLAY_SPEED=0.
+
+    \b
+    Examples:
+      hf play --seed 7
+      hf play --level hard --partner-level easy --ascii
+      hf play --seed 7 --speed 0 < moves.txt
+      hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
+    """
+    from hfcli.repl.style import color_wanted
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    color = color_wanted(sys.stdout.isatty(), no_color)
+    if resume_path is not None:
+        session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
+    else:
+        session, intro = _new_session(
+            seed, rules_spec, name, seat_levels(level, partner_level, opponent_level), transcript_path,
+            color, ascii_cards, speed,
+        )
+    _run(session, intro, interactive)
+
+
+def _new_session(
+    seed: int | None,
+    rules_spec: str,
+    name: str,
+    levels: dict[int, str],
+    transcript_path: Path | None,
+    color: bool,
+    ascii_cards: bool,
+    speed: float,
+) -> tuple[Session, list[str]]:
+    from hfcli import paths
+    from hfcli.game import Game
+    from hfcli.rules import resolve
+    from hfcli.transcript import SeatInfo, TranscriptWriter
+
+    try:
+        rules = resolve(rules_spec)
+    except HandFootError as exc:
+        raise click.ClickException(str(exc)) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**6)
+    game = Game(rules, seed=seed)
+    players: dict[int, Player] = {}
+    used: dict[int, str] = {}
+    for seat, level in levels.items():
+        players[seat], used[seat] = make_ai(level, seed, seat)
+    seats = [
+        SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", used[seat])
+        for seat in game.seating.seats
+    ]
+    path = transcript_path or paths.new_transcript_path(seed)
+    try:
+        writer = TranscriptWriter.create(path, game, seats)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
+    session = _session(game, players, name, writer, path, color, ascii_cards, speed, used.get(2, "normal"), seed)
+    intro = _intro(game, used, path, seed)
+    return session, intro
+
+
+def _resumed_session(
+    path: Path, name: str, color: bool, ascii_cards: bool, speed: float
+) -> tuple[Session, list[str]]:
+    from hfcli.repl.session import LogEntry
+    from hfcli.transcript import TranscriptError, resume
+
+    try:
+        resumed = resume(path)
+    except FileNotFoundError:
+        raise click.ClickException(f"{path}: no such transcript") from None
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (TranscriptError, HandFootError) as exc:
+        raise click.ClickException(str(exc)) from None
+    game = resumed.game
+    players: dict[int, Player] = {}
+    used: dict[int, str] = {}
+    for seat, info in enumerate(resumed.seats):
+        if seat == HUMAN:
+            if name == "You" and info.name:
+                name = info.name
+            continue
+        players[seat], used[seat] = make_ai(info.level or "normal", game.seed, seat)
+    session = _session(game, players, name, resumed.writer, path, color, ascii_cards, speed,
+                       used.get(2, "normal"), game.seed)
+    for recorded in resumed.moves:
+        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, recorded.reason or ""))
+    intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
+    if resumed.warning:
+        intro.append(f"Note: {resumed.warning}")
+    intro += _intro(game, used, path, game.seed)[1:]
+    return session, intro
+
+
+def _session(
+    game: Game,
+    players: dict[int, Player],
+    name: str,
+    writer: Recorder,
+    path: Path,
+    color: bool,
+    ascii_cards: bool,
+    speed: float,
+    hint_level: str,
+    seed: int | None,
+) -> Session:
+    from hfcli.repl.session import Session
+
+    hint_player, _ = make_ai(hint_level, seed, HUMAN)
+    return Session(
+        game, players, human=HUMAN, human_name=name, writer=writer,
+        transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
+        hint_player=hint_player,
+    )
+
+
+def _intro(game: Game, levels: dict[int, str], path: Path, seed: int | None) -> list[str]:
+    names = game.seating.long_names
+    return [
+        f"Hand and Foot, {game.rules.name} rules, seed {seed}.",
+        f"You sit {names[HUMAN]}. Your partner {names[2]} ({levels.get(2)}); "
+        f"opponents {names[1]} ({levels.get(1)}) and {names[3]} ({levels.get(3)}).",
+        f"Transcript: {path}",
+        "Type help for the commands; tab completes them and the cards you hold.",
+    ]
+
+
+def _run(session: Session, intro: list[str], interactive: bool) -> None:
+    from hfcli.repl.loop import run_piped
+
+    try:
+        if interactive:
+            from hfcli import paths
+            from hfcli.repl.loop import run_terminal
+
+            try:
+                session.start(intro)
+            except KeyboardInterrupt:
+                session.advance(pace=False)
+            run_terminal(session, history_path=paths.history_file())
+        else:
+            session.start(intro)
+            run_piped(session, sys.stdin)
+    finally:
+        session.close()

@@ -1,0 +1,79 @@
+"""Tab completion from the live table: commands, the cards you actually hold, your open melds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from hfcli.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.melds import WILD
+from hfcli.repl.commands import COMMANDS, lookup
+from hfcli.rules_text import RULE_TEXTS
+from hfcli.view import SeatView
+
+CARD_COMMANDS = ("meld", "add", "discard")
+
+
+def hand_tokens(hand: Iterable[Card]) -> list[tuple[str, str]]:
+    """(rank token, description) for every rank in the hand, plus exact cards for discards."""
+    counts = Counter(c.rank for c in hand)
+    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {n} in hand") for rank, n in sorted(counts.items())]
+
+
+class TableCompleter(Completer):
+    """Completes the word under the cursor from what the human can do now."""
+
+    def __init__(self, view: Callable[[], SeatView]) -> None:
+        self.view = view
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        current = "" if not words or text.endswith(" ") else words[-1]
+        done = words if current == "" else words[:-1]
+        start = -len(current)
+        lowered = current.lower()
+        if not done:
+            for entry in COMMANDS:
+                if entry.name.startswith(lowered):
+                    yield Completion(entry.name, start, display_meta=entry.summary)
+            return
+        command = lookup(done[0])
+        if command is None:
+            return
+        if command.name in ("help",) and len(done) == 1:
+            for other in COMMANDS:
+                if other.name.startswith(lowered):
+                    yield Completion(other.name, start, display_meta=other.summary)
+            return
+        if command.name == "rules" and len(done) == 1:
+            for rule_id in RULE_TEXTS:
+                if rule_id.lower().startswith(lowered):
+                    yield Completion(rule_id, start, display_meta=RULE_TEXTS[rule_id][:50])
+            return
+        if command.name not in CARD_COMMANDS:
+            return
+        view = self.view()
+        if command.name == "add" and done[-1].lower() == "to":
+            for meld in view.my_melds:
+                if meld.is_book:
+                    continue
+                token = "wild" if meld.rank == WILD else RANK_TOKENS[meld.rank]
+                if token.lower().startswith(lowered):
+                    meta = f"open meld of {len(meld.cards)}, {meld.needed} to book"
+                    yield Completion(token, start, display_meta=meta)
+            return
+        if command.name == "discard" and len(done) > 1:
+            return
+        for token, meta in hand_tokens(view.hand):
+            if token.lower().startswith(lowered):
+                yield Completion(token, start, display_meta=meta)
+        if command.name == "discard":
+            for c in sorted(set(view.hand), key=lambda c: c.code):
+                if c.text != "JK" and c.text.lower().startswith(lowered) and lowered:
+                    yield Completion(c.text, start, display_meta="this exact card")
+        if command.name == "add" and len(done) > 1 and "to".startswith(lowered):
+            yield Completion("to", start, display_meta="then the meld: add 2 to 9")

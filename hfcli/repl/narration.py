@@ -1,0 +1,91 @@
+"""One line a move, in words: what a seat did, what it revealed, and (for the AI) why."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from hfcli import events as ev
+from hfcli.cards import RANK_PLURALS, Card, parse_rank
+from hfcli.events import Event
+from hfcli.moves import Move
+from hfcli.render import DIM, card_text, cards_text, paint
+
+
+def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
+    return "You" if seat == human else names.get(seat, str(seat))
+
+
+def _target_name(target: str | None) -> str:
+    if target is None or target == "wild":
+        return "the wild meld"
+    return f"the {RANK_PLURALS[parse_rank(target)]}"
+
+
+def describe_move(
+    seat: int,
+    move: Move,
+    events: Sequence[Event],
+    *,
+    human: int | None,
+    names: Mapping[int, str],
+    discarded: Card | None = None,
+    reason: str = "",
+    color: bool = False,
+    ascii: bool = False,
+) -> str:
+    """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``."""
+    actor = who(seat, human, names)
+    you = seat == human
+    verb_s = "" if you else "s"
+    kind = move.kind
+    if kind == "draw":
+        drawn = next((e for e in events if e.kind == ev.DRAW), None)
+        count = drawn.count if drawn else 0
+        if you and drawn is not None and drawn.private:
+            text = f"{actor} draw {cards_text(drawn.private, color=color, ascii=ascii)}."
+        else:
+            text = f"{actor} draw{verb_s} {count} card{'s' if count != 1 else ''}."
+    elif kind == "pickup":
+        taken = next((e for e in events if e.kind == ev.TAKE), None)
+        if taken is not None and taken.cards:
+            top = card_text(taken.cards[0], color=color, ascii=ascii)
+            text = f"{actor} take{verb_s} the pile: {top} and {len(taken.cards) - 1} more."
+        else:
+            text = f"{actor} take{verb_s} the pile."
+    elif kind == "meld":
+        text = f"{actor} meld{verb_s} {', '.join(' '.join(g) for g in move.groups)}."
+    elif kind == "add":
+        text = f"{actor} add{verb_s} {' '.join(move.cards)} to {_target_name(move.target)}."
+    elif kind == "discard":
+        shown = card_text(discarded, color=color, ascii=ascii) if discarded is not None else move.cards[0]
+        text = f"{actor} discard{verb_s} {shown}."
+    elif kind == "ask":
+        text = f"{actor} ask{verb_s} partner: may I go out?"
+    elif kind in ("yes", "no"):
+        text = f"{actor} answer{verb_s} {kind}."
+    elif kind == "undo":
+        text = f"{actor} take{verb_s} back this turn's melds."
+    elif kind == "end":
+        text = f"{actor} decline{verb_s} the pile with the stock empty."
+    else:
+        text = f"{actor}: {move}."
+    extras: list[str] = []
+    for e in events:
+        if e.kind == ev.RED_THREE and e.seat is not None:
+            extras.append(f"{who(e.seat, human, names)} lay{'' if e.seat == human else 's'} a red three "
+                          f"{card_text(e.cards[0], color=color, ascii=ascii)}.")
+        elif e.kind == ev.FOOT and e.seat is not None:
+            extras.append(f"{who(e.seat, human, names)} pick{'' if e.seat == human else 's'} up "
+                          f"{'your' if e.seat == human else 'their'} foot ({e.count} cards).")
+        elif e.kind == ev.OUT and e.seat is not None:
+            extras.append(f"{who(e.seat, human, names)} go{'' if e.seat == human else 'es'} out!")
+    if extras:
+        text += " " + " ".join(extras)
+    if reason:
+        text += " " + paint(f"({reason})", DIM, color)
+    return text
+
+
+def deal_start_line(event: Event, names: Mapping[int, str], deals: int) -> str:
+    dealer = names.get(event.seat, "") if event.seat is not None else ""
+    return f"Deal {event.count + 1} of {deals} begins: {event.detail}, dealt by {dealer}."

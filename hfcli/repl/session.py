@@ -1,0 +1,401 @@
+"""A game at the table: the human's command lines in, words out, the AI seats played in between.
+
+No terminal code lives here, so the same session runs under prompt_toolkit, from a pipe, and in
+tests. Every applied move is recorded to the transcript (when there is one) before anything else
+happens, so the game stays resumable whatever the terminal does next.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from ai.base import Decision, Player
+from hfcli import events as ev
+from hfcli.cards import Card, card, parse_rank
+from hfcli.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
+from hfcli.events import Event
+from hfcli.game import Game
+from hfcli.moves import Move
+from hfcli.render import (
+    BOLD,
+    RED,
+    books_summary,
+    game_summary,
+    hand_text,
+    meld_text,
+    paint,
+    render_table,
+    score_table,
+    status_line,
+)
+from hfcli.repl import commands
+from hfcli.repl.narration import deal_start_line, describe_move
+from hfcli.rules import card_values
+from hfcli.rules_text import describe_rules, rule_text
+
+# What handle() did with a line.
+OK = "ok"  # a move was applied
+INFO = "info"  # something was shown; the game did not change
+ERROR = "error"  # the line was refused; the game did not change
+EMPTY = "empty"
+QUIT = "quit"  # the session is over (left, or the game ended)
+
+
+class Recorder(Protocol):
+    """The transcript writer as the session uses it."""
+
+    def record(self, events: list[Event], reason: str | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    deal: int
+    seat: int
+    move: str
+    reason: str
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        players: Mapping[int, Player],
+        *,
+        human: int = 0,
+        human_name: str = "You",
+        writer: Recorder | None = None,
+        transcript_path: Path | None = None,
+        echo: Callable[[str], None] = print,
+        color: bool = False,
+        ascii: bool = False,
+        speed: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+        hint_player: Player | None = None,
+    ) -> None:
+        self.game = game
+        self.players = dict(players)
+        self.human = human
+        self.human_name = human_name
+        self.writer = writer
+        self.transcript_path = transcript_path
+        self.echo = echo
+        self.color = color
+        self.ascii = ascii
+        self.speed = speed
+        self.sleep = sleep
+        self.hint_player = hint_player
+        self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
+        self.table_names = dict(self.names)
+        self.table_names[human] = f"{human_name} ({game.seating.long_names[human]})" if human_name != "You" else "You"
+        self.log: list[LogEntry] = []
+        self.confirming_quit = False
+        self.finished = False
+        self._shown_turn: tuple[int, int, int] | None = None
+        self._last_discard: Card | None = None
+
+    # ------------------------------------------------------------------ what the loop asks
+
+    @property
+    def prompt(self) -> str:
+        if self.confirming_quit:
+            return "Leave the game? [y/N] "
+        game = self.game
+        if game.is_over:
+            return "> "
+        if game.phase == "answer" and game.to_move == self.human:
+            return "May your partner go out? [y/n] "
+        phase = "draw" if game.phase == "draw" else "meld/discard"
+        return f"{game.seating.long_names[self.human]} ({phase})> "
+
+    def toolbar(self) -> str:
+        return status_line(self.game.view(self.human), self._short_names())
+
+    def _short_names(self) -> dict[int, str]:
+        return {self.human: self.human_name} if self.human_name != "You" else {}
+
+    def say(self, text: str) -> None:
+        self.echo(text)
+
+    def error(self, text: str) -> str:
+        self.say(paint(text, RED, self.color))
+        return ERROR
+
+    # ------------------------------------------------------------------ the flow of play
+
+    def start(self, intro: Sequence[str] = ()) -> None:
+        for line in intro:
+            self.say(line)
+        self.advance()
+
+    def advance(self, pace: bool = True) -> None:
+        """Play the AI seats until the human is to move or the game is over."""
+        game = self.game
+        while not game.is_over and game.to_move != self.human:
+            seat = game.to_move
+            decision = self._decide(seat)
+            events = self._apply(seat, decision.move, decision.reason)
+            self.say(self._narrate(seat, decision.move, events, decision.reason))
+            self._after_events(events)
+            if pace and self.speed > 0 and not game.is_over:
+                self.sleep(self.speed)
+        self._show_turn_start()
+
+    def _decide(self, seat: int) -> Decision:
+        return self.players[seat].choose(self.game.view(seat))
+
+    def _apply(self, seat: int, move: Move, reason: str) -> list[Event]:
+        discarded = self._discard_card(seat, move)
+        events = self.game.apply(move)
+        if self.writer is not None:
+            self.writer.record(events, reason=reason or None)
+        self._last_discard = discarded
+        self.log.append(LogEntry(self.game.results[-1].deal if self._deal_ended(events) else self.game.deal_index,
+                                 seat, str(move), reason))
+        return events
+
+    @staticmethod
+    def _deal_ended(events: list[Event]) -> bool:
+        return any(e.kind == ev.DEAL_END for e in events)
+
+    def _discard_card(self, seat: int, move: Move) -> Card | None:
+        """The physical card a discard will take: the exact card named, else the lowest suit."""
+        if move.kind != "discard":
+            return None
+        token = move.cards[0]
+        if len(token) == 2 and token != "JK":
+            return card(token)
+        hand = self.game.hands[seat]
+        rank = parse_rank(token)
+        matching = [c for c in hand if c.rank == rank]
+        return min(matching, key=lambda c: c.code) if matching else None
+
+    def _narrate(self, seat: int, move: Move, events: list[Event], reason: str) -> str:
+        return describe_move(
+            seat, move, events, human=self.human, names=self.names, discarded=self._last_discard,
+            reason=reason, color=self.color, ascii=self.ascii,
+        )
+
+    def _after_events(self, events: list[Event]) -> None:
+        game = self.game
+        for e in events:
+            if e.kind == ev.DEAL_END:
+                result = game.results[e.count]
+                self.say("")
+                self.say(score_table(result, game.seating.team_names, color=self.color))
+                self._say_totals()
+            elif e.kind == ev.DEAL:
+                self.say("")
+                self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
+            elif e.kind == ev.GAME_END:
+                final = game.result
+                assert final is not None
+                self.say("")
+                self.say(game_summary(final, color=self.color))
+                self._say_transcript()
+                self.finished = True
+
+    def _say_totals(self) -> None:
+        totals = self.game.totals()
+        names = self.game.seating.team_names
+        self.say("Game so far: " + ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names))))
+
+    def _say_transcript(self) -> None:
+        if self.transcript_path is not None:
+            self.say(f"Transcript: {self.transcript_path}")
+
+    def _show_turn_start(self) -> None:
+        game = self.game
+        if game.is_over or game.to_move != self.human:
+            return
+        if game.phase == "answer":
+            self._ask_permission()
+            return
+        key = (game.deal_index, game.move_count, len(self.log))
+        if game.phase == "draw" and self._shown_turn != key:
+            self._shown_turn = key
+            self.say("")
+            self.say(self.table())
+            self.say(paint("Your turn: draw, or pickup the pile.", BOLD, self.color)
+                     + "  (help lists every command)")
+
+    def _ask_permission(self) -> None:
+        """C-OUT: the partner asks; the human answers, shown the facts that matter."""
+        game = self.game
+        view = game.view(self.human)
+        asker = self.names[game.turn_seat]
+        values = card_values(game.rules)
+        hand_points = sum(values[c.rank] for c in view.hand)
+        foot = "you are playing from your foot" if view.in_foot[self.human] else (
+            f"your foot still holds {view.foot_sizes[self.human]} cards")
+        rules = game.rules
+        need = (f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}, "
+                f"wild {rules.wild_books_to_go_out}")
+        self.say("")
+        self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
+        self.say(f"  If they go out now, your {len(view.hand)} cards in hand count -{hand_points}; {foot}.")
+        self.say(f"  Books: {books_summary(view.my_melds)} (going out needs {need}).")
+        self.say(f"  {asker} holds {view.hand_sizes[game.turn_seat]} cards. Answer y or n.")
+
+    # ------------------------------------------------------------------ screens
+
+    def table(self) -> str:
+        return render_table(self.game.view(self.human), color=self.color, ascii=self.ascii,
+                            names=self._short_names())
+
+    def hand(self) -> str:
+        view = self.game.view(self.human)
+        where = "foot" if view.in_foot[self.human] else "hand"
+        return f"Your {where} ({len(view.hand)}): {hand_text(view.hand, color=self.color, ascii=self.ascii)}"
+
+    def my_melds(self) -> str:
+        view = self.game.view(self.human)
+        melds = [m for m in view.my_melds if not m.is_book]
+        shown = "; ".join(meld_text(m, color=self.color, ascii=self.ascii) for m in melds) or "none open"
+        opening = ""
+        if not view.opened[view.team] and view.opening_value:
+            opening = f"  (first meld so far {view.opening_value} of {view.minimum})"
+        return f"Your melds: {shown}{opening}"
+
+    def scores(self) -> str:
+        game = self.game
+        names = game.seating.team_names
+        if not game.results:
+            return f"No deal finished yet. Deal {game.deal_index + 1} of {game.rules.deals}; " + ", ".join(
+                f"{n} 0" for n in names)
+        lines = [f"{'deal':<8}" + "".join(f"{n:>10}" for n in names)]
+        for result in game.results:
+            lines.append(f"{result.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in result.teams))
+        lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in game.totals()))
+        return "\n".join(lines)
+
+    def log_text(self, count: int) -> str:
+        if not self.log:
+            return "No moves yet."
+        lines = []
+        for entry in self.log[-count:]:
+            reason = f"  ({entry.reason})" if entry.reason else ""
+            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} {entry.move}{reason}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ one line in
+
+    def handle(self, line: str) -> str:
+        """Act on one command line; returns OK, INFO, ERROR, EMPTY or QUIT."""
+        if self.confirming_quit:
+            self.confirming_quit = False
+            if line.strip().lower() in ("y", "yes"):
+                return self.leave()
+            self.say("Staying at the table.")
+            return INFO
+        if self.finished:
+            return QUIT
+        command, word, rest = commands.split_line(line)
+        if not word:
+            return EMPTY
+        if command is None:
+            return self.error(f"Unknown command {word!r}; type help for the list.")
+        if command.is_move:
+            return self._move(commands.move_text(command, rest))
+        return self._info(command.name, rest)
+
+    def request_quit(self) -> str:
+        self.confirming_quit = True
+        where = f" It is saved in {self.transcript_path}; resume with: hf play --resume {self.transcript_path}" \
+            if self.transcript_path is not None else ""
+        self.say(f"Leave the game?{where}")
+        self.say("Type y to leave, anything else to stay.")
+        return INFO
+
+    def leave(self) -> str:
+        self.finished = True
+        self.say("You leave the table.")
+        self._say_transcript()
+        self.close()
+        return QUIT
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def _move(self, text: str) -> str:
+        game = self.game
+        if game.to_move != self.human:
+            return self.error("It is not your turn.")
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError as exc:
+            return self.error(f"Can't read that: {exc}")
+        try:
+            events = self._apply(self.human, move, "")
+        except IllegalMoveError as exc:
+            return self.error(f"Not allowed ({exc.rule}): {exc.reason}")
+        except (AmbiguousMoveError, InvalidMoveError) as exc:
+            return self.error(f"Can't read that: {exc}")
+        except HandFootError as exc:
+            return self.error(str(exc))
+        self.say(self._narrate(self.human, move, events, ""))
+        self._after_events(events)
+        if not self._deal_ended(events) and game.to_move == self.human:
+            if move.kind in ("draw", "pickup"):
+                if move.kind == "pickup":
+                    self.say(self.my_melds())
+                self.say(self.hand())
+            elif move.kind in ("meld", "add", "undo"):
+                self.say(self.my_melds())
+                self.say(self.hand())
+        if self.finished:
+            self.close()
+            return QUIT
+        self.advance()
+        return QUIT if self.finished else OK
+
+    def _info(self, name: str, rest: str) -> str:
+        if name == "quit":
+            return self.request_quit()
+        if name == "help":
+            try:
+                self.say(commands.help_text(rest or None))
+            except KeyError as exc:
+                return self.error(str(exc.args[0]))
+            return INFO
+        if name == "hand":
+            self.say(self.hand())
+        elif name == "table":
+            self.say(self.table())
+        elif name == "score":
+            self.say(self.scores())
+        elif name == "log":
+            try:
+                count = int(rest) if rest else 10
+            except ValueError:
+                return self.error(f"log takes a number of moves, not {rest!r}.")
+            if count < 1:
+                return self.error("log takes a number of moves of 1 or more.")
+            self.say(self.log_text(count))
+        elif name == "rules":
+            if not rest:
+                self.say(describe_rules(self.game.rules))
+            else:
+                try:
+                    self.say(rule_text(rest))
+                except KeyError as exc:
+                    return self.error(str(exc.args[0]))
+        elif name == "hint":
+            return self._hint()
+        return INFO
+
+    def _hint(self) -> str:
+        game = self.game
+        if game.is_over or game.to_move != self.human or self.hint_player is None:
+            return self.error("No hint now: it is not your turn.")
+        decision = self.hint_player.choose(game.view(self.human))
+        reason = f" ({decision.reason})" if decision.reason else ""
+        self.say(f"Hint: {decision.move}{reason}")
+        return INFO
