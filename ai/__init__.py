@@ -1,16 +1,25 @@
 """Rule-based and baseline players. Players see only a per-seat view, never the game state."""
 
 from ai.base import Decision, Player, player_rng
+from ai.greedy import GreedyPlayer
 from ai.random_player import RandomPlayer
+from ai.rule_based import RuleBasedPlayer
 
-PLAYER_KINDS = ("random",)
+PLAYER_KINDS = ("random", "greedy", "easy", "normal", "hard")
 
 
 def make_player(kind: str, seed: int | None, seat: int) -> Player:
     """A player of ``kind`` for ``seat``, deterministic given the game's seed."""
     if kind == "random":
         return RandomPlayer(seed, seat)
+    if kind == "greedy":
+        return GreedyPlayer(seed, seat)
+    if kind in ("easy", "normal", "hard"):
+        return RuleBasedPlayer(seed, seat, kind)
     raise ValueError(f"unknown player {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
 
 
-__all__ = ["PLAYER_KINDS", "Decision", "Player", "RandomPlayer", "make_player", "player_rng"]
+__all__ = [
+    "PLAYER_KINDS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer", "make_player",
+    "player_rng",
+]

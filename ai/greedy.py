@@ -1,0 +1,54 @@
+"""The greedy baseline: draws from the stock only, lays down every meld it legally can, and
+discards its highest card that it cannot meld."""
+
+from __future__ import annotations
+
+from ai.base import Decision
+from ai.knowledge import Tracker, hand_counts, move_rank
+from hfcli.moves import Move, parse_move
+from hfcli.rules import card_values
+from hfcli.view import SeatView
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, seed: int | None, seat: int) -> None:
+        self.seat = seat
+        self._undone_turn = -1
+        self._tracker = Tracker()
+
+    def choose(self, view: SeatView) -> Decision:
+        moves = view.legal_moves
+        kinds = {m.kind for m in moves}
+        if view.phase == "answer":
+            return Decision(parse_move("yes"), "grant: going out ends the deal with the bonus")
+        if view.phase == "draw":
+            if "draw" in kinds:
+                return Decision(parse_move("draw"), "draw: the greedy player always draws from the stock")
+            if "pickup" in kinds:
+                return Decision(parse_move("pickup"), "take pile: the stock is empty")
+            return Decision(parse_move("end"), "end: the stock is empty")
+        self._tracker.update(view)
+        turn = self._tracker.turns
+        if "ask" in kinds and not view.asked and len(view.hand) <= 2:
+            return Decision(parse_move("ask"), "ask: ready to go out")
+        if self._undone_turn != turn:
+            for m in moves:
+                if m.kind in ("meld", "add"):
+                    return Decision(m, f"{m}: lay down every meld")
+        discards = [m for m in moves if m.kind == "discard"]
+        if not discards:
+            if "undo" in kinds:
+                self._undone_turn = turn
+                return Decision(parse_move("undo"), "undo: the melds do not reach the first meld's minimum")
+            return Decision(moves[0], f"{moves[0]}: the only way on")
+        values = card_values(view.rules)
+        counts = hand_counts(view.hand)
+        best = max(discards, key=lambda m: (values[_rank(m)] if counts[_rank(m)] else -1, -_rank(m)))
+        return Decision(best, f"{best}: the highest card that cannot be melded")
+
+
+
+def _rank(move: Move) -> int:
+    return move_rank(move.groups[0][0])

@@ -1,0 +1,144 @@
+"""The rule-based player at three levels (easy, normal, hard): the strategy functions of
+:mod:`ai.strategy` put together into a turn, one legal move at a time."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ai.base import Decision, player_rng
+from ai.knowledge import Tracker, books_needed, hand_counts, move_rank
+from ai.strategy import (
+    ASK,
+    STYLES,
+    UNDO,
+    OpeningPlan,
+    answer_permission,
+    choose_discard,
+    choose_draw,
+    choose_meld,
+    foot_plan,
+    low_stock,
+    opening_moves,
+    plan_opening,
+    should_ask,
+)
+from hfcli.cards import Card
+from hfcli.moves import Move
+from hfcli.view import SeatView
+
+# A turn never needs this many moves; past it the player stops planning and just moves on.
+MOVE_GUARD = 80
+
+
+class RuleBasedPlayer:
+    def __init__(self, seed: int | None, seat: int, level: str = "normal") -> None:
+        if level not in STYLES:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
+        self.name = level
+        self.seat = seat
+        self.style = STYLES[level]
+        self.rng = player_rng(seed, seat, level)
+        self.tracker = Tracker()
+        self._turn = -1
+        self._moves = 0
+        self._undone = False
+        self._plan: OpeningPlan | None = None
+        self._planned = False
+        self._origin: Counter[Card] | None = None  # the hand before a pickup, for the first meld
+
+    def choose(self, view: SeatView) -> Decision:
+        self.tracker.update(view)
+        if not view.legal_moves:
+            raise ValueError(f"{self.name} player asked to move with no legal moves")
+        if view.phase == "answer":
+            return answer_permission(view)
+        if view.phase == "draw":
+            decision = choose_draw(view, self.tracker, self.style)
+            self._origin = None
+            if decision.move.kind == "pickup" and not view.opened[view.team] and view.pile_top is not None:
+                origin = Counter(view.hand)
+                top = view.pile_top
+                pair = sorted((c for c in view.hand if c.rank == top.rank), key=lambda c: c.code)[:2]
+                origin.subtract(pair)
+                self._origin = origin
+            return decision
+        if self.tracker.turns != self._turn:
+            self._turn = self.tracker.turns
+            self._moves = 0
+            self._undone = False
+            self._plan = None
+            self._planned = False
+        self._moves += 1
+        decision = self._meld_phase(view)
+        if self._origin is not None and decision.move.kind in ("meld", "add"):
+            decision = Decision(self._from_origin(decision.move), decision.reason)
+        return decision
+
+    def _meld_phase(self, view: SeatView) -> Decision:
+        legal = view.legal_moves
+        if self._moves > MOVE_GUARD:
+            forward = [m for m in legal if m.kind != "undo"]
+            return Decision((forward or list(legal))[0], "moving on")
+        style = self.style
+        team_open = view.opened[view.team] or view.opening_value >= view.minimum
+        counts = hand_counts(view.hand)
+        if not team_open:
+            if not self._planned:
+                self._planned = True
+                self._plan = self._make_plan(view, counts)
+            if self._plan is not None and not self._undone:
+                step = opening_moves(view, self._plan)
+                if step is not None:
+                    return step
+        else:
+            if view.permission is not True and should_ask(view):
+                return Decision(ASK, "ask: the books are there and every card but one can be melded")
+            going_out = view.permission is True or (
+                not view.rules.going_out_needs_permission
+                and view.in_foot[view.seat]
+                and not any(books_needed(view))
+            )
+            plan = foot_plan(view, counts)
+            aggressive = going_out or low_stock(view, style) or plan != "build"
+            step = choose_meld(view, style, aggressive)
+            if step is not None:
+                if going_out:
+                    return Decision(step.move, step.reason + " (going out)")
+                if plan != "build" and not view.in_foot[view.seat]:
+                    return Decision(step.move, step.reason + f" ({plan} to the foot)")
+                return step
+        discard = choose_discard(view, self.tracker, style)
+        if discard is not None:
+            return discard
+        if UNDO in legal and not self._undone:
+            self._undone = True
+            return Decision(UNDO, "undo: these melds do not reach the first meld's minimum")
+        step = choose_meld(view, style, aggressive=True)
+        if step is not None:
+            return step
+        forward = [m for m in legal if m.kind not in ("undo", "ask")]
+        return Decision((forward or list(legal))[0], "the only way on")
+
+    def _make_plan(self, view: SeatView, counts: list[int]) -> OpeningPlan | None:
+        if self._origin is not None:
+            counts = [0] * len(counts)
+            for c, n in self._origin.items():
+                if n > 0:
+                    counts[c.rank] += n
+        return plan_opening(counts, view.rules, view.minimum - view.opening_value)
+
+    def _from_origin(self, move: Move) -> Move:
+        """Name exact cards from the hand held before the pickup: only those count toward the
+        first meld (C-MELDING), and a rank alone would let the engine pick a card from the pile."""
+        origin = self._origin
+        assert origin is not None
+        exact: list[str] = []
+        for token in move.groups[0]:
+            rank = move_rank(token)
+            pick = min((c for c, n in origin.items() if n > 0 and c.rank == rank), key=lambda c: c.code, default=None)
+            if pick is None:
+                exact.append(token)
+            else:
+                origin[pick] -= 1
+                exact.append(pick.text)
+        return Move(move.kind, (tuple(exact),), move.target)

@@ -1,0 +1,587 @@
+"""The rule-based strategy, one named function per decision.
+
+Each function reads a :class:`SeatView` (and the seat's :class:`Tracker` of the public history)
+and returns a move with a reason in plain words, naming moves in the shared notation. The
+levels differ only through :class:`Style`, which switches parts on or off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.base import Decision
+from ai.knowledge import (
+    RANKS,
+    Tracker,
+    book_counts,
+    books_needed,
+    hand_counts,
+    move_rank,
+    open_melds,
+    target_rank,
+)
+from hfcli.cards import JOKER, NATURAL_RANKS, RANK_PLURALS, THREE, TWO
+from hfcli.melds import WILD, max_wilds
+from hfcli.moves import Move, parse_move
+from hfcli.opening import max_opening_value
+from hfcli.rules import Rules, card_values
+from hfcli.view import MeldView, SeatView
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a level of play does and does not think about."""
+
+    name: str
+    plan_opening: bool = True  # least-cost first meld; otherwise lay whatever reaches it
+    block_with_threes: bool = True
+    avoid_feeding: bool = True
+    count_cards: bool = True
+    reserve_wilds: bool = True  # keep wilds toward the wild book while one is needed
+    guard_clean: bool = True  # don't dirty a clean meld close to a book
+    low_stock: int = 10  # stock size at which to play for points on the table
+    pile_margin: float = 0.0  # how much better than a draw the pile must look
+    lookahead: bool = False  # weigh the possible draws from the unseen cards
+
+
+EASY = Style(
+    "easy", plan_opening=False, block_with_threes=False, avoid_feeding=False, count_cards=False,
+    reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
+)
+NORMAL = Style("normal")
+HARD = Style("hard", lookahead=True)
+STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
+
+DRAW, PICKUP, END, ASK, YES, NO, UNDO = (parse_move(t) for t in ("draw", "pickup", "end", "ask", "yes", "no", "undo"))
+
+
+def plural(rank: int) -> str:
+    return "wild cards" if rank == WILD else RANK_PLURALS[rank]
+
+
+def natural_total(rules: Rules, rank: int) -> int:
+    """How many cards of ``rank`` the shoe holds."""
+    return rules.decks * (2 if rank == JOKER else 4)
+
+
+# ---------------------------------------------------------------- the pile
+
+
+def pile_meldable(view: SeatView) -> bool:
+    """Whether taking the pile now could be melded legally (C-PILE, C-MIN): the top card with a
+    natural pair (or a wild pair for a wild top), room on an open meld, and a first meld that
+    reaches the minimum from the top card and the hand alone."""
+    top = view.pile_top
+    rules = view.rules
+    if top is None or top.rank == THREE:
+        return False
+    counts = hand_counts(view.hand)
+    if top.is_wild and not rules.wild_melds:
+        return False
+    if counts[top.rank] < 2:
+        return False
+    rank = WILD if top.is_wild else top.rank
+    meld = open_melds(view.my_melds).get(rank)
+    if meld is not None and len(meld.cards) + 3 > rules.book_size:
+        return False
+    if not view.opened[view.team]:
+        counts[top.rank] += 1
+        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank)
+        if best < view.minimum:
+            return False
+    return True
+
+
+def card_use(rank: int, counts: list[int], mine: dict[int, MeldView]) -> float:
+    """How much one more card of ``rank`` helps this hand (a rough unit: a card that melds is 1)."""
+    if rank == THREE:
+        return -0.3
+    if rank in (TWO, JOKER):
+        return 1.5
+    if rank in mine or counts[rank] >= 2:
+        return 1.0
+    if counts[rank] == 1:
+        return 0.6
+    return 0.3
+
+
+def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, MeldView]) -> float:
+    """What two cards from the stock are worth: a flat guess, or (looking ahead) the average over
+    the cards this seat has not seen."""
+    n = min(2, view.stock_size)
+    if not style.lookahead:
+        return 0.7 * n
+    seen = tracker.seen_counts(view)
+    total = 0.0
+    weight = 0
+    for rank in range(RANKS):
+        out = natural_total(view.rules, rank) - seen[rank]
+        if out > 0:
+            total += out * card_use(rank, counts, mine)
+            weight += out
+    return n * (total / weight if weight else 0.5)
+
+
+def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, str]:
+    """How much better than drawing the pile looks, and why."""
+    top = view.pile_top
+    assert top is not None
+    rules = view.rules
+    counts = hand_counts(view.hand)
+    mine = open_melds(view.my_melds)
+    take = min(rules.pile_take, view.pile_size)
+    ranks = tracker.pile_ranks_taken(take)
+    rank = WILD if top.is_wild else top.rank
+    value = 2.5  # the top card and a pair go to the table
+    notes = [f"{take} cards"]
+    meld = mine.get(rank)
+    if meld is not None and len(meld.cards) + 3 >= rules.book_size:
+        kind = "clean" if meld.kind == "clean" and not top.is_wild else meld.kind
+        value += 3.0
+        notes.append(f"closes a {kind} book of {plural(rank)}")
+    elif meld is None:
+        notes.append(f"starts a meld of {plural(rank)}")
+    for r in ranks[1:]:
+        value += card_use(r, counts, mine)
+    useful = sum(1 for r in ranks[1:] if r != THREE and (r in mine or counts[r] >= 1 or r in (TWO, JOKER)))
+    if useful:
+        notes.append(f"{useful} more that fit")
+    if view.in_foot[view.seat] and not any(books_needed(view)):
+        # Extra cards only delay going out once the books are there.
+        value -= 0.8 * (take - 1)
+    return value - draw_value(view, tracker, style, counts, mine), ", ".join(notes)
+
+
+def choose_draw(view: SeatView, tracker: Tracker, style: Style) -> Decision:
+    """Draw or take the pile: weigh what the pile brings against two cards from the stock."""
+    legal = set(view.legal_moves)
+    if PICKUP in legal and pile_meldable(view):
+        gain, why = pile_value(view, tracker, style)
+        if DRAW not in legal or gain > style.pile_margin:
+            return Decision(PICKUP, f"take pile: {why}")
+    if DRAW in legal:
+        return Decision(DRAW, "draw: the pile is not worth taking" if PICKUP in legal else "draw from the stock")
+    if PICKUP in legal:
+        return Decision(PICKUP, "take pile: the stock is empty")
+    return Decision(END, "end: the stock is empty and the pile cannot be taken")
+
+
+# ---------------------------------------------------------------- the first meld
+
+
+@dataclass(frozen=True)
+class OpeningPlan:
+    """New melds that together reach the first meld's minimum: rank -> (naturals, wilds)."""
+
+    melds: dict[int, tuple[int, int]]
+    value: int
+    cost: int
+
+    def describe(self) -> str:
+        parts = []
+        for rank, (nat, wild) in self.melds.items():
+            if rank == WILD:
+                parts.append(f"{wild} wild cards")
+            else:
+                parts.append(f"{nat} {plural(rank)}" + (f" with {wild} wild" if wild else ""))
+        return ", ".join(parts)
+
+
+def plan_opening(counts: list[int], rules: Rules, target: int) -> OpeningPlan | None:
+    """The first meld that reaches ``target`` at the least cost: every natural meld of three or
+    more is free (it would be laid anyway); a pair laid with a wild card and each wild card used
+    cost, so pairs and wilds are kept when the naturals reach the minimum alone."""
+    values = card_values(rules)
+    four = rules.wild_ratio == "four"
+    book = rules.book_size
+    base: dict[int, tuple[int, int]] = {}
+    base_value = 0
+    slots: list[tuple[int, int]] = []  # (rank, wild room) on the free melds
+    pairs: list[int] = []
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if n >= 3:
+            nat = min(n, book)
+            base[rank] = (nat, 0)
+            base_value += nat * values[rank]
+            room = min(book - nat, max_wilds(rank, nat, rules))
+            if room > 0:
+                slots.append((rank, room))
+        elif n == 2 and not four:
+            pairs.append(rank)
+    if base_value >= target:
+        return OpeningPlan(base, base_value, 0)
+    pairs.sort(key=lambda r: -values[r])
+    pairs = pairs[:6]
+    wild_cards = [JOKER] * counts[JOKER] + [TWO] * counts[TWO]
+    wild_values = [values[w] for w in wild_cards]
+    slot_room = sum(room for _, room in slots)
+    best: tuple[int, int, int, int] | None = None  # (cost, -value, pair mask, wilds used)
+    for mask in range(1 << len(pairs)):
+        chosen = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
+        p = len(chosen)
+        pair_value = sum(2 * values[r] for r in chosen)
+        for k in range(p, len(wild_cards) + 1):
+            spare = k - p
+            if spare > slot_room and not (rules.wild_melds and spare >= 3):
+                continue
+            value = base_value + pair_value + sum(wild_values[:k])
+            if value < target:
+                continue
+            cost = 3 * p + 4 * k
+            key = (cost, -value, mask, k)
+            if best is None or key < best:
+                best = key
+            break  # more wilds only cost more
+    if best is None:
+        return None
+    _, neg_value, mask, k = best
+    melds = dict(base)
+    chosen = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
+    for r in chosen:
+        melds[r] = (2, 1)
+    spare = k - len(chosen)
+    if spare >= 3 and rules.wild_melds:
+        melds[WILD] = (0, spare)
+    else:
+        for rank, room in slots:
+            put = min(room, spare)
+            if put:
+                nat, _ = melds[rank]
+                melds[rank] = (nat, put)
+                spare -= put
+    return OpeningPlan(melds, -neg_value, best[0])
+
+
+def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
+    """The next legal move that lays part of ``plan``."""
+    mine = {m.rank: m for m in view.my_melds if not m.is_book}
+    best: tuple[int, Move] | None = None
+    for move in view.legal_moves:
+        if move.kind == "meld":
+            tokens = move.groups[0]
+            nat = [t for t in tokens if t not in ("2", "JK")]
+            rank = move_rank(nat[0]) if nat else WILD
+            want = plan.melds.get(rank)
+            if want is None or rank in mine:
+                continue
+            if rank != WILD and len(nat) < 3 and want[0] >= 3:
+                continue  # three naturals first; wilds join afterwards
+            if rank != WILD and len(nat) < 3 and want[1] == 0:
+                continue
+            score = 10 + tokens.count("JK")
+        elif move.kind == "add":
+            rank = target_rank(move)
+            want = plan.melds.get(rank)
+            meld = mine.get(rank)
+            if want is None or meld is None:
+                continue
+            if move_rank(move.groups[0][0]) in (TWO, JOKER):
+                if meld.wilds >= want[1]:
+                    continue
+                score = 5 + (move.groups[0][0] == "JK")
+            else:
+                if meld.naturals >= want[0]:
+                    continue
+                score = 8
+        else:
+            continue
+        if best is None or score > best[0]:
+            best = (score, move)
+    if best is None:
+        return None
+    return Decision(best[1], f"{best[1]}: first meld of {view.minimum} ({plan.describe()})")
+
+
+# ---------------------------------------------------------------- melding and books
+
+
+def low_stock(view: SeatView, style: Style) -> bool:
+    """Near the end of the stock, points on the table count more than books to come."""
+    return view.stock_size <= style.low_stock
+
+
+def meldable_leftover(view: SeatView, counts: list[int] | None = None) -> int:
+    """How many cards of the hand could not be melded this turn, however wilds are spent."""
+    rules = view.rules
+    book = rules.book_size
+    counts = counts if counts is not None else hand_counts(view.hand)
+    mine = open_melds(view.my_melds)
+    four = rules.wild_ratio == "four"
+    left = counts[THREE]
+    wild_room = 0
+    pairs = 0
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if not n:
+            continue
+        meld = mine.get(rank)
+        if meld is not None:
+            put = min(n, book - len(meld.cards))
+            n -= put
+            nat = meld.naturals + put
+            wild_room += max(0, min(book - len(meld.cards) - put, max_wilds(rank, nat, rules) - meld.wilds))
+        if n >= 3:
+            nat = min(n, book)
+            wild_room += min(book - nat, max_wilds(rank, nat, rules))
+            n = max(0, n - book) if n > book and n - book < 3 else 0
+        if n == 2 and not four:
+            pairs += 1
+        else:
+            left += n
+    wilds = counts[TWO] + counts[JOKER]
+    if wilds < pairs:
+        left += 2 * (pairs - wilds)
+        wilds = 0
+    else:
+        wilds -= pairs
+    if wilds:
+        if rules.wild_melds and (WILD in mine or wilds >= 3):
+            wilds = 0
+        else:
+            placed = min(wilds, wild_room)
+            left += wilds - placed
+    return left
+
+
+def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
+    """How to reach the foot: ``meld out`` (meld every card and play the foot this turn),
+    ``discard out`` (meld all but one and discard it), or ``build`` (not yet)."""
+    if view.in_foot[view.seat] or not view.opened[view.team] and view.opening_value < view.minimum:
+        return "build"
+    left = meldable_leftover(view, counts)
+    if left == 0:
+        return "meld out"
+    if left == 1:
+        return "discard out"
+    return "build"
+
+
+def score_meld_move(
+    view: SeatView, move: Move, counts: list[int], style: Style, aggressive: bool
+) -> tuple[float, str]:
+    """How much a legal meld or add is worth now (0 = not now), and why."""
+    rules = view.rules
+    book = rules.book_size
+    mine = open_melds(view.my_melds)
+    need_clean, need_dirty, need_wild = books_needed(view)
+    reserve = style.reserve_wilds and need_wild > 0 and rules.wild_melds and not aggressive
+    tokens = move.groups[0]
+    text = str(move)
+    if move.kind == "add":
+        rank = target_rank(move)
+        meld = mine[rank]
+        card = move_rank(tokens[0])
+        closes = len(meld.cards) + 1 >= book
+        if rank == WILD:
+            if closes:
+                return 130, f"{text}: closes a wild book"
+            return 60 + (card == JOKER), f"{text}: toward a wild book"
+        if card == rank:
+            if closes:
+                return 120, f"{text}: closes a {meld.kind} book of {plural(rank)}"
+            return 100, f"{text}: onto the {plural(rank)}"
+        # a wild card onto a natural meld
+        spare = counts[TWO] + counts[JOKER]
+        if meld.wilds == 0:
+            if style.guard_clean and meld.naturals >= 5 and need_clean > 0 and not (aggressive and closes):
+                return 0, ""
+            if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
+                return 80, f"{text}: closes a dirty book of {plural(rank)}"
+            if aggressive and not style.guard_clean or aggressive and meld.naturals < 5:
+                return 30, f"{text}: points on the table"
+            if (
+                not reserve
+                and need_dirty > 0
+                and len(meld.cards) + spare >= book
+                and max_wilds(rank, meld.naturals, rules) >= book - len(meld.cards)
+            ):
+                return 50, f"{text}: toward a dirty book of {plural(rank)}"
+            return 0, ""
+        if closes:
+            return 85, f"{text}: closes a dirty book of {plural(rank)}"
+        if aggressive or (not reserve and len(meld.cards) + spare >= book):
+            return 55, f"{text}: toward a dirty book of {plural(rank)}"
+        return 0, ""
+    # a new meld
+    naturals = [t for t in tokens if t not in ("2", "JK")]
+    if len(naturals) == 3:
+        return 90, f"{text}: a new meld of {plural(move_rank(naturals[0]))}"
+    if naturals:
+        if aggressive or (not reserve and len(view.hand) <= 5):
+            return 40 + (tokens[-1] == "2"), f"{text}: gets the pair on the table"
+        return 0, ""
+    if rules.wild_melds and (need_wild > 0 or aggressive or counts[TWO] + counts[JOKER] >= 4):
+        return 70 + tokens.count("JK"), f"{text}: starts a wild meld toward a wild book"
+    return 0, ""
+
+
+def choose_meld(view: SeatView, style: Style, aggressive: bool = False) -> Decision | None:
+    """The best meld or add now, or None to stop melding: naturals first (closing clean books),
+    wild cards to close dirty books or toward the wild book."""
+    counts = hand_counts(view.hand)
+    best: tuple[float, Move, str] | None = None
+    for move in view.legal_moves:
+        if move.kind not in ("meld", "add"):
+            continue
+        score, why = score_meld_move(view, move, counts, style, aggressive)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, move, why)
+    if best is None:
+        return None
+    return Decision(best[1], best[2])
+
+
+# ---------------------------------------------------------------- discards
+
+
+def pair_chance(out: int, unseen: int, hand: int) -> float:
+    """The chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds two or more of
+    the ``out`` cards of one rank (binomial approximation)."""
+    if unseen <= 0 or out < 2 or hand < 2:
+        return 0.0
+    p = min(1.0, out / unseen)
+    q = 1.0 - p
+    none = q**hand
+    one = hand * p * q ** (hand - 1)
+    return max(0.0, 1.0 - none - one)
+
+
+def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple[float, Move, str]]:
+    """Every legal discard with its cost (lower is better to throw) and the reason."""
+    rules = view.rules
+    values = card_values(rules)
+    counts = hand_counts(view.hand)
+    mine = open_melds(view.my_melds)
+    seating = view.seating
+    nxt = seating.next_seat(view.seat)
+    opp_name = seating.long_names[nxt]
+    opp_open = open_melds(view.melds[seating.team_of[nxt]])
+    known = tracker.known.get(nxt)
+    last = tracker.last_taken.get(nxt)
+    seen = tracker.seen_counts(view) if style.count_cards else None
+    unseen = rules.card_count - sum(seen) if seen is not None else 0
+    opp_hand = view.hand_sizes[nxt]
+    take = min(rules.pile_take, view.pile_size + 1)
+    stake = 0.5 + take / rules.pile_take  # what a pickup would hand over
+    scored: list[tuple[float, Move, str]] = []
+    for move in view.legal_moves:
+        if move.kind != "discard":
+            continue
+        rank = move_rank(move.groups[0][0])
+        n = counts[rank]
+        text = str(move)
+        if rank == THREE:
+            if style.block_with_threes and take >= 3:
+                scored.append((-10.0 - take, move, f"{text}: blocks the pile ({take} cards) for {opp_name}"))
+            else:
+                scored.append((1.0, move, f"{text}: a black three is worth nothing to keep"))
+            continue
+        if rank in (TWO, JOKER):
+            scored.append((200.0 + values[rank], move, f"{text}: nothing else to throw"))
+            continue
+        cost = values[rank] / 5
+        why = "a cheap single" if n == 1 else "breaks a pair"
+        if n >= 2:
+            cost += 15
+        if rank in mine:
+            cost += 40
+            why = f"fits our {plural(rank)}"
+        danger = 0.0
+        if style.avoid_feeding:
+            if rank in opp_open:
+                danger += 30
+                why += f"; {opp_name} has a meld of {plural(rank)}"
+            if rank == last or (known is not None and known[rank] > 0):
+                danger += 40
+                why += f"; {opp_name} just took {plural(rank)}"
+        if seen is not None:
+            out = natural_total(rules, rank) - seen[rank]
+            if style.lookahead:
+                danger += 40 * pair_chance(out, unseen, opp_hand)
+            else:
+                danger += out * 0.8
+        cost += danger * stake
+        scored.append((cost, move, f"{text}: {why}"))
+    return scored
+
+
+def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision | None:
+    """The discard that costs least: a black three to block a pile worth taking, then singletons
+    and cheap cards nobody next to play is collecting; pairs and wild cards are kept."""
+    scored = discard_scores(view, tracker, style)
+    if not scored:
+        return None
+    cost, move, why = min(scored, key=lambda s: (s[0], str(s[1])))
+    return Decision(move, why)
+
+
+# ---------------------------------------------------------------- going out
+
+
+def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, int]:
+    """The partnership's books once this hand's naturals have gone onto its open melds."""
+    clean, dirty, wild = book_counts(view.my_melds)
+    book = view.rules.book_size
+    for rank, meld in open_melds(view.my_melds).items():
+        if rank == WILD:
+            if len(meld.cards) + counts[TWO] + counts[JOKER] >= book:
+                wild += 1
+        elif len(meld.cards) + counts[rank] >= book:
+            if meld.wilds:
+                dirty += 1
+            else:
+                clean += 1
+    return clean, dirty, wild
+
+
+def should_ask(view: SeatView) -> bool:
+    """Ask "may I go out?" when the books will be there and every card but one can be melded."""
+    if ASK not in view.legal_moves or view.asked:
+        return False
+    counts = hand_counts(view.hand)
+    if any(books_needed(view, books_after_melding(view, counts))):
+        return False
+    return meldable_leftover(view, counts) <= 1
+
+
+def hand_points(view: SeatView) -> int:
+    values = card_values(view.rules)
+    return sum(values[c.rank] for c in view.hand)
+
+
+def answer_permission(view: SeatView) -> Decision:
+    """As the partner: grant when going out gains more (the bonus, and no more turns for the
+    opponents) than the points still in this hand and a book within reach on its next turn."""
+    rules = view.rules
+    counts = hand_counts(view.hand)
+    values = card_values(rules)
+    mine = open_melds(view.my_melds)
+    book = rules.book_size
+    reachable = 0
+    best_book = ""
+    for rank, meld in mine.items():
+        have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
+        if have and len(meld.cards) + have >= book:
+            bonus = {
+                "clean": rules.clean_book_bonus, "dirty": rules.dirty_book_bonus, "wild": rules.wild_book_bonus
+            }[meld.kind]
+            if bonus > reachable:
+                reachable = bonus
+                best_book = f"a {meld.kind} book of {plural(rank)}"
+    meldable = sum(values[c.rank] for c in view.hand) - values[THREE] * counts[THREE]
+    leftover = meldable_leftover(view, counts)
+    if leftover:
+        meldable = meldable * max(0, len(view.hand) - leftover) // max(1, len(view.hand))
+    opp_team = 1 - view.team if len(view.seating.team_names) == 2 else (view.team + 1) % len(view.seating.team_names)
+    threat = 50.0
+    for meld in open_melds(view.melds[opp_team]).values():
+        if meld.needed <= 2:
+            threat += 0.5 * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
+    gain_yes = rules.going_out_bonus + threat
+    gain_no = reachable + meldable
+    if gain_no > gain_yes:
+        if best_book:
+            return Decision(NO, f"no: {best_book} ({reachable}) is within reach next turn")
+        return Decision(NO, f"no: {meldable} points in this hand can still be melded")
+    return Decision(YES, f"yes: the {rules.going_out_bonus} bonus beats the {gain_no} still to gain here")
