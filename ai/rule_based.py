@@ -99,7 +99,8 @@ class RuleBasedPlayer:
                 and not any(books_needed(view))
             )
             plan = foot_plan(view, counts)
-            aggressive = going_out or low_stock(view, style) or plan != "build"
+            rush = not any(books_needed(view))
+            aggressive = going_out or rush or low_stock(view, style) or plan != "build"
             step = choose_meld(view, style, aggressive)
             if step is not None:
                 if going_out:

@@ -146,9 +146,9 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     useful = sum(1 for r in ranks[1:] if r != THREE and (r in mine or counts[r] >= 1 or r in (TWO, JOKER)))
     if useful:
         notes.append(f"{useful} more that fit")
-    if view.in_foot[view.seat] and not any(books_needed(view)):
+    if not any(books_needed(view)):
         # Extra cards only delay going out once the books are there.
-        value -= 0.8 * (take - 1)
+        value -= 1.5 * (take - 1 - useful)
     return value - draw_value(view, tracker, style, counts, mine), ", ".join(notes)
 
 
@@ -388,7 +388,7 @@ def score_meld_move(
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
                 return 80, f"{text}: closes a dirty book of {plural(rank)}"
-            if aggressive and not style.guard_clean or aggressive and meld.naturals < 5:
+            if aggressive and not reserve and (not style.guard_clean or meld.naturals < 5):
                 return 30, f"{text}: points on the table"
             if (
                 not reserve
@@ -400,7 +400,7 @@ def score_meld_move(
             return 0, ""
         if closes:
             return 85, f"{text}: closes a dirty book of {plural(rank)}"
-        if aggressive or (not reserve and len(meld.cards) + spare >= book):
+        if not reserve and (aggressive or len(meld.cards) + spare >= book):
             return 55, f"{text}: toward a dirty book of {plural(rank)}"
         return 0, ""
     # a new meld
@@ -408,7 +408,7 @@ def score_meld_move(
     if len(naturals) == 3:
         return 90, f"{text}: a new meld of {plural(move_rank(naturals[0]))}"
     if naturals:
-        if aggressive or (not reserve and len(view.hand) <= 5):
+        if not reserve and (aggressive or len(view.hand) <= 5):
             return 40 + (tokens[-1] == "2"), f"{text}: gets the pair on the table"
         return 0, ""
     if rules.wild_melds and (need_wild > 0 or aggressive or counts[TWO] + counts[JOKER] >= 4):
@@ -542,7 +542,8 @@ def should_ask(view: SeatView) -> bool:
     counts = hand_counts(view.hand)
     if any(books_needed(view, books_after_melding(view, counts))):
         return False
-    return meldable_leftover(view, counts) <= 1
+    # Two cards left is worth asking too: a yes lifts C-KEEP, so this turn can end holding one.
+    return meldable_leftover(view, counts) <= 2
 
 
 def hand_points(view: SeatView) -> int:

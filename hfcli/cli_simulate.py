@@ -1,13 +1,16 @@
-"""``hf simulate``: many games with no terminal interaction, summarised."""
+"""``hf simulate``: many games between AI players with no terminal interaction, summarised."""
 
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
 from hfcli.errors import HandFootError
 from hfcli.rules import Rules, resolve
+
+KINDS = ["random", "greedy", "easy", "normal", "hard"]
 
 
 def load_rules(spec: str | None) -> Rules:
@@ -21,32 +24,76 @@ def load_rules(spec: str | None) -> Rules:
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game.")
 @click.option(
-    "--players", default="random", show_default=True, type=click.Choice(["random"]), help="Who plays every seat."
+    "--players", default=None, type=click.Choice(KINDS), help="Who plays every seat (sets --ns and --ew)."
 )
+@click.option("--ns", default=None, type=click.Choice(KINDS), help="North-South players.  [default: random]")
+@click.option("--ew", default=None, type=click.Choice(KINDS), help="East-West players.  [default: random]")
 @click.option("--rules", "rules_spec", default="classic", show_default=True, help="classic, eleven or a .toml file.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
+@click.option("--swap", is_flag=True, help="Replay every game with the partnerships' cards exchanged.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(games: int, seed: int, players: str, rules_spec: str, as_json: bool) -> None:
-    """Play complete games with no terminal interaction and summarise them.
+def simulate(
+    games: int,
+    seed: int,
+    players: str | None,
+    ns: str | None,
+    ew: str | None,
+    rules_spec: str,
+    jobs: int,
+    swap: bool,
+    as_json: bool,
+) -> None:
+    """Play complete games between AI players and summarise them.
+
+    Wins count by side: NS is the --ns players wherever they sit (with --swap they also play
+    every game from the East-West cards).
 
     \b
-    Example:
+    Examples:
       hf simulate --games 100 --seed 1 --players random --json
+      hf simulate --ns normal --ew greedy --games 400 --swap --jobs 2
     """
     from hfcli.simulate import simulate as run
 
+    if players is not None and (ns is not None or ew is not None):
+        raise click.UsageError("give either --players or --ns/--ew, not both")
+    kinds = (ns or players or "random", ew or players or "random")
     rules = load_rules(rules_spec)
-    summary = run(rules, games, seed, (players, players))
+    show_bar = not as_json and sys.stdout.isatty()
+    if show_bar:
+        with click.progressbar(length=games, label="playing", show_pos=True) as bar:
+            last = [0]
+
+            def advance(done: int) -> None:
+                bar.update(done - last[0])
+                last[0] = done
+
+            summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap, on_game=advance)
+    else:
+        summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap)
     data = summary.as_dict()
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
         return
+    means = summary.mean_scores()
+    books = summary.books_per_deal()
+    decision = summary.decision_ms()
     click.echo(f"rules             {rules.name}")
+    click.echo(f"players           NS {kinds[0]}, EW {kinds[1]}" + (" (swapped replays)" if swap else ""))
     click.echo(f"games             {summary.games}")
     click.echo(f"deals             {summary.deals}")
+    for side in ("NS", "EW"):
+        share, low, high = summary.win_interval(side)
+        click.echo(
+            f"{side} wins           {summary.wins[side]:<6} {share:6.1%}  (95% interval {low:.1%} to {high:.1%})"
+        )
+    click.echo(f"ties              {summary.wins['tie']}")
+    click.echo(f"mean game score   NS {means[0]:,.0f}, EW {means[1]:,.0f}")
+    for side in ("NS", "EW"):
+        b = books[side]
+        click.echo(f"{side} books/deal     clean {b['clean']:.2f}, dirty {b['dirty']:.2f}, wild {b['wild']:.2f}")
+    click.echo(f"going out         {summary.going_out_share:.1%} of deals (the rest ended with the stock)")
+    click.echo(f"decision time     median {decision['median']:.3f} ms, p99 {decision['p99']:.3f} ms")
     click.echo(f"moves             {summary.moves}")
     click.echo(f"seconds           {summary.seconds:.2f}")
     click.echo(f"moves per second  {summary.moves_per_second:,.0f}")
-    endings = ", ".join(f"{k} {v}" for k, v in sorted(summary.deal_endings.items()))
-    click.echo(f"deals ended by    {endings}")
-    wins = ", ".join(f"{k} {v}" for k, v in sorted(summary.wins.items()))
-    click.echo(f"wins              {wins}")
