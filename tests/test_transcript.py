@@ -1,0 +1,104 @@
+"""Recording, replaying and resuming transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai import make_player
+from hfcli import Game, rules
+from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
+
+SEATS = [SeatInfo("You", "human", None), SeatInfo("West", "ai", "random"),
+         SeatInfo("North", "ai", "random"), SeatInfo("East", "ai", "random")]
+
+
+def record_game(path: Path, preset: str = "classic", seed: int = 5, stop_after: int | None = None) -> Game:
+    game = Game(rules.preset(preset), seed=seed)
+    players = [make_player("random", seed, s) for s in range(4)]
+    writer = TranscriptWriter.create(path, game, SEATS, fsync=False)
+    moves = 0
+    while not game.is_over and (stop_after is None or moves < stop_after):
+        decision = players[game.to_move].choose(game.view(game.to_move))
+        writer.record(game.apply(decision.move), decision.reason)
+        moves += 1
+    writer.close()
+    return game
+
+
+def test_full_game_replays_to_the_same_state_and_scores(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    game = record_game(path)
+    replayed = replay(path)
+    assert replayed.finished
+    assert replayed.game.state_key() == game.state_key()
+    assert replayed.game.totals() == game.totals()
+    assert len(replayed.moves) == game.move_count
+    assert replayed.digests > 0
+
+
+def test_header_holds_rules_seed_seats_and_version(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record_game(path, "eleven", stop_after=5)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["format"] == "hfcli-transcript" and header["version"] == 1
+    assert header["rules"]["hand_size"] == 11 and header["seed"] == 5
+    assert header["seats"][0] == {"seat": "S", "name": "You", "kind": "human", "level": None}
+    assert rules.from_mapping(header["rules"]) == rules.preset("eleven")
+
+
+def test_each_deal_records_its_whole_shoe(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    game = record_game(path)
+    deals = [json.loads(t) for t in path.read_text().splitlines() if '"e":"deal"' in t]
+    assert [d["deal"] for d in deals] == [1, 2, 3, 4]
+    assert [d["shoe"].split() for d in deals] == [[c.text for c in s] for s in game.shoes]
+
+
+def test_resume_continues_where_the_file_ends(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    partial = record_game(path, stop_after=300)
+    resumed = resume(path, fsync=False)
+    assert resumed.warning is None
+    assert resumed.game.state_key() == partial.state_key()
+    assert [s.name for s in resumed.seats] == ["You", "West", "North", "East"]
+    assert len(resumed.moves) == 300
+    game = resumed.game
+    players = [make_player("random", 9, s) for s in range(4)]
+    while not game.is_over:
+        resumed.writer.record(game.apply(players[game.to_move].choose(game.view(game.to_move)).move), None)
+    resumed.writer.close()
+    again = replay(path)
+    assert again.finished and again.game.totals() == game.totals()
+
+
+def test_resume_reports_and_drops_a_torn_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    partial = record_game(path, stop_after=40)
+    with path.open("a") as handle:
+        handle.write('{"e":"move","seat":"S","mo')
+    resumed = resume(path, fsync=False)
+    assert resumed.warning is not None and "torn last line dropped" in resumed.warning
+    assert resumed.game.state_key() == partial.state_key()
+    resumed.writer.close()
+    assert read_source(path).torn is None
+
+
+def test_resume_writes_the_events_a_crash_cut_off(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record_game(path, stop_after=60)
+    lines = path.read_text().splitlines(keepends=True)
+    cut = max(i for i, t in enumerate(lines) if '"e":"draw"' in t)
+    path.write_text("".join(lines[:cut]))
+    resumed = resume(path, fsync=False)
+    resumed.writer.close()
+    assert path.read_text().splitlines(keepends=True)[: cut + 1] == lines[: cut + 1]
+
+
+def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record_game(path, stop_after=None)
+    with pytest.raises(TranscriptError, match="game is over"):
+        resume(path)
