@@ -569,8 +569,11 @@ class Game:
         }
         completed: list[str] = []
         groups: list[tuple[int, list[Card]]] = []
+        # Before the first meld is made, a rank token takes a card that counts toward the minimum
+        # (one the hand held before a pile pickup) ahead of an identical-rank card from the pile.
+        counting = dict(self._hand_origin) if self._hand_origin is not None and not team.opened else None
         for group in move.groups:
-            cards = _take(available, group)
+            cards = _take(available, group, counting)
             used.extend(cards)
             naturals = [c for c in cards if not c.is_wild]
             wilds = len(cards) - len(naturals)
@@ -961,9 +964,11 @@ def _ratio_error(naturals: int, wilds: int, rules: Rules) -> tuple[str, str]:
     )
 
 
-def _take(available: list[Card], tokens: tuple[str, ...]) -> list[Card]:
+def _take(available: list[Card], tokens: tuple[str, ...], counting: dict[Card, int] | None = None) -> list[Card]:
     """Remove the cards named by ``tokens`` from ``available``: exact cards first, then ranks,
-    each rank taking its lowest-coded card so the choice never depends on the hand's order."""
+    each rank taking its lowest-coded card so the choice never depends on the hand's order.
+    With ``counting`` (cards that still count toward a first meld, consumed as taken), a rank
+    takes a counting card first, so naming ranks never loses value toward the minimum."""
     taken: list[Card] = []
     ordered = sorted(tokens, key=lambda t: _token(t)[1] is None)
     for token in ordered:
@@ -974,9 +979,12 @@ def _take(available: list[Card], tokens: tuple[str, ...]) -> list[Card]:
             chosen = exact
         else:
             best: Card | None = None
+            best_key = (True, 0)
             for c in available:
-                if c.rank == rank and (best is None or c.code < best.code):
-                    best = c
+                if c.rank == rank:
+                    key = (counting is not None and counting.get(c, 0) <= 0, c.code)
+                    if best is None or key < best_key:
+                        best, best_key = c, key
             if best is None:
                 need = sum(1 for t in tokens if _token(t)[0] == rank)
                 have = sum(1 for t in taken if t.rank == rank)
@@ -984,6 +992,8 @@ def _take(available: list[Card], tokens: tuple[str, ...]) -> list[Card]:
                     "C-MELDING", f"you hold {have} {token if token != 'JK' else 'joker'}(s), not {need}"
                 )
             chosen = best
+        if counting is not None and counting.get(chosen, 0) > 0:
+            counting[chosen] -= 1
         available.remove(chosen)
         taken.append(chosen)
     return taken
