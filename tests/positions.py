@@ -1,0 +1,140 @@
+"""Build game positions from text, for rule tests.
+
+    S hand: 9 9 9 K K 2        a seat's hand (rank tokens mean the club card, JK the joker;
+                               exact cards such as 9H or 3D name themselves)
+    N foot: 4 4 5              a seat's unpicked foot; ``N foot: -`` means picked up
+    NS melds: 9 9 9 2 / K K K  a partnership's melds, ``/`` between melds
+    NS red3: 3H 3D             red threes laid in a partnership's area
+    NS opened                  the partnership has made its first meld this deal
+    pile: 7 8 K                the discard pile, bottom first (K is the top card)
+    stock: 4 5 6               the stock, top first (4 is drawn first)
+    turn: S meld               the seat whose turn it is, and the phase (draw or meld)
+    deal: 2                    the deal number, 1-based (sets the minimum, C-MIN)
+
+Seats not mentioned get an empty hand and an empty (unpicked) foot; the stock defaults to twenty
+fours and the pile to one nine, so a position only says what matters to its test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hfcli.cards import Card, card, new_shoe
+from hfcli.errors import IllegalMoveError
+from hfcli.game import Game, TeamState
+from hfcli.melds import WILD, Meld
+from hfcli.moves import Move
+from hfcli.rules import CLASSIC, Rules
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from tokens: a bare rank is that rank's club (``3`` is the black three 3C)."""
+    out: list[Card] = []
+    for token in text.split():
+        t = token.upper()
+        if t in ("JK", "JOKER"):
+            out.append(card("JK"))
+        elif len(t) == 1 or t == "10":
+            out.append(card(t + "C"))
+        else:
+            out.append(card(t))
+    return out
+
+
+def meld(text: str) -> Meld:
+    found = cards(text)
+    naturals = {c.rank for c in found if not c.is_wild}
+    m = Meld(naturals.pop() if naturals else WILD)
+    for c in found:
+        m.add(c)
+    return m
+
+
+def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
+    game = Game(rules, seed=seed)
+    seating = game.seating
+    for s in seating.seats:
+        game.hands[s] = []
+        game.feet[s] = []
+    game.teams = [TeamState() for _ in seating.team_names]
+    game.stock = cards("4 " * 20)
+    game.pile = cards("9")
+    turn_seat, phase = 0, "draw"
+    for raw in text.strip().splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        head, _, body = line.partition(":")
+        words = head.split()
+        if head == "pile":
+            game.pile = cards(body)
+        elif head == "stock":
+            game.stock = cards(body)[::-1]
+        elif head == "turn":
+            seat_name, phase = body.split()
+            turn_seat = seating.seat_index(seat_name)
+        elif head == "deal":
+            game.deal_index = int(body) - 1
+        elif len(words) == 2 and words[1] == "hand":
+            game.hands[seating.seat_index(words[0])] = cards(body)
+        elif len(words) == 2 and words[1] == "foot":
+            game.feet[seating.seat_index(words[0])] = None if body.strip() == "-" else cards(body)
+        elif len(words) == 2 and words[1] == "melds":
+            team = game.teams[seating.team_names.index(words[0])]
+            team.melds = [meld(part) for part in body.split("/") if part.strip()]
+        elif len(words) == 2 and words[1] == "red3":
+            game.teams[seating.team_names.index(words[0])].red_threes = cards(body)
+        elif len(words) == 2 and words[1] == "opened":
+            game.teams[seating.team_names.index(words[0])].opened = True
+        else:
+            raise ValueError(f"cannot read position line {line!r}")
+    game.dealer = (turn_seat - 1) % len(seating.names)
+    game.went_out = None
+    game.turn_seat = game.to_move = turn_seat
+    game.phase = phase
+    game._reset_turn_state()
+    game._meld_views = None
+    return game
+
+
+def assert_illegal(game: Game, move: str | Move, rule: str, *words: str) -> IllegalMoveError:
+    """``move`` is refused citing ``rule`` (and the message holds ``words``), and nothing changes."""
+    before = game.state_key()
+    events = len(game.events)
+    assert not game.is_legal(move)
+    try:
+        game.apply(move)
+    except IllegalMoveError as exc:
+        assert exc.rule == rule, f"{move}: expected {rule}, got {exc}"
+        for w in words:
+            assert w in str(exc), f"{w!r} not in {exc}"
+        assert game.state_key() == before
+        assert len(game.events) == events
+        return exc
+    raise AssertionError(f"{move} was accepted; expected {rule}")
+
+
+def legal_texts(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def crafted_shoe(top: Iterable[Card], rules: Rules = CLASSIC) -> list[Card]:
+    """A full shoe for ``rules`` whose first cards are ``top`` (top first), the rest in a fixed order."""
+    rest = new_shoe(rules.decks)
+    head = list(top)
+    for c in head:
+        rest.remove(c)
+    return head + rest
+
+
+def natural_filler(n: int) -> list[Card]:
+    """``n`` natural cards (no threes, no wilds) that one five-deck shoe can supply."""
+    naturals = [c for c in new_shoe(1) if c.is_natural]
+    return (naturals * 5)[:n]
+
+
+def dealt_order(rules: Rules) -> int:
+    """How many shoe cards dealing takes before the upcard (hands then feet, four seats)."""
+    return 4 * (rules.hand_size + rules.foot_size)
+
+
