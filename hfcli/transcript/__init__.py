@@ -188,7 +188,13 @@ class TranscriptWriter:
 
     @classmethod
     def create(
-        cls, path: str | Path, game: Game, seats: Sequence[SeatInfo], *, fsync: bool = True
+        cls,
+        path: str | Path,
+        game: Game,
+        seats: Sequence[SeatInfo],
+        *,
+        fsync: bool = True,
+        created: str | None = None,
     ) -> TranscriptWriter:
         """Create parent dirs; write the header and what the game has done so far (deal 1)."""
         if len(seats) != len(game.seating.names):
@@ -197,7 +203,7 @@ class TranscriptWriter:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
         writer = cls(p, game, fd, fsync=fsync)
-        writer._write(_dumps(header_dict(game, seats)))
+        writer._write(_dumps(header_dict(game, seats, created)))
         # Events so far; moves among them were made before recording began and carry no reason.
         for e in game.events:
             writer._write(event_line(e, game))

@@ -1,0 +1,62 @@
+"""The golden games in ``transcripts/golden/``: recorded on purpose, verified by every test run.
+
+Regenerate them (after a deliberate change to the engine, the AI or the format) with::
+
+    python -m hfcli.transcript regenerate [FOLDER]
+
+Each game is played by AI seats from ``ai.make_player`` and recorded through the writer; the
+header's ``created`` time is fixed so that regenerating an unchanged game rewrites the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai import make_player
+from hfcli.game import Game
+from hfcli.rules import preset
+from hfcli.transcript import SeatInfo, TranscriptWriter
+
+FIXED_CREATED = "2026-01-01T00:00:00Z"
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    name: str
+    preset: str
+    seed: int
+    levels: tuple[str, str, str, str]
+
+
+GOLDEN: tuple[GoldenGame, ...] = (
+    GoldenGame("classic-normal-seed1", "classic", 1, ("normal", "normal", "normal", "normal")),
+    GoldenGame("classic-mixed-seed2", "classic", 2, ("hard", "greedy", "easy", "random")),
+    GoldenGame("eleven-normal-seed3", "eleven", 3, ("normal", "easy", "normal", "easy")),
+)
+
+
+def record_game(path: Path, game: Game, levels: Sequence[str], seed: int, *, created: str | None = None) -> Game:
+    """Play ``game`` to its end with AI players of ``levels``, recording every move and reason."""
+    seats = [SeatInfo(SEAT_NAMES[i], "ai", level) for i, level in enumerate(levels)]
+    players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
+    writer = TranscriptWriter.create(path, game, seats, fsync=False, created=created)
+    try:
+        while not game.is_over:
+            decision = players[game.to_move].choose(game.view(game.to_move))
+            writer.record(game.apply(decision.move), decision.reason)
+    finally:
+        writer.close()
+    return game
+
+
+def regenerate(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for spec in GOLDEN:
+        path = folder / f"{spec.name}.jsonl"
+        record_game(path, Game(preset(spec.preset), spec.seed), spec.levels, spec.seed, created=FIXED_CREATED)
+        written.append(path)
+    return written

@@ -1,0 +1,271 @@
+"""Scenarios: short hand-written transcripts that set up a position and assert an outcome.
+
+A scenario is JSON Lines like a transcript. Its first line names the rule it exercises, the
+rules (a preset plus overrides: fewer decks, smaller hands) and the deal, given compactly: each
+seat's hand and foot, the upcard and the top of the stock; every card not named fills the rest
+in a fixed order (naturals first, so a filler never lays a red three or buries an upcard by
+accident). The lines after it are moves (``{"move": "draw"}``) and expectations:
+
+    {"expect": "illegal", "move": "pickup", "rule": "C-PILE"}   refused, naming that rule
+    {"expect": "state", "seat": "S", "hand_size": 4, ...}       facts about the position
+    {"expect": "score", "deal": 1, "team": "NS", "total": 230}  C-SCORE lines of a finished deal
+
+The format is documented in ``docs/transcript.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from hfcli.cards import JOKER, Card, format_cards, new_shoe, parse_cards
+from hfcli.errors import HandFootError, IllegalMoveError
+from hfcli.game import Game
+from hfcli.moves import parse_move
+from hfcli.rules import Rules, from_mapping
+from hfcli.seating import FOUR_HANDED
+from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
+
+SCENARIO_FORMAT = "hfcli-scenario"
+SCENARIO_VERSION = 1
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    rule: str
+    title: str
+    moves: int
+    expectations: int
+    game: Game
+
+
+def _filler_order(card: Card) -> tuple[int, int]:
+    # Naturals first, then black threes, wilds, red threes last: fillers stay inert.
+    if card.is_natural:
+        group = 0
+    elif card.is_black_three:
+        group = 1
+    elif card.rank == JOKER or card.is_wild:
+        group = 2
+    else:
+        group = 3
+    return (group, card.code)
+
+
+def build_shoe(rules: Rules, deal: dict[str, Any], names: tuple[str, ...], first: int) -> list[Card]:
+    """The shoe (top card first) that deals the given hands, feet, upcard and stock top."""
+    pool = Counter(new_shoe(rules.decks))
+
+    def take(text: Any, what: str, size: int | None) -> list[Card]:
+        if text is None:
+            return []
+        if not isinstance(text, str):
+            raise ValueError(f"{what} must be cards as text, e.g. \"9H 9S KD\"")
+        cards = parse_cards(text)
+        if size is not None and len(cards) > size:
+            raise ValueError(f"{what} has {len(cards)} cards; the rules deal {size}")
+        for c in cards:
+            if pool[c] == 0:
+                raise ValueError(f"{what}: no {c.text} left in {rules.decks} deck(s)")
+            pool[c] -= 1
+        return cards
+
+    order = [(first + i) % len(names) for i in range(len(names))]
+    seats = deal.get("seats", {})
+    if not isinstance(seats, dict) or any(k not in names for k in seats):
+        raise ValueError(f"deal.seats must map seat names ({', '.join(names)}) to hands and feet")
+    hands = {s: take(seats.get(names[s], {}).get("hand"), f"{names[s]} hand", rules.hand_size) for s in order}
+    feet = {s: take(seats.get(names[s], {}).get("foot"), f"{names[s]} foot", rules.foot_size) for s in order}
+    upcard = take(deal.get("upcard"), "upcard", 1)
+    stock_top = take(deal.get("stock"), "stock", None)
+    rest = sorted(pool.elements(), key=_filler_order)
+    if not upcard and rest and rest[0].is_natural:
+        # The upcard is reserved first so that the stock top stays what the deal says.
+        upcard = [rest.pop(0)]
+    rest.reverse()  # popped from the end: naturals come out first
+
+    def fill(cards: list[Card], size: int) -> list[Card]:
+        return cards + [rest.pop() for _ in range(size - len(cards))]
+
+    shoe: list[Card] = []
+    for s in order:
+        shoe += fill(hands[s], rules.hand_size)
+    for s in order:
+        shoe += fill(feet[s], rules.foot_size)
+    shoe += fill(upcard, 1)
+    shoe += stock_top
+    rest.reverse()
+    shoe += rest
+    return shoe
+
+
+def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, object]]:
+    """(key, expected, got) for every stated fact that does not hold."""
+    names = game.seating.names
+    wrong: list[tuple[str, object, object]] = []
+    seat_name = exp.get("seat")
+    seat = names.index(seat_name) if isinstance(seat_name, str) and seat_name in names else None
+    team = game.seating.team_of[seat] if seat is not None else None
+    facts: dict[str, object] = {
+        "phase": game.phase,
+        "to_move": names[game.to_move],
+        "deal": game.deal_index + 1,
+        "pile_top": game.pile[-1].text if game.pile else None,
+        "pile_size": len(game.pile),
+        "stock_size": len(game.stock),
+        "card_total": game.card_total(),
+    }
+    if seat is not None and team is not None:
+        facts["hand"] = format_cards(sorted(game.hands[seat], key=lambda c: c.code))
+        facts["hand_size"] = len(game.hands[seat])
+        facts["in_foot"] = game.feet[seat] is None
+        facts["melds"] = ", ".join(
+            " ".join(c.text for c in m.cards) for m in game.teams[team].melds
+        )
+        facts["red_threes"] = len(game.teams[team].red_threes)
+        facts["opened"] = game.teams[team].opened
+    for key, want in exp.items():
+        if key in ("expect", "seat", "note"):
+            continue
+        if key not in facts:
+            raise KeyError(key)
+        got = facts[key]
+        if key == "hand" and isinstance(want, str):
+            want = format_cards(sorted(parse_cards(want), key=lambda c: c.code))
+        if got != want:
+            wrong.append((key, want, got))
+    return wrong
+
+
+def run_scenario(source: Source) -> ScenarioResult:
+    """Play a scenario and check its expectations; raises TranscriptError at the first failure."""
+    path = source.path
+
+    def fail(number: int, message: str, code: int = DIVERGENCE) -> TranscriptError:
+        return TranscriptError(path, number, message, code)
+
+    def load(number: int) -> dict[str, Any]:
+        try:
+            data = json.loads(source.lines[number - 1])
+        except (ValueError, RecursionError) as exc:
+            raise fail(number, f"not a JSON object: {exc}", MALFORMED) from None
+        if not isinstance(data, dict):
+            raise fail(number, "not a JSON object", MALFORMED)
+        return data
+
+    if not source.lines:
+        raise fail(1, "empty file: no header line", MALFORMED)
+    header = load(1)
+    if header.get("format") != SCENARIO_FORMAT:
+        raise fail(1, f"not a scenario: format is {header.get('format')!r}", MALFORMED)
+    version = header.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > SCENARIO_VERSION:
+        raise fail(1, f"unsupported scenario version {version!r}; this program reads {SCENARIO_VERSION}", MALFORMED)
+    rule = header.get("rule")
+    title = header.get("scenario")
+    if not isinstance(rule, str) or not isinstance(title, str):
+        raise fail(1, "a scenario names the rule it exercises ('rule') and says what it shows ('scenario')", MALFORMED)
+    try:
+        rules = from_mapping(dict(header.get("rules") or {}), source="rules")
+    except (HandFootError, TypeError, ValueError) as exc:
+        raise fail(1, f"bad rule set: {exc}", MALFORMED) from None
+    names = FOUR_HANDED.names
+    first = (FOUR_HANDED.first_dealer + 1) % len(names)
+    deal = header.get("deal") or {}
+    if not isinstance(deal, dict):
+        raise fail(1, "deal must be an object", MALFORMED)
+    try:
+        first_shoe = build_shoe(rules, deal, names, first)
+    except (HandFootError, ValueError, AttributeError) as exc:
+        raise fail(1, f"bad deal: {exc}", MALFORMED) from None
+    shoes = [first_shoe]
+    rng = random.Random(0)
+    for _ in range(1, rules.deals):
+        shoe = new_shoe(rules.decks)
+        rng.shuffle(shoe)
+        shoes.append(shoe)
+    game = Game(rules, 0, shoes=shoes)
+    moves = expectations = 0
+    for number in range(2, len(source.lines) + 1):
+        data = load(number)
+        expect = data.get("expect")
+        move_text = data.get("move")
+        seat_name = data.get("seat")
+        if seat_name is not None and "move" in data and seat_name != names[game.to_move]:
+            raise fail(number, f"expected {seat_name} to move, got {names[game.to_move]} to move")
+        if expect is None:
+            if not isinstance(move_text, str):
+                raise fail(number, "a line is a move {\"move\": ...} or an expectation {\"expect\": ...}", MALFORMED)
+            try:
+                game.apply(parse_move(move_text))
+            except HandFootError as exc:
+                raise fail(number, f"expected {move_text!r} to be legal, got {exc}") from None
+            moves += 1
+            continue
+        expectations += 1
+        if expect == "illegal":
+            want_rule = data.get("rule")
+            if not isinstance(move_text, str) or not isinstance(want_rule, str):
+                raise fail(number, "an 'illegal' expectation needs 'move' and 'rule'", MALFORMED)
+            before = game.digest()
+            try:
+                game.apply(parse_move(move_text))
+            except IllegalMoveError as exc:
+                if exc.rule != want_rule:
+                    raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
+                if game.digest() != before:
+                    raise fail(number, f"expected the refused {move_text!r} to change nothing") from None
+                text = data.get("message")
+                if isinstance(text, str) and text not in str(exc):
+                    raise fail(number, f"expected a message containing {text!r}, got {exc}") from None
+                continue
+            except HandFootError as exc:
+                raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
+            raise fail(number, f"expected {move_text!r} refused by {want_rule}, got it accepted")
+        if expect == "state":
+            try:
+                wrong = _check_state(game, data)
+            except KeyError as exc:
+                raise fail(number, f"unknown state fact {exc}", MALFORMED) from None
+            except (HandFootError, TypeError, ValueError) as exc:
+                raise fail(number, f"bad state expectation: {exc}", MALFORMED) from None
+            if wrong:
+                key, want, got = wrong[0]
+                raise fail(number, f"expected {key} {want!r}, got {got!r}")
+            continue
+        if expect == "score":
+            deal_no = data.get("deal", len(game.results))
+            team_name = data.get("team")
+            if not isinstance(deal_no, int) or not 1 <= deal_no <= len(game.results):
+                raise fail(number, f"expected deal {deal_no} to be scored, got {len(game.results)} deal(s) scored")
+            result = game.results[deal_no - 1]
+            if "ended_by" in data and data["ended_by"] != result.ended_by:
+                raise fail(number, f"expected deal {deal_no} ended by {data['ended_by']}, got {result.ended_by}")
+            teams = {t.team: t.as_dict() for t in result.teams}
+            if team_name not in teams:
+                raise fail(number, f"'team' must be one of {', '.join(teams)}", MALFORMED)
+            got_lines = teams[team_name]
+            for key, want in data.items():
+                if key in ("expect", "deal", "team", "ended_by", "note"):
+                    continue
+                if key not in got_lines:
+                    raise fail(number, f"unknown score line {key!r}", MALFORMED)
+                if got_lines[key] != want:
+                    raise fail(number, f"expected {team_name} {key} {want!r} in deal {deal_no}, got {got_lines[key]!r}")
+            continue
+        raise fail(number, f"unknown expectation {expect!r}; use illegal, state or score", MALFORMED)
+    return ScenarioResult(path, rule, title, moves, expectations, game)
+
+
+def is_scenario(source: Source) -> bool:
+    if not source.lines:
+        return False
+    first = source.lines[0]
+    return f'"{SCENARIO_FORMAT}"' in first
+
+
+__all__ = ["SCENARIO_FORMAT", "ScenarioResult", "build_shoe", "is_scenario", "run_scenario"]

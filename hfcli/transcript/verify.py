@@ -1,0 +1,61 @@
+"""Strict verification of transcripts and scenarios, file by file or over folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hfcli.transcript import MALFORMED, TranscriptError, read_source, replay
+from hfcli.transcript.scenario import is_scenario, run_scenario
+
+SUFFIXES = (".jsonl",)
+
+
+@dataclass
+class Verified:
+    path: str
+    summary: str
+    moves: int
+    warning: str | None = None
+
+
+def transcript_files(target: str | Path) -> Iterator[Path]:
+    """``target`` itself, or every transcript under it when it is a folder, in sorted order."""
+    p = Path(target)
+    if p.is_dir():
+        yield from sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in SUFFIXES)
+    else:
+        yield p
+
+
+def verify_file(path: str | Path, *, ai: bool = False) -> Verified:
+    """Replay one file strictly; raises TranscriptError (exit_code 1 or 2) at the first problem."""
+    source = read_source(path)
+    if is_scenario(source):
+        if source.torn is not None:
+            raise TranscriptError(source.path, source.torn, "the last line has no newline", MALFORMED)
+        played = run_scenario(source)
+        return Verified(
+            source.path,
+            f"{source.path}: ok, scenario {played.rule}: {played.title} "
+            f"({played.moves} moves, {played.expectations} expectations)",
+            played.moves,
+        )
+    replayed = replay(path, ai=ai, source=source)
+    game = replayed.game
+    names = game.seating.team_names
+    totals = " ".join(f"{n} {t}" for n, t in zip(names, game.totals(), strict=True))
+    if replayed.finished:
+        final = game.result
+        assert final is not None
+        winner = "a tie" if final.winner is None else f"{names[final.winner]} wins"
+        state = f"finished, {totals} ({winner})"
+    else:
+        state = f"unfinished in deal {game.deal_index + 1}, {totals} so far"
+    checked = " and today's AI" if ai else ""
+    summary = (
+        f"{source.path}: ok, {len(replayed.moves)} moves{checked}, {len(game.results)} deal(s) scored, "
+        f"{replayed.digests} digests, {state}"
+    )
+    return Verified(source.path, summary, len(replayed.moves), source.warning)

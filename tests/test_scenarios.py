@@ -1,0 +1,75 @@
+"""Every file under transcripts/ verifies: the scenarios (one rule each) and the golden games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hfcli.transcript import TranscriptError
+from hfcli.transcript.verify import transcript_files, verify_file
+
+ROOT = Path(__file__).resolve().parent.parent / "transcripts"
+FILES = sorted(transcript_files(ROOT))
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
+def test_every_transcript_verifies(path: Path) -> None:
+    verified = verify_file(path)
+    assert verified.warning is None
+    assert ": ok," in verified.summary
+
+
+def test_scenarios_cover_the_required_rules() -> None:
+    rules = {json.loads(p.read_text().splitlines()[0])["rule"] for p in SCENARIOS}
+    required = {"C-PILE", "C-RATIO", "C-ONEOPEN", "C-MIN", "C-FOOT", "C-KEEP", "C-OUT", "C-RED3", "C-BLACK3", "C-END"}
+    assert required <= rules
+    assert len([r for r in rules if r.startswith("V-")]) >= 2
+    assert len(SCENARIOS) >= 12
+
+
+def test_golden_games_include_both_presets() -> None:
+    presets = {json.loads(p.read_text().splitlines()[0])["rules"]["name"] for p in (ROOT / "golden").glob("*.jsonl")}
+    assert {"classic", "eleven"} <= presets
+    assert len(list((ROOT / "golden").glob("*.jsonl"))) >= 3
+
+
+def _edit(src: Path, dst: Path, old: str, new: str) -> Path:
+    text = src.read_text()
+    assert old in text
+    dst.write_text(text.replace(old, new, 1))
+    return dst
+
+
+def test_a_scenario_expecting_the_wrong_rule_fails_at_its_line(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "c-ratio.jsonl", tmp_path / "s.jsonl", '"rule":"C-RATIO"}', '"rule":"C-MELD"}')
+    with pytest.raises(TranscriptError) as info:
+        verify_file(path)
+    assert info.value.exit_code == 1 and info.value.line == 3
+    assert "expected 'meld 9 9 2 2' refused by C-MELD, got C-RATIO" in str(info.value)
+
+
+def test_a_scenario_expecting_a_wrong_score_fails(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "v-out.jsonl", tmp_path / "s.jsonl", '"total":160', '"total":260')
+    with pytest.raises(TranscriptError, match="expected NS total 260 in deal 1, got 160") as info:
+        verify_file(path)
+    assert info.value.exit_code == 1
+
+
+def test_a_scenario_expecting_an_illegal_move_that_is_legal_fails(tmp_path: Path) -> None:
+    path = _edit(
+        ROOT / "scenarios" / "c-pile-pair.jsonl", tmp_path / "s.jsonl",
+        '"hand":"9C 4D 5D 6D KS"},"W":{"hand":"9D 9S',
+        '"hand":"9C 9S 5D 6D KS"},"W":{"hand":"9D 4D',
+    )
+    with pytest.raises(TranscriptError, match="got it accepted"):
+        verify_file(path)
+
+
+def test_a_scenario_naming_cards_not_in_the_decks_is_malformed(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "c-ratio.jsonl", tmp_path / "s.jsonl", '"hand":"9C 9D', '"hand":"9C 9C')
+    with pytest.raises(TranscriptError, match="no 9C left in 1 deck") as info:
+        verify_file(path)
+    assert info.value.exit_code == 2 and info.value.line == 1
