@@ -1,0 +1,161 @@
+"""Going out and the end of a deal: C-OUT C-END, and V-OUT for eleven."""
+
+from __future__ import annotations
+
+from positions import assert_illegal, legal_texts, position
+
+from hfcli import rules
+from hfcli.rules import ELEVEN
+
+BOOKS = "NS melds: 9 9 9 9 9 9 9 / 8 8 8 8 8 8 8 / K K K K K 2 2 / Q Q Q Q Q 2 JK / 2 2 2 JK JK 2 2\nNS opened\n"
+READY = "S hand: 4 4 4 5\nS foot: -\nN foot: -\n" + BOOKS + "turn: S meld\n"
+
+
+def test_C_OUT_meld_all_but_one_and_discard_with_permission() -> None:
+    g = position(READY)
+    g.apply("ask")
+    g.apply("yes")
+    g.apply("meld 4 4 4")
+    g.apply("discard 5")
+    deal = g.results[0]
+    assert deal.ended_by == "out" and deal.went_out == 0
+    assert deal.teams[0].went_out and deal.teams[0].going_out_points == 100
+    assert not deal.teams[1].went_out
+    assert g.deal_index == 1  # the next deal started
+
+
+def test_C_OUT_needs_the_books() -> None:
+    short = READY.replace(" / 2 2 2 JK JK 2 2", "")  # no wild book
+    g = position(short)
+    g.apply("ask")
+    g.apply("yes")
+    assert_illegal(g, "meld 4 4 4", "C-KEEP", "2 clean, 2 dirty, 1 wild")
+
+
+def test_C_OUT_books_are_an_option() -> None:
+    house = rules.from_mapping({"wild_books_to_go_out": 0})
+    g = position(READY.replace(" / 2 2 2 JK JK 2 2", ""), rules=house)
+    g.apply("ask")
+    g.apply("yes")
+    g.apply("meld 4 4 4")
+    g.apply("discard 5")
+    assert g.results[0].ended_by == "out"
+
+
+def test_C_OUT_a_book_completed_this_turn_counts() -> None:
+    g = position(READY.replace(" / 2 2 2 JK JK 2 2", " / 2 2 2 JK JK 2").replace("4 4 4 5", "4 4 4 2 5"))
+    g.apply("ask")
+    g.apply("yes")
+    g.apply("meld 4 4 4")
+    # 2 cards left: the wild book is completed by the next add, which leaves one card to discard
+    g.apply("add 2 to wild")
+    g.apply("discard 5")
+    assert g.results[0].went_out == 0
+
+
+def test_C_OUT_partner_must_be_in_the_foot() -> None:
+    g = position(READY.replace("N foot: -", "N foot: 6 6"))
+    assert_illegal(g, "ask", "C-OUT", "partner has not picked up")
+    assert "ask" not in legal_texts(g)
+
+
+def test_C_OUT_only_a_player_in_the_foot_asks() -> None:
+    g = position(READY.replace("S foot: -", "S foot: 6 6"))
+    assert_illegal(g, "ask", "C-OUT", "from their foot")
+
+
+def test_C_OUT_permission_is_needed_and_no_keeps_you_in() -> None:
+    g = position(READY)
+    assert_illegal(g, "meld 4 4 4", "C-KEEP", "ask")
+    g.apply("ask")
+    assert g.to_move == 2 and g.phase == "answer"
+    assert_illegal(g, "meld 4 4 4", "C-OUT", "answer")
+    g.apply("no")
+    assert g.to_move == 0 and g.phase == "meld" and g.permission is False
+    assert_illegal(g, "meld 4 4 4", "C-KEEP", "said no")
+
+
+def test_C_OUT_ask_once_per_turn_before_the_discard_also_in_the_draw_phase() -> None:
+    g = position(READY.replace("turn: S meld", "turn: S draw"))
+    assert "ask" in legal_texts(g)
+    g.apply("ask")
+    g.apply("yes")
+    assert g.phase == "draw" and g.to_move == 0
+    assert_illegal(g, "ask", "C-OUT", "already asked")
+    assert_illegal(g, "yes", "C-OUT", "nobody has asked")
+
+
+def test_C_OUT_yes_does_not_oblige() -> None:
+    g = position(READY.replace("4 4 4 5", "4 4 4 5 6"))
+    g.apply("ask")
+    g.apply("yes")
+    g.apply("discard 6")
+    assert g.results == [] and g.to_move == 1
+
+
+def test_C_OUT_the_answer_is_in_the_record() -> None:
+    g = position(READY)
+    g.apply("ask")
+    g.apply("yes")
+    moves = [(e.seat, str(e.move)) for e in g.public_events if e.kind == "move"]
+    assert moves[-2:] == [(0, "ask"), (2, "yes")]
+
+
+def test_V_OUT_no_permission_partner_not_in_foot_needs_one_clean_one_dirty() -> None:
+    books = "NS melds: 9 9 9 9 9 9 9 / K K K K K 2 2\nNS opened\n"
+    g = position("S hand: 4 4 4\nS foot: -\nN foot: 6 6\n" + books + "turn: S meld", rules=ELEVEN)
+    assert_illegal(g, "ask", "V-OUT")
+    g.apply("meld 4 4 4")  # melding every card is going out
+    deal = g.results[0]
+    assert deal.ended_by == "out" and deal.went_out == 0 and deal.teams[0].going_out_points == 100
+    # ... or by melding all but one and discarding it
+    g = position("S hand: 4 4 4 5\nS foot: -\nN foot: 6 6\n" + books + "turn: S meld", rules=ELEVEN)
+    g.apply("meld 4 4 4")
+    g.apply("discard 5")
+    assert g.results[0].went_out == 0
+
+
+def test_V_OUT_without_the_books_refused() -> None:
+    books = "NS melds: 9 9 9 9 9 9 9 / K K K K K K K\nNS opened\n"
+    g = position("S hand: 4 4 4\nS foot: -\n" + books + "turn: S meld", rules=ELEVEN)
+    assert_illegal(g, "meld 4 4 4", "C-KEEP", "1 clean, 1 dirty")
+
+
+# ---------------------------------------------------------------- C-END
+
+def test_C_END_stock_empty_and_pile_not_takeable_ends_the_deal() -> None:
+    g = position("S hand: 9 5\nW hand: K 4\nstock: 7\npile: 6\n" + "NS opened\nEW opened\nturn: S draw")
+    g.apply("draw")
+    g.apply("discard 5")  # West finds the stock empty and cannot take the 5
+    deal = g.results[0]
+    assert deal.ended_by == "stock" and deal.went_out is None
+    assert all(not t.went_out and t.going_out_points == 0 for t in deal.teams)
+    assert g.deal_index == 1
+
+
+def test_C_END_stock_empty_with_a_takeable_pile_choose_pickup_or_end() -> None:
+    g = position("S hand: 9 5\nW hand: 5 5 K 4\nstock: 7\npile: 6\n" + "NS opened\nEW opened\nturn: S draw")
+    g.apply("draw")
+    g.apply("discard 5")
+    assert g.to_move == 1 and legal_texts(g) == ["pickup", "end"]
+    assert_illegal(g, "draw", "C-END", "stock is empty")
+    g2 = g.clone()
+    g2.apply("end")
+    assert g2.results[0].ended_by == "stock"
+    g.apply("pickup")
+    assert g.results == [] and g.phase == "meld"
+
+
+def test_C_END_end_only_with_an_empty_stock() -> None:
+    g = position("S hand: 9 5\n")
+    assert_illegal(g, "end", "C-END")
+
+
+def test_C_END_going_out_ends_the_deal_at_once() -> None:
+    g = position(READY)
+    g.apply("ask")
+    g.apply("yes")
+    g.apply("meld 4 4 4")
+    events = g.apply("discard 5")
+    kinds = [e.kind for e in events]
+    assert kinds.index("out") < kinds.index("deal_end") < kinds.index("deal")
