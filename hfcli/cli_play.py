@@ -21,13 +21,13 @@ HUMAN = 0
 
 
 def make_ai(level: str, seed: int | None, seat: int) -> tuple[Player, str]:
-    """The AI for ``seat``; a level this build lacks falls back to the random player."""
+    """The AI for ``seat`` at ``level``, and the level's name as the transcript records it."""
     from ai import make_player
 
     try:
         return make_player(level, seed, seat), level
-    except ValueError:
-        return make_player("random", seed, seat), "random"
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def seat_levels(level: str, partner_level: str | None, opponent_level: str | None) -> dict[int, str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from hfcli.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.cards import DISPLAY_ORDER, RANK_NAMES, RANK_TOKENS, Card
 from hfcli.melds import WILD
 from hfcli.repl.commands import COMMANDS, lookup
 from hfcli.rules_text import RULE_TEXTS
@@ -20,7 +20,8 @@ CARD_COMMANDS = ("meld", "add", "discard")
 def hand_tokens(hand: Iterable[Card]) -> list[tuple[str, str]]:
     """(rank token, description) for every rank in the hand, plus exact cards for discards."""
     counts = Counter(c.rank for c in hand)
-    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {n} in hand") for rank, n in sorted(counts.items())]
+    ordered = sorted(counts.items(), key=lambda item: DISPLAY_ORDER.index(item[0]))
+    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {n} in hand") for rank, n in ordered]
 
 
 class TableCompleter(Completer):

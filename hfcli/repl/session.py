@@ -131,6 +131,11 @@ class Session:
     def start(self, intro: Sequence[str] = ()) -> None:
         for line in intro:
             self.say(line)
+        game = self.game
+        if game.to_move == self.human and game.phase == "meld":
+            # Resumed in the middle of the human's turn: the turn-start screen was never shown.
+            self.say("")
+            self.say(self.table())
         self.advance()
 
     def advance(self, pace: bool = True) -> None:

@@ -1,0 +1,191 @@
+"""The table session: commands, short forms, refusals that change nothing, quitting, narration."""
+
+from __future__ import annotations
+
+from test_repl_support import make_session
+
+from ai import make_player
+from ai.base import Decision
+from hfcli.repl.session import ERROR, INFO, OK, QUIT
+from hfcli.view import SeatView
+
+
+def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:
+    session, out = make_session()
+    session.start(["Welcome"])
+    text = out.text
+    assert "Deal 1 of 4" in text and "minimum first meld 50" in text
+    assert "Your hand (13 cards)" in text
+    assert "Pile:" in text and "Stock" in text
+    assert session.game.to_move == 0 and session.game.phase == "draw"
+
+
+def test_short_forms_map_onto_moves() -> None:
+    session, out = make_session()
+    session.start()
+    stock = session.game.view(0).stock_size
+    assert session.handle("d") == OK
+    assert session.game.view(0).stock_size == stock - 2
+    assert "You draw" in out.text
+    hand_before = len(session.game.hands[0])
+    token = session.game.hands[0][0].text
+    out.clear()
+    assert session.handle(f"x {token}") == OK
+    assert "You discard" in out.text
+    # the AI seats have played; the human is to move again with one card fewer
+    assert session.game.to_move == 0
+    assert len(session.game.hands[0]) == hand_before - 1
+
+
+def test_illegal_move_names_the_rule_and_changes_nothing() -> None:
+    session, out = make_session()
+    session.start()
+    before = session.game.digest()
+    out.clear()
+    assert session.handle("discard 7") == ERROR
+    assert out.lines == [out.lines[0]]  # one line
+    assert "C-DRAW" in out.text or "C-DISCARD" in out.text
+    assert session.game.digest() == before
+
+
+def test_first_meld_below_the_minimum_is_refused_with_c_min() -> None:
+    session, out = make_session(seed=7)
+    session.start()
+    session.handle("draw")
+    # seed 7: South holds K K 2 (40 points), below the first deal's 50
+    assert session.handle("meld K K 2") == OK
+    out.clear()
+    before = session.game.digest()
+    assert session.handle("x 9") == ERROR
+    assert "Not allowed (C-MIN)" in out.text
+    assert session.game.digest() == before
+    assert session.handle("undo") == OK
+    assert session.game.teams[0].melds == []
+
+
+def test_unknown_command_and_unreadable_cards_are_one_line_each() -> None:
+    session, out = make_session()
+    session.start()
+    for line in ("frobnicate", "meld 9 9 Z", "add 2", "log x", "help nothing", "rules C-NOPE"):
+        out.clear()
+        assert session.handle(line) == ERROR, line
+        assert len(out.lines) == 1, (line, out.lines)
+
+
+def test_information_commands_do_not_change_the_game() -> None:
+    session, out = make_session()
+    session.start()
+    before = session.game.digest()
+    for line in ("hand", "h", "table", "score", "log", "log 3", "rules", "rules c-pile", "help", "help meld", "hint"):
+        out.clear()
+        assert session.handle(line) == INFO, line
+        assert out.text.strip(), line
+    assert session.game.digest() == before
+    out.clear()
+    session.handle("rules C-PILE")
+    assert out.text.startswith("C-PILE  Taking the discard pile")
+
+
+def test_hint_names_a_legal_move() -> None:
+    session, out = make_session(level="normal")
+    session.start()
+    out.clear()
+    session.handle("hint")
+    assert out.text.startswith("Hint: ")
+    move = out.text[len("Hint: "):].split(" (")[0]
+    assert session.game.is_legal(move)
+
+
+def test_log_shows_ai_reasons() -> None:
+    session, out = make_session(level="normal")
+    session.start()
+    session.handle("draw")
+    session.handle(f"discard {session.game.hands[0][0].text}")
+    out.clear()
+    session.handle("log 20")
+    ai_lines = [line for line in out.lines if "West" in line]
+    assert ai_lines and all("(" in line for line in ai_lines)
+
+
+def test_quit_asks_to_confirm() -> None:
+    session, out = make_session()
+    session.start()
+    assert session.handle("quit") == INFO
+    assert "Leave the game?" in out.text
+    assert session.handle("no") == INFO and not session.finished
+    assert session.handle("q") == INFO
+    assert session.handle("y") == QUIT and session.finished
+
+
+def test_ai_turns_are_paced_one_pause_a_move() -> None:
+    session, out = make_session()
+    pauses: list[float] = []
+    session.speed = 0.5
+    session.sleep = pauses.append
+    session.start()
+    session.handle("draw")
+    count_before = len(session.log)
+    session.handle(f"discard {session.game.hands[0][0].text}")
+    ai_moves = len(session.log) - count_before - 1
+    assert ai_moves > 0 and pauses == [0.5] * ai_moves
+
+
+def test_a_whole_deal_ends_with_every_score_line() -> None:
+    session, out = make_session(seed=11)
+    session.start()
+    while session.game.deal_index == 0:
+        hinted = session.hint_player
+        assert hinted is not None
+        move = hinted.choose(session.game.view(0)).move
+        assert session.handle(str(move)) in (OK, QUIT)
+    text = out.text
+    for label in ("cards in melds and books", "clean books", "dirty books", "wild books", "red threes laid",
+                  "going out", "cards left in hands", "cards in unpicked feet", "red threes in unpicked feet"):
+        assert label in text
+    result = session.game.results[0]
+    total_line = next(line for line in out.lines if line.startswith("total "))
+    assert total_line.split()[1:] == [str(t.total) for t in result.teams]
+    assert "Deal 2 of 4 begins" in text
+
+
+
+class AskingPartner:
+    """North asks "may I go out?" whenever it may, and otherwise plays at random."""
+
+    name = "asking"
+
+    def __init__(self, seed: int) -> None:
+        self.fallback = make_player("random", seed, 2)
+
+    def choose(self, view: SeatView) -> Decision:
+        for move in view.legal_moves:
+            if move.kind == "ask":
+                return Decision(move, "testing the question")
+        return self.fallback.choose(view)
+
+
+def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
+    session, out = make_session(seed=7)
+    game = session.game
+    session.players[2] = AskingPartner(7)
+    # Put South and North in their feet (white-box): asking needs both (C-OUT).
+    for seat in (0, 2):
+        foot = game.feet[seat]
+        assert foot is not None
+        game.hands[seat].extend(foot)
+        game.feet[seat] = None
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle(f"discard {game.hands[0][0].text}")
+    text = out.text
+    assert "North asks partner: may I go out?" in text
+    assert "North asks: may I go out?" in text
+    assert "Books: clean 0, dirty 0, wild 0" in text and "count -" in text
+    assert session.prompt.startswith("May your partner go out?")
+    before = game.digest()
+    assert session.handle("maybe") == ERROR
+    assert game.digest() == before
+    assert session.handle("n") == OK
+    assert "You answer no." in out.text
+    assert game.permission is False or game.turn_seat != 2
