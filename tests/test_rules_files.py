@@ -1,0 +1,66 @@
+"""House-rules TOML files: a preset plus overrides loads; bad keys and values are refused by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hfcli import rules
+from hfcli.errors import RulesError
+from hfcli.game import Game
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_house_rules_file_overrides_a_preset(tmp_path: Path) -> None:
+    path = _write(tmp_path, 'preset = "eleven"\ndecks = 6\nmeld_minimums = [60, 100]\nclean_book_bonus = 600\n')
+    house = rules.load(path)
+    assert (house.decks, house.hand_size, house.meld_minimums, house.clean_book_bonus) == (6, 11, (60, 100), 600)
+    assert house.wild_ratio == "four" and not house.wild_melds  # the rest comes from the preset
+    assert house.name == "house"
+    assert rules.resolve(str(path)) == house
+    game = Game(house, seed=1)
+    assert game.card_total() == 324 and game.minimum == 60
+
+
+def test_house_rules_default_preset_is_classic(tmp_path: Path) -> None:
+    assert rules.load(_write(tmp_path, "deals = 2\n")).replace(name="classic") == rules.CLASSIC.replace(deals=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("decks = 5\nshoes = 2\n", ["'shoes'", "allowed keys", "decks"]),
+        ('preset = "poker"\n', ["'poker'", "classic, eleven"]),
+        ('decks = "five"\n', ["decks", "whole number"]),
+        ("going_out_needs_permission = 1\n", ["going_out_needs_permission", "true or false"]),
+        ('wild_ratio = "thrice"\n', ["wild_ratio", "twice, four"]),
+        ("meld_minimums = []\n", ["meld_minimums", "list of whole numbers"]),
+        ("decks = 0\n", ["decks", "between 1 and 20"]),
+        ("decks = 1\nhand_size = 13\n", ["too few", "decks"]),
+        ("joker_value = -5\n", ["joker_value", "0 or more"]),
+        ('preset = "eleven"\nwild_books_to_go_out = 1\n', ["wild_books_to_go_out", "wild_melds"]),
+        ("decks = \n", ["not valid TOML"]),
+    ],
+)
+def test_house_rules_bad_key_or_value_is_refused_with_its_name(tmp_path: Path, text: str, words: list[str]) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(RulesError) as info:
+        rules.load(path)
+    message = str(info.value)
+    assert "\n" not in message.strip()
+    for w in words:
+        assert w in message, message
+
+
+def test_house_rules_missing_file_and_unknown_spec() -> None:
+    with pytest.raises(RulesError, match="cannot read"):
+        rules.load("/nonexistent/house.toml")
+    with pytest.raises(RulesError, match="classic, eleven"):
+        rules.resolve("poker")
+    assert rules.resolve(None) is rules.CLASSIC and rules.resolve("eleven") is rules.ELEVEN
