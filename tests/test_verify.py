@@ -1,0 +1,233 @@
+"""``hf verify``: exit codes, FILE:LINE messages, --ai, and fuzzed transcripts that never crash it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ai import make_player
+from hfcli import Game, rules
+from hfcli.cli import main
+from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter
+from hfcli.transcript.verify import verify_file
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def record(path: Path, levels: tuple[str, ...], labels: tuple[str, ...] | None = None, seed: int = 11,
+           moves: int | None = None, preset: str = "classic") -> Game:
+    game = Game(rules.preset(preset), seed=seed)
+    labels = labels or levels
+    seats = [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(labels)]
+    players = [make_player(level, seed, s) for s, level in enumerate(levels)]
+    writer = TranscriptWriter.create(path, game, seats, fsync=False)
+    count = 0
+    while not game.is_over and (moves is None or count < moves):
+        decision = players[game.to_move].choose(game.view(game.to_move))
+        writer.record(game.apply(decision.move), decision.reason)
+        count += 1
+    writer.close()
+    return game
+
+
+@pytest.fixture(scope="module")
+def short_game(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    path = tmp_path_factory.mktemp("short") / "short.jsonl"
+    record(path, ("random",) * 4, moves=120)
+    return path.read_bytes()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["verify", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def lines_of(path: Path) -> list[str]:
+    return path.read_text().splitlines(keepends=True)
+
+
+def test_golden_folder_verifies_with_a_summary_line_per_file() -> None:
+    code, out, err = run(str(GOLDEN))
+    assert code == 0, err
+    assert len(out.splitlines()) == len(list(GOLDEN.glob("*.jsonl")))
+    assert all(": ok, " in line and "finished" in line for line in out.splitlines())
+
+
+def test_a_changed_drawn_card_is_a_divergence_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=60)
+    lines = lines_of(path)
+    i = next(i for i, t in enumerate(lines) if '"e":"draw"' in t)
+    data = json.loads(lines[i])
+    real = data["cards"]
+    data["cards"] = "JK JK" if real != "JK JK" else "4C 4C"
+    lines[i] = json.dumps(data) + "\n"
+    path.write_text("".join(lines))
+    code, _, err = run(str(path))
+    assert code == 1
+    assert err.startswith(f"{path}:{i + 1}: expected draw by ")
+    assert f"got draw by {data['seat']} of {real!r}" in err
+
+
+def test_a_changed_digest_is_a_divergence(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=60)
+    lines = lines_of(path)
+    i = next(i for i, t in enumerate(lines) if '"e":"digest"' in t)
+    lines[i] = '{"e":"digest","digest":"0000000000000000"}\n'
+    path.write_text("".join(lines))
+    code, _, err = run(str(path))
+    assert code == 1 and f":{i + 1}: expected digest 0000000000000000 (as recorded), got " in err
+
+
+def test_an_illegal_move_names_the_rule(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=60)
+    lines = lines_of(path)
+    i = next(i for i, t in enumerate(lines) if '"move":"draw"' in t)
+    lines[i] = lines[i].replace('"move":"draw"', '"move":"discard 5"')
+    path.write_text("".join(lines))
+    code, _, err = run(str(path))
+    assert code == 1 and f":{i + 1}: expected 'discard 5' by " in err and "to be legal, got C-DRAW: " in err
+
+
+def test_a_newer_version_is_refused_with_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=10)
+    lines = lines_of(path)
+    lines[0] = lines[0].replace('"version":1', '"version":2')
+    path.write_text("".join(lines))
+    code, _, err = run(str(path))
+    assert code == 2 and err.strip() == f"{path}:1: unsupported version 2: this program (0.1.0) reads version 1"
+
+
+def test_a_file_without_a_header_is_malformed(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"e":"move","seat":"S","move":"draw"}\n')
+    code, _, err = run(str(path))
+    assert code == 2 and "not a transcript" in err
+
+
+def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=40)
+    lines = [t.replace('{"e":"draw",', '{"e":"draw","note":"extra",') for t in lines_of(path)]
+    lines[0] = lines[0].replace('{"format"', '{"comment":"hand-edited","format"')
+    path.write_text("".join(lines))
+    assert run(str(path))[0] == 0
+
+
+def test_ai_flag_fails_where_todays_ai_chooses_differently(tmp_path: Path) -> None:
+    honest = tmp_path / "honest.jsonl"
+    record(honest, ("greedy", "random", "greedy", "random"), moves=200)
+    assert run("--ai", str(honest))[0] == 0
+    # The same labels, but West actually played at random: today's greedy player disagrees.
+    liar = tmp_path / "liar.jsonl"
+    record(liar, ("greedy", "random", "greedy", "random"), labels=("greedy", "greedy", "greedy", "random"), moves=200)
+    assert run(str(liar))[0] == 0
+    code, _, err = run("--ai", str(liar))
+    assert code == 1 and "(as recorded), got " in err and "from today's AI at W" in err
+
+
+def test_an_unfinished_game_verifies_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=30)
+    code, out, _ = run(str(path))
+    assert code == 0 and "unfinished in deal 1" in out
+
+
+def test_a_torn_last_line_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=30)
+    with path.open("a") as handle:
+        handle.write('{"e":"mo')
+    code, _, err = run(str(path))
+    assert code == 0 and "torn last line dropped" in err
+
+
+# ---------------------------------------------------------------------------- fuzzing
+
+
+def _check_verdict(path: Path) -> None:
+    try:
+        verify_file(path)
+    except TranscriptError as exc:
+        assert exc.exit_code in (1, 2)
+        assert str(exc).startswith(f"{path}:") and exc.message
+
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(data=st.binary(max_size=400))
+def test_random_bytes_never_crash(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(data)
+    _check_verdict(path)
+
+
+@FUZZ
+@given(cut=st.integers(min_value=0, max_value=10**6), junk=st.binary(max_size=20))
+def test_cut_files_never_crash(tmp_path: Path, short_game: bytes, cut: int, junk: bytes) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(short_game[: cut % (len(short_game) + 1)] + junk)
+    _check_verdict(path)
+
+
+@FUZZ
+@given(i=st.integers(min_value=0), j=st.integers(min_value=0))
+def test_swapped_lines_are_caught(tmp_path: Path, short_game: bytes, i: int, j: int) -> None:
+    lines = short_game.decode().splitlines(keepends=True)
+    a, b = i % len(lines), j % len(lines)
+    if lines[a] == lines[b]:
+        return
+    lines[a], lines[b] = lines[b], lines[a]
+    path = tmp_path / "fuzz.jsonl"
+    path.write_text("".join(lines))
+    try:
+        verify_file(path)
+    except TranscriptError as exc:
+        assert exc.exit_code in (1, 2) and exc.line >= min(a, b) + 1
+    else:
+        # Only two moves of one turn that commute (adds to different melds) may swap unnoticed.
+        assert json.loads(lines[a])["e"] == json.loads(lines[b])["e"] == "move"
+
+
+MOVES = ["draw", "pickup", "discard 5", "discard JK", "meld 9 9 9", "add 2 to 9", "ask", "yes", "no", "undo",
+         "end", "meld", "fly away", "discard 9Z", ""]
+
+
+@FUZZ
+@given(i=st.integers(min_value=0), move=st.sampled_from(MOVES), key=st.sampled_from(["move", "cards", "seat", "e"]),
+       value=st.one_of(st.text(max_size=12), st.integers(), st.none(), st.sampled_from(["AS KS", "JK", "S", "W"])))
+def test_altered_fields_never_crash(tmp_path: Path, short_game: bytes, i: int, move: str, key: str,
+                                    value: object) -> None:
+    lines = short_game.decode().splitlines(keepends=True)
+    n = 1 + i % (len(lines) - 1)
+    data = json.loads(lines[n])
+    data[key] = move if key == "move" else value
+    lines[n] = json.dumps(data) + "\n"
+    path = tmp_path / "fuzz.jsonl"
+    path.write_text("".join(lines))
+    _check_verdict(path)
+
+
+@FUZZ
+@given(header=st.dictionaries(st.sampled_from(["format", "version", "rules", "seed", "seats"]),
+                              st.one_of(st.integers(), st.text(max_size=5), st.none(), st.lists(st.integers()),
+                                        st.dictionaries(st.text(max_size=8), st.integers()))))
+def test_altered_headers_never_crash(tmp_path: Path, short_game: bytes, header: dict[str, object]) -> None:
+    lines = short_game.decode().splitlines(keepends=True)
+    data = json.loads(lines[0])
+    data.update(header)
+    lines[0] = json.dumps(data) + "\n"
+    path = tmp_path / "fuzz.jsonl"
+    path.write_text("".join(lines))
+    _check_verdict(path)
