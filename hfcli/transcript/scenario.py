@@ -211,13 +211,13 @@ def run_scenario(source: Source) -> ScenarioResult:
             want_rule = data.get("rule")
             if not isinstance(move_text, str) or not isinstance(want_rule, str):
                 raise fail(number, "an 'illegal' expectation needs 'move' and 'rule'", MALFORMED)
-            before = game.digest()
+            before = game.state_key()
             try:
                 game.apply(parse_move(move_text))
             except IllegalMoveError as exc:
                 if exc.rule != want_rule:
                     raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
-                if game.digest() != before:
+                if game.state_key() != before:
                     raise fail(number, f"expected the refused {move_text!r} to change nothing") from None
                 text = data.get("message")
                 if isinstance(text, str) and text not in str(exc):
