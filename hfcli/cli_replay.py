@@ -1,0 +1,104 @@
+"""``hf replay``: step through a recorded game, or print it whole."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import click
+
+HELP = """Commands:
+  n, next [N]     forward one move (or N); Enter repeats it
+  b, back [N]     back one move (or N)
+  move N          go to just after move N (0 = as dealt)
+  deal N          go to the start of deal N
+  end / start     the last / first position
+  q, quit         leave"""
+
+
+def _reader() -> Callable[[str], str]:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from prompt_toolkit import PromptSession
+
+        session: PromptSession[str] = PromptSession()
+        return lambda prompt: session.prompt(prompt)
+    return lambda prompt: input()
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--omniscient", is_flag=True, help="Show every hand, not only the watching seat's.")
+@click.option("--print", "print_all", is_flag=True, help="Write the whole game as text to stdout, no interaction.")
+@click.option("--seat", default=None, help="Watch from this seat (S, W, N or E); default: the human's seat.")
+def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> None:
+    """Step through a recorded game: the table as one seat saw it, move by move.
+
+    \b
+    Examples:
+      hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
+      hf replay --print --omniscient game.jsonl
+    """
+    from hfcli.transcript import TranscriptError
+    from hfcli.transcript.viewer import game_text, load, screen
+
+    try:
+        recording = load(file)
+    except TranscriptError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(exc.exit_code)
+    game = recording.replayed.game
+    if seat is None:
+        watcher = recording.default_seat()
+    else:
+        try:
+            watcher = game.seating.seat_index(seat)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--seat") from None
+    if recording.replayed.source.warning:
+        click.echo(f"warning: {recording.replayed.source.warning}", err=True)
+    if print_all:
+        for line in game_text(recording, watcher, omniscient=omniscient):
+            click.echo(line)
+        return
+    read = _reader()
+    total = len(recording.moves)
+    k = 0
+    last = "n"
+    click.echo(screen(recording, k, watcher, omniscient=omniscient))
+    click.echo(HELP)
+    while True:
+        try:
+            text = read(f"[{k}/{total}] > ").strip().lower() or last
+        except (EOFError, KeyboardInterrupt):
+            click.echo("")
+            return
+        words = text.split()
+        command, arg = words[0], words[1] if len(words) > 1 else None
+        try:
+            n = int(arg) if arg is not None else None
+        except ValueError:
+            click.echo(f"{arg!r} is not a number. {HELP}")
+            continue
+        if command in ("q", "quit", "exit"):
+            return
+        if command in ("n", "next"):
+            k = min(total, k + (n or 1))
+        elif command in ("b", "back"):
+            k = max(0, k - (n or 1))
+        elif command == "move" and n is not None:
+            k = max(0, min(total, n))
+        elif command == "deal" and n is not None:
+            start = recording.deal_start(n)
+            if start is None:
+                click.echo(f"no deal {n} in this record")
+                continue
+            k = start
+        elif command == "end":
+            k = total
+        elif command == "start":
+            k = 0
+        else:
+            click.echo(HELP)
+            continue
+        last = text
+        click.echo(screen(recording, k, watcher, omniscient=omniscient))

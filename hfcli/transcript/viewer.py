@@ -1,0 +1,134 @@
+"""Reading a recorded game back: the move-by-move text of ``hf replay --print`` and the positions
+the step-through viewer moves between."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hfcli import events as ev
+from hfcli.cards import format_cards
+from hfcli.game import Game
+from hfcli.render import game_summary, render_table, score_table
+from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
+
+
+@dataclass
+class Recording:
+    """A replayed transcript with the game before every move, so the viewer can step both ways."""
+
+    replayed: Replayed
+    before: list[Game] = field(default_factory=list)  # before[i]: the game before move i + 1
+
+    @property
+    def moves(self) -> list[RecordedMove]:
+        return self.replayed.moves
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.replayed.header.seats
+
+    def position(self, k: int) -> Game:
+        """The game after ``k`` moves (0 = as dealt)."""
+        return self.before[k] if k < len(self.before) else self.replayed.game
+
+    def deal_start(self, deal: int) -> int | None:
+        """The number of moves made before deal ``deal`` (1-based) began, or None if it never did."""
+        for move in self.moves:
+            if move.deal == deal:
+                return move.number - 1
+        return None
+
+    def default_seat(self) -> int:
+        for seat, info in enumerate(self.seats):
+            if info.kind == "human":
+                return seat
+        return 0
+
+
+def load(path: str | Path) -> Recording:
+    before: list[Game] = []
+    replayed = replay(path, before_move=lambda game, _move: before.append(game.clone()))
+    return Recording(replayed, before)
+
+
+def seat_names(recording: Recording) -> dict[int, str]:
+    return {seat: info.name for seat, info in enumerate(recording.seats)}
+
+
+def screen(recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False) -> str:
+    """The table after ``k`` moves as ``seat`` saw it (every hand with ``omniscient``), under a line
+    saying which move was just made and why."""
+    game = recording.position(k)
+    total = len(recording.moves)
+    if k == 0:
+        head = f"Start of the game (move 0 of {total})"
+    else:
+        move = recording.moves[k - 1]
+        who = f"{game.seating.long_names[move.seat]} ({recording.seats[move.seat].name})"
+        why = f"  -- {move.reason}" if move.reason else ""
+        head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
+    hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
+    table = render_table(game.view(seat), color=color, hidden_hands=hidden, names=seat_names(recording))
+    return f"{head}\n\n{table}"
+
+
+def game_text(recording: Recording, seat: int, *, omniscient: bool) -> Iterator[str]:
+    """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
+    could see (all of them with ``omniscient``), each deal's score and the result."""
+    game = recording.replayed.game
+    header = recording.replayed.header
+    names = game.seating.long_names
+    who = {s: f"{names[s]} ({info.name})" for s, info in enumerate(recording.seats)}
+    levels = ", ".join(
+        f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
+        for s, info in enumerate(recording.seats)
+    )
+    yield f"{recording.replayed.source.path}: {header.rules.name} rules, seed {header.seed}, {header.program}"
+    yield f"Seats: {levels}"
+
+    def sees(owner: int | None) -> bool:
+        return omniscient or owner == seat
+
+    moves = iter(recording.moves)
+    for e in game.events:
+        kind = e.kind
+        if kind == ev.DEAL:
+            yield ""
+            minimum = game.rules.meld_minimum(e.count)
+            yield f"Deal {e.count + 1}: dealer {names[e.seat or 0]}, minimum first meld {minimum}"
+        elif kind == ev.BURY:
+            yield f"      upcard {e.cards[0]} buried in the stock"
+        elif kind == ev.UPCARD:
+            yield f"      upcard {e.cards[0]} starts the pile"
+        elif kind == ev.MOVE:
+            move = next(moves)
+            why = f"  -- {move.reason}" if move.reason else ""
+            yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
+        elif kind == ev.DRAW:
+            got = format_cards(e.private) if sees(e.seat) else f"{e.count} card(s)"
+            yield f"      drew {got}"
+        elif kind == ev.TAKE:
+            yield f"      took the pile: {format_cards(e.cards)}"
+        elif kind == ev.RED_THREE:
+            owner = names[e.seat] if e.seat is not None else "?"
+            if e.private:
+                got = e.private[0].text if sees(e.seat) else "a card"
+                yield f"      {owner} lays red three {e.cards[0]}, replaced by {got}"
+            else:
+                yield f"      {owner} lays red three {e.cards[0]} (stock empty, no replacement)"
+        elif kind == ev.FOOT:
+            got = format_cards(e.private) if sees(e.seat) else f"{e.count} cards"
+            yield f"      {names[e.seat or 0]} picks up the foot: {got}"
+        elif kind == ev.OUT:
+            yield f"      {names[e.seat or 0]} goes out"
+        elif kind == ev.DEAL_END:
+            yield ""
+            yield score_table(game.results[e.count], game.seating.team_names)
+        elif kind == ev.GAME_END and game.result is not None:
+            yield ""
+            yield game_summary(game.result)
+    if not recording.replayed.finished:
+        yield ""
+        yield f"(the record ends here, in deal {game.deal_index + 1}; the game is unfinished)"

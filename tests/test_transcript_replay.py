@@ -1,0 +1,48 @@
+"""``hf replay``: the printed game and the step-through viewer, driven through piped input."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hfcli.cli import main
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "classic-normal-seed1.jsonl"
+
+
+def test_print_writes_every_move_and_the_result() -> None:
+    result = CliRunner().invoke(main, ["replay", "--print", str(GOLDEN)])
+    assert result.exit_code == 0
+    out = result.stdout
+    numbers = [int(m) for m in re.findall(r"^\s*(\d+)\. ", out, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 500
+    assert out.count("Deal 4 score") == 1 and "Game over" in out
+
+
+def test_print_hides_other_seats_draws_unless_omniscient() -> None:
+    seen = CliRunner().invoke(main, ["replay", "--print", "--seat", "S", str(GOLDEN)]).stdout
+    every = CliRunner().invoke(main, ["replay", "--print", "--omniscient", str(GOLDEN)]).stdout
+    west_draws = re.findall(r"West \(West\): draw.*\n\s+drew (.*)", seen)
+    assert west_draws and all(re.fullmatch(r"[12] card\(s\)", d) for d in west_draws)
+    assert all(re.fullmatch(r"(\S\S ?)+", d) for d in re.findall(r"West \(West\): draw.*\n\s+drew (.*)", every))
+
+
+def test_step_through_moves_back_jumps_and_ends() -> None:
+    keys = "n\nn 4\nb\n\ndeal 2\nmove 10\nend\nq\n"
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN)], input=keys)
+    assert result.exit_code == 0
+    heads = re.findall(r"^(Start of the game|Move (\d+) of (\d+))", result.stdout, re.M)
+    numbers = [int(h[1]) if h[1] else 0 for h in heads]
+    total = int(heads[1][2])
+    deal2 = numbers[5]
+    assert numbers[:5] == [0, 1, 5, 4, 3] and deal2 > 100
+    assert numbers[6:] == [10, total]
+
+
+def test_a_malformed_file_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("not json\n")
+    result = CliRunner().invoke(main, ["replay", "--print", str(path)])
+    assert result.exit_code == 2 and result.stderr.strip().startswith(f"{path}:1: not a JSON object")
