@@ -1,0 +1,170 @@
+"""Invariants of random legal games, checked at every step (hypothesis draws the seeds).
+
+Every step: all cards are somewhere; only the seat to move has legal moves; every listed move
+applies; canonical moves are legal exactly when listed, and an illegal one raises and changes
+nothing; clones equal their original and then diverge independently. Every game ends, and the
+same seed and moves (or the same shoes and moves) give the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hfcli import rules
+from hfcli.cards import NATURAL_RANKS, RANK_TOKENS
+from hfcli.errors import IllegalMoveError
+from hfcli.game import Game
+from hfcli.moves import Move, parse_move
+
+# Small shoes and hands so feet, asking and going out come up often in random play; no books
+# are needed to go out, since random play rarely completes them.
+_SMALL = {"decks": 2, "hand_size": 5, "foot_size": 5, "deals": 2, "meld_minimums": [30],
+          "clean_books_to_go_out": 0, "dirty_books_to_go_out": 0, "wild_books_to_go_out": 0}
+SMALL_CLASSIC = rules.from_mapping({"preset": "classic", **_SMALL})
+SMALL_ELEVEN = rules.from_mapping({"preset": "eleven", **_SMALL})
+MOVE_CAP = 5000
+
+
+def _canonical_moves() -> list[Move]:
+    """Every single move written from rank tokens: the moves a legal-move list can contain."""
+    texts = ["draw", "pickup", "ask", "yes", "no", "undo", "end"]
+    for rank in NATURAL_RANKS:
+        r = RANK_TOKENS[rank]
+        texts += [f"meld {r} {r} {r}", f"meld {r} {r} 2", f"meld {r} {r} JK",
+                  f"add {r}", f"add 2 to {r}", f"add JK to {r}"]
+    texts += ["meld JK JK JK", "meld JK JK 2", "meld JK 2 2", "meld 2 2 2", "add 2 to wild", "add JK to wild"]
+    texts += [f"discard {t}" for t in RANK_TOKENS]
+    return [parse_move(t) for t in texts]
+
+
+CANONICAL = _canonical_moves()
+
+
+# Uniform random play almost never reaches a foot; leaning towards melding and asking reaches
+# feet and going out, so the invariants are checked there too.
+WEIGHTS = {"pickup": 2, "meld": 40, "add": 40, "ask": 10, "yes": 1, "no": 1,
+           "discard": 1, "draw": 1, "end": 1, "undo": 0}
+
+
+def _rank(move: Move) -> int:
+    token = move.groups[0][0]
+    return RANK_TOKENS.index(token if len(token) == 1 or token == "JK" else token[0])
+
+
+def _choose(game: Game, rng: random.Random) -> Move:
+    moves = game.legal_moves()
+    if rng.random() < 0.15:
+        return rng.choice([m for m in moves if m.kind != "undo"] or moves)
+    hand = Counter(c.rank for c in game.hands[game.to_move])
+    # Discarding singles and wild cards keeps pairs, which is what makes melds and feet happen.
+    weights = [WEIGHTS[m.kind] * (3 if m.kind == "discard" and hand[_rank(m)] < 2 else 1) for m in moves]
+    if not any(weights):
+        return rng.choice(moves)
+    return rng.choices(moves, weights)[0]
+
+
+def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
+    assert game.card_total() == game.rules.card_count
+    legal = game.legal_moves()
+    assert legal, "a game that is not over always has a move"
+    assert len(set(legal)) == len(legal)
+    for seat in game.seating.seats:
+        view = game.view(seat)
+        assert view.legal_moves == (tuple(legal) if seat == game.to_move else ())
+    before = game.state_key()
+    if thorough:
+        listed = set(legal)
+        for move in CANONICAL:
+            assert game.is_legal(move) == (move in listed), f"{move}: is_legal disagrees with the list {legal}"
+        for move in legal:
+            copy = game.clone()
+            assert copy == game
+            copy.apply(move)
+            assert copy.card_total() == game.rules.card_count
+        assert game.state_key() == before, "applying to clones changed the original"
+    illegal = [m for m in CANONICAL if m not in set(legal)]
+    move = rng.choice(illegal)
+    events = len(game.events)
+    try:
+        game.apply(move)
+    except IllegalMoveError as exc:
+        assert exc.rule[:2] in ("C-", "V-")
+    else:
+        raise AssertionError(f"{move} is not listed but was accepted")
+    assert game.state_key() == before and len(game.events) == events
+
+
+def _play(game: Game, seed: int, thorough_every: int) -> list[Move]:
+    rng = random.Random(seed)
+    played: list[Move] = []
+    while not game.is_over:
+        assert len(played) < MOVE_CAP, "the game did not end"
+        _check_step(game, rng, thorough=len(played) % thorough_every == 0)
+        move = _choose(game, rng)
+        game.apply(move)
+        played.append(move)
+    assert game.legal_moves() == [] and game.card_total() == game.rules.card_count
+    for seat in game.seating.seats:
+        assert game.view(seat).legal_moves == ()
+    return played
+
+
+def _replays(game: Game, played: list[Move], seed: int) -> None:
+    again = Game(game.rules, seed=seed)
+    for move in played:
+        again.apply(move)
+    assert again == game and again.digest() == game.digest()
+    assert again.events == game.events
+    from_shoes = Game(game.rules, shoes=game.shoes)
+    for move in played:
+        from_shoes.apply(move)
+    assert from_shoes.state_key() == game.state_key()
+
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_small_classic_random_games_keep_every_invariant(seed: int) -> None:
+    game = Game(SMALL_CLASSIC, seed=seed)
+    _replays(game, _play(game, seed, thorough_every=1), seed)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_small_eleven_random_games_keep_every_invariant(seed: int) -> None:
+    game = Game(SMALL_ELEVEN, seed=seed)
+    _replays(game, _play(game, seed, thorough_every=1), seed)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["classic", "eleven"]))
+def test_full_size_deals_keep_every_invariant(seed: int, preset: str) -> None:
+    game = Game(rules.preset(preset).replace(deals=1), seed=seed)
+    _replays(game, _play(game, seed, thorough_every=7), seed)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 300))
+def test_clone_diverges_independently(seed: int, steps: int) -> None:
+    game = Game(SMALL_CLASSIC, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(_choose(game, rng))
+    copy = game.clone()
+    assert copy == game and copy.digest() == game.digest()
+    if game.is_over:
+        return
+    key, events = game.state_key(), list(game.events)
+    copy.apply(_choose(copy, random.Random(seed + 1)))
+    assert copy != game
+    assert game.state_key() == key and game.events == events
+    game.apply(_choose(game, rng))
+    assert copy.state_key() != key
