@@ -1,0 +1,68 @@
+"""Tab completion on a Document: commands, the cards actually held, open melds, rule ids."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from test_repl_support import make_session
+
+from hfcli.cards import RANK_TOKENS
+from hfcli.repl.completer import TableCompleter
+from hfcli.repl.session import Session
+
+
+def complete(session: Session, text: str) -> dict[str, str]:
+    completer = TableCompleter(lambda: session.game.view(0))
+    found = completer.get_completions(Document(text, len(text)), CompleteEvent(completion_requested=True))
+    return {c.text: c.display_meta_text for c in found}
+
+
+def test_first_word_completes_commands_with_descriptions() -> None:
+    session, _ = make_session()
+    found = complete(session, "d")
+    assert set(found) == {"draw", "discard"}
+    assert all(found.values())
+    assert "hint" in complete(session, "hi")
+
+
+def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
+    session, _ = make_session()
+    held = Counter(c.rank for c in session.game.hands[0])
+    found = complete(session, "meld ")
+    assert set(found) == {RANK_TOKENS[r] for r in held}
+    for rank, count in held.items():
+        assert found[RANK_TOKENS[rank]].endswith(f"{count} in hand")
+
+
+def test_cards_complete_after_a_comma_and_by_prefix() -> None:
+    session, _ = make_session(seed=7)  # South holds kings (K K) in seed 7
+    assert "K" in complete(session, "meld 9 9 9, K")
+    assert "K" in complete(session, "m K")
+
+
+def test_discard_offers_exact_cards_once_a_rank_is_typed() -> None:
+    session, _ = make_session(seed=7)
+    exact = {c.text for c in session.game.hands[0] if c.text.startswith("K")}
+    found = complete(session, "discard K")
+    assert exact <= set(found)
+    assert complete(session, "discard KH ") == {}
+
+
+def test_add_to_completes_open_melds_only() -> None:
+    session, _ = make_session(seed=7)
+    session.start()
+    session.handle("draw")
+    session.handle("meld K K 2, 7 7 2")
+    found = complete(session, "add 2 to ")
+    assert set(found) == {"K", "7"}
+    assert "to book" in found["K"]
+
+
+def test_rules_and_help_complete_their_arguments() -> None:
+    session, _ = make_session()
+    assert "C-PILE" in complete(session, "rules C-P")
+    assert set(complete(session, "help me")) == {"meld"}
+    assert complete(session, "hand ") == {}
+    assert complete(session, "nonsense ") == {}
