@@ -36,20 +36,26 @@ def seat_levels(level: str, partner_level: str | None, opponent_level: str | Non
     return {1: opponent, 2: partner, 3: opponent}
 
 
+TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
+
+
+# Options are read from HF_PLAY_<OPTION> too (the group's auto_envvar_prefix); the ones whose
+# Python name differs from the option name say so explicitly.
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
-@click.option("--rules", "rules_spec", default="classic", show_default=True, metavar="classic|eleven|FILE.toml",
-              help="Preset or house-rules file.")
+@click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
+              metavar="classic|eleven|FILE.toml", help="Preset or house-rules file.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
               help="Skill of all three AI seats.")
 @click.option("--partner-level", type=click.Choice(LEVELS), default=None, help="Skill of your partner (North).")
 @click.option("--opponent-level", type=click.Choice(LEVELS), default=None, help="Skill of West and East.")
-@click.option("--transcript", "transcript_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--transcript", "transcript_path", envvar="HF_PLAY_TRANSCRIPT", type=TRANSCRIPT_FILE, default=None,
               help="Where to record the game (default: a timestamped file in the user data folder).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--resume", "resume_path", envvar="HF_PLAY_RESUME", type=TRANSCRIPT_FILE, default=None,
               help="Continue an unfinished game from its transcript.")
-@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (7H) instead of symbols (7♥).")
+@click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
+              help="Suits as letters (7H) instead of symbols (7♥).")
 @click.option("--speed", type=click.FloatRange(0), default=0.8, show_default=True,
               help="Seconds to pause after each AI move (0 = instant).")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")

@@ -1,0 +1,148 @@
+"""The ``hf`` command through click's CliRunner: help, version, rules, scripted play, resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ai import make_player
+from hfcli.cli import COMMANDS, main
+from hfcli.game import Game
+from hfcli.repl.style import color_wanted
+from hfcli.rules import preset
+
+
+def invoke(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin, env=env, auto_envvar_prefix="HF")
+    return result.exit_code, result.output
+
+
+def test_help_lists_the_commands_and_each_has_an_example() -> None:
+    code, text = invoke(["--help"])
+    assert code == 0
+    for name in ("play", "rules"):
+        assert name in text
+    for name in COMMANDS:
+        code, text = invoke([name, "--help"])
+        if code == 2 and "No such command" in text:
+            continue  # another part of the program not built into this checkout yet
+        assert code == 0, name
+        assert "Example" in text, name
+
+
+def test_version() -> None:
+    code, text = invoke(["--version"])
+    assert code == 0 and text.startswith("hf, version ")
+
+
+def test_rules_prints_presets_and_files(tmp_path: Path) -> None:
+    code, text = invoke(["rules"])
+    assert code == 0 and "Rules: classic" in text and "13 / 13 cards" in text
+    code, text = invoke(["rules", "eleven"])
+    assert code == 0 and "11 / 11 cards" in text
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "classic"\ndecks = 6\n')
+    code, text = invoke(["rules", str(house)])
+    assert code == 0 and "6 (324 cards)" in text
+
+
+def test_rules_by_id_and_a_bad_id() -> None:
+    code, text = invoke(["rules", "c-pile"])
+    assert code == 0 and text.startswith("C-PILE  Taking the discard pile takes its top 7 cards")
+    code, text = invoke(["rules", "C-PIL"])
+    assert code == 1 and text.strip().count("\n") == 0 and "did you mean C-PILE" in text
+    code, text = invoke(["rules", "--list"])
+    assert "C-OUT" in text.split() and "V-NOWILD" in text.split()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--rules", "bogus"], "unknown rules 'bogus'"),
+        (["play", "--level", "genius"], "Invalid value for '--level'"),
+        (["play", "--speed", "-1"], "Invalid value for '--speed'"),
+        (["rules", "nothing.toml"], "cannot read"),
+    ],
+)
+def test_bad_options_exit_non_zero_with_one_line(args: list[str], message: str, tmp_path: Path) -> None:
+    code, text = invoke(args)
+    assert code != 0
+    assert message in text
+    assert "Traceback" not in text
+
+
+def test_play_prints_the_transcript_path_at_start_and_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    code, text = invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\nquit\ny\n")
+    assert code == 0
+    assert text.count(f"Transcript: {path}") == 2
+    assert "South (draw)> draw" in text
+    assert path.exists() and path.read_text().count("\n") > 3
+
+
+def test_default_transcript_goes_to_the_user_data_folder(tmp_path: Path) -> None:
+    code, text = invoke(["play", "--seed", "3", "--speed", "0"], "quit\ny\n", env={"HF_DATA_DIR": str(tmp_path)})
+    assert code == 0
+    files = list((tmp_path / "transcripts").glob("*seed3*.jsonl"))
+    assert len(files) == 1 and str(files[0]) in text
+
+
+def test_environment_variables_set_options(tmp_path: Path) -> None:
+    env = {"HF_PLAY_SEED": "12", "HF_PLAY_SPEED": "0", "HF_PLAY_ASCII": "1", "HF_DATA_DIR": str(tmp_path)}
+    code, text = invoke(["play"], "quit\ny\n", env=env)
+    assert code == 0 and "seed 12" in text
+    assert "♥" not in text and "♠" not in text
+
+
+def test_no_color_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert color_wanted(True)
+    assert not color_wanted(False)
+    assert not color_wanted(True, forced_off=True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not color_wanted(True)
+
+
+def _scripted_deal(seed: int, level: str) -> list[str]:
+    """The human's moves for one whole deal, chosen by a seeded random player, against the same AIs
+    ``hf play`` seats, so the script replays exactly when piped in."""
+    game = Game(preset("classic"), seed=seed)
+    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
+    me = make_player("random", 1000 + seed, 0)
+    lines = []
+    while game.deal_index == 0:
+        seat = game.to_move
+        move = (me if seat == 0 else players[seat]).choose(game.view(seat)).move
+        if seat == 0:
+            lines.append(str(move))
+        game.apply(move)
+    return lines
+
+
+def test_piped_script_plays_a_whole_deal(tmp_path: Path) -> None:
+    lines = _scripted_deal(5, "easy")
+    path = tmp_path / "deal.jsonl"
+    args = ["play", "--seed", "5", "--level", "easy", "--speed", "0", "--transcript", str(path)]
+    code, text = invoke(args, "\n".join(lines) + "\n")
+    assert code == 0, text
+    assert "Not allowed" not in text and "Can't read" not in text
+    assert "Deal 1 score" in text and "Deal 2 of 4 begins" in text
+    assert "Input ended before the game did." in text
+    assert text.count("South (") >= len(lines)
+
+
+def test_resume_continues_where_the_transcript_ends(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\nmeld K K 2, 7 7 2\n")
+    code, text = invoke(["play", "--resume", str(path), "--speed", "0"], "log\nx 9\nquit\ny\n")
+    assert code == 0, text
+    assert text.startswith(f"Resuming {path} at deal 1 of 4.")
+    assert "meld K K 2, 7 7 2" in text  # the log came back from the transcript
+    assert "You discard 9♦." in text
+
+
+def test_resume_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    code, text = invoke(["play", "--resume", str(tmp_path / "none.jsonl")])
+    assert code == 1 and text.count("\n") == 1
