@@ -1,0 +1,69 @@
+"""``hf verify`` throughput over the golden games, and the size of a full game's transcript.
+
+    python bench/verify.py [--rounds N]
+
+Prints moves verified per second (best of N rounds, each verifying every golden game in one
+process, as ``hf verify transcripts/golden`` does) and the size of each golden file.
+Targets: at least 50,000 moves per second; at most 300 KB for a full four-deal game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from hfcli.game import Game
+from hfcli.moves import parse_move
+from hfcli.transcript import _recorded_shoes, parse_header, read_source, replay
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    files = sorted(GOLDEN.glob("*.jsonl"))
+    sources = {f: read_source(f) for f in files}
+    best = float("inf")
+    best_parse = float("inf")
+    moves = 0
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        moves = 0
+        for f in files:
+            moves += len(replay(f).moves)
+        best = min(best, time.perf_counter() - start)
+        start = time.perf_counter()
+        for f in files:
+            replay(f, source=sources[f])
+        best_parse = min(best_parse, time.perf_counter() - start)
+    # The floor: the engine applying the same moves to the same shoes, checking nothing else.
+    prepared = []
+    for f in files:
+        header = parse_header(sources[f])
+        shoes = _recorded_shoes(sources[f], header.rules)
+        prepared.append((header.rules, shoes, [parse_move(m.move) for m in replay(f).moves]))
+    best_apply = float("inf")
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        for rules, shoes, moves_list in prepared:
+            game = Game(rules, shoes=shoes)
+            for move in moves_list:
+                game.apply(move)
+        best_apply = min(best_apply, time.perf_counter() - start)
+    print(f"golden games           {len(files)}")
+    print(f"moves                  {moves}")
+    print(f"verify seconds         {best:.3f}  (best of {args.rounds}, reading files included)")
+    print(f"moves per second       {moves / best:,.0f}")
+    print(f"  without file reading {moves / best_parse:,.0f}")
+    print(f"engine apply alone     {moves / best_apply:,.0f}  (same moves and shoes, no checks: the floor)")
+    for f in files:
+        size = f.stat().st_size
+        lines = len(sources[f].lines)
+        print(f"file {f.name:<28} {size / 1024:7.1f} KB  {lines} lines  {len(replay(f).moves)} moves")
+
+
+if __name__ == "__main__":
+    main()
