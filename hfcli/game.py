@@ -700,6 +700,10 @@ class Game:
             self._apply_undo(seat)
         elif kind == "end":
             self._end_deal("stock", events)
+        if kind in ("draw", "yes", "no") and not self.stock and self.phase == MELD_PHASE and not self.legal_moves():
+            # C-END: a drawn red three that an empty stock cannot replace can leave a player in
+            # their foot one card they may not discard (C-KEEP); the turn cannot end, so the deal does.
+            self._end_deal("stock", events)
         self._record(events)
         return events
 

@@ -159,3 +159,20 @@ def test_C_END_going_out_ends_the_deal_at_once() -> None:
     events = g.apply("discard 5")
     kinds = [e.kind for e in events]
     assert kinds.index("out") < kinds.index("deal_end") < kinds.index("deal")
+
+
+def test_C_END_a_foot_player_stranded_with_one_card_by_an_empty_stock_ends_the_deal() -> None:
+    # The drawn red three cannot be replaced; one card is left, and C-KEEP forbids discarding it.
+    g = position("S hand: 5\nS foot: -\nN foot: 4 4\nstock: 3H\nNS opened\nturn: S draw")
+    g.apply("draw")
+    deal = g.results[0]
+    assert deal.ended_by == "stock" and deal.teams[0].red_threes == 1 and deal.teams[0].hand_points == -5
+
+
+def test_C_END_stranded_after_asking_ends_the_deal_at_the_answer() -> None:
+    g = position("S hand: 5\nS foot: -\nN foot: -\nstock: 3H\nNS opened\nturn: S draw")
+    g.apply("draw")
+    assert g.results == [] and legal_texts(g) == ["ask"]
+    g.apply("ask")
+    g.apply("no")
+    assert g.results[0].ended_by == "stock"
