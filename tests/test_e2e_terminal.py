@@ -1,0 +1,89 @@
+"""``hf play`` in a real terminal (tmux): the first screen, draw, meld, discard, quit.
+
+Skipped, with the reason, where tmux is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so there is no real terminal to drive")
+
+
+class Terminal:
+    def __init__(self, socket: str, session: str) -> None:
+        self.socket = socket
+        self.session = session
+
+    def tmux(self, *args: str) -> str:
+        assert TMUX is not None
+        done = subprocess.run([TMUX, "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", self.session)
+
+    def send(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", self.session, *keys)
+
+    def wait_for(self, text: str, timeout: float = 10.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    socket = f"hf-test-{uuid.uuid4().hex[:8]}"
+    term = Terminal(socket, "play")
+    hf = [sys.executable, "-m", "hfcli"]
+    command = " ".join(shlex.quote(part) for part in hf) + " play --seed 7 --speed 0 --transcript " + shlex.quote(
+        str(tmp_path / "game.jsonl")
+    ) + "; echo EXITED $?; sleep 30"
+    env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    assert TMUX is not None
+    subprocess.run(
+        [TMUX, "-L", socket, "new-session", "-d", "-s", "play", "-x", "120", "-y", "60", command],
+        env=env, check=True, timeout=10,
+    )
+    try:
+        yield term
+    finally:
+        term.tmux("kill-server")
+
+
+def test_draw_meld_discard_and_quit_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
+    first = terminal.wait_for("your turn, draw | stock 164 | deal 1/4")  # the bottom toolbar
+    assert "Deal 1 of 4" in first and "Your hand (13 cards)" in first
+    assert "South (draw)>" in first
+    terminal.send("dra", "Tab")  # completion finishes the command
+    terminal.wait_for("South (draw)> draw")
+    terminal.send("Enter")
+    terminal.wait_for("You draw")
+    terminal.send("meld K K 2, 7 7 2", "Enter")
+    terminal.wait_for("You meld K K 2, 7 7 2.")
+    terminal.send("x 9", "Enter")
+    terminal.wait_for("You discard 9♦.")
+    shown = terminal.wait_for("East discards")
+    assert "West" in shown and "North" in shown
+    terminal.send("quit", "Enter")
+    terminal.wait_for("Leave the game? [y/N]")
+    terminal.send("y", "Enter")
+    shown = terminal.wait_for("EXITED 0")
+    assert f"Transcript: {tmp_path / 'game.jsonl'}" in shown
+    assert (tmp_path / "game.jsonl").read_text().count("\n") > 10
