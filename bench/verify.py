@@ -16,6 +16,7 @@ from pathlib import Path
 from hfcli.game import Game
 from hfcli.moves import parse_move
 from hfcli.transcript import _recorded_shoes, parse_header, read_source, replay
+from hfcli.transcript.verify import check_all
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
@@ -53,11 +54,17 @@ def main() -> None:
             for move in moves_list:
                 game.apply(move)
         best_apply = min(best_apply, time.perf_counter() - start)
+    best_jobs = float("inf")
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        assert all(o.verified is not None for o in check_all(files, jobs=2))
+        best_jobs = min(best_jobs, time.perf_counter() - start)
     print(f"golden games           {len(files)}")
     print(f"moves                  {moves}")
     print(f"verify seconds         {best:.3f}  (best of {args.rounds}, reading files included)")
     print(f"moves per second       {moves / best:,.0f}")
     print(f"  without file reading {moves / best_parse:,.0f}")
+    print(f"with --jobs 2          {moves / best_jobs:,.0f}  (process start-up included)")
     print(f"engine apply alone     {moves / best_apply:,.0f}  (same moves and shoes, no checks: the floor)")
     for f in files:
         size = f.stat().st_size

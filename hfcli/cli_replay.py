@@ -26,7 +26,7 @@ def _reader() -> Callable[[str], str]:
 
 
 @click.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--omniscient", is_flag=True, help="Show every hand, not only the watching seat's.")
 @click.option("--print", "print_all", is_flag=True, help="Write the whole game as text to stdout, no interaction.")
 @click.option("--seat", default=None, help="Watch from this seat (S, W, N or E); default: the human's seat.")

@@ -8,10 +8,12 @@ import click
 
 
 @click.command()
-@click.argument("targets", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=True))
+@click.argument("targets", nargs=-1, required=True, type=click.Path(dir_okay=True))
 @click.option("--ai", "check_ai", is_flag=True, help="Also ask today's AI at every AI seat; fail where it now differs.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Replay this many files at once, in separate processes.")
+def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, jobs: int) -> None:
     """Replay transcripts (files, or folders of *.jsonl) strictly: every move's legality,
     every revealed card, every digest and score.
 
@@ -24,21 +26,22 @@ def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool) -> None:
     Examples:
       hf verify transcripts/
       hf verify --ai game.jsonl
+      hf verify --jobs 2 transcripts/golden
     """
-    from hfcli.transcript import TranscriptError
-    from hfcli.transcript.verify import transcript_files, verify_file
+    from hfcli.transcript.verify import check_all, transcript_files
 
+    paths = []
     for target in targets:
-        for path in transcript_files(target):
-            try:
-                verified = verify_file(path, ai=check_ai)
-            except TranscriptError as exc:
-                click.echo(str(exc), err=True)
-                sys.exit(exc.exit_code)
-            except RecursionError:
-                click.echo(f"{path}:0: nesting too deep to read", err=True)
-                sys.exit(2)
-            if verified.warning:
-                click.echo(f"warning: {verified.warning}", err=True)
-            if not quiet:
-                click.echo(verified.summary)
+        found = list(transcript_files(target))
+        if not found:
+            click.echo(f"{target}: no transcripts (*.jsonl) in this folder", err=True)
+            sys.exit(2)
+        paths += found
+    for outcome in check_all(paths, ai=check_ai, jobs=jobs):
+        if outcome.verified is None:
+            click.echo(outcome.error, err=True)
+            sys.exit(outcome.exit_code)
+        if outcome.verified.warning:
+            click.echo(f"warning: {outcome.verified.warning}", err=True)
+        if not quiet:
+            click.echo(outcome.verified.summary)

@@ -231,3 +231,16 @@ def test_altered_headers_never_crash(tmp_path: Path, short_game: bytes, header: 
     path = tmp_path / "fuzz.jsonl"
     path.write_text("".join(lines))
     _check_verdict(path)
+
+
+def test_a_missing_file_or_an_empty_folder_is_a_one_line_error(tmp_path: Path) -> None:
+    code, _, err = run(str(tmp_path / "nope.jsonl"))
+    assert code == 2 and err.strip() == f"{tmp_path / 'nope.jsonl'}:0: cannot read: No such file or directory"
+    code, _, err = run(str(tmp_path))
+    assert code == 2 and err.strip() == f"{tmp_path}: no transcripts (*.jsonl) in this folder"
+
+
+def test_jobs_give_the_same_lines_in_the_same_order() -> None:
+    one = run(str(GOLDEN))
+    two = run("--jobs", "2", str(GOLDEN))
+    assert one == two and one[0] == 0

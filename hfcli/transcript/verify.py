@@ -59,3 +59,35 @@ def verify_file(path: str | Path, *, ai: bool = False) -> Verified:
         f"{replayed.digests} digests, {state}"
     )
     return Verified(source.path, summary, len(replayed.moves), source.warning)
+
+
+@dataclass
+class Outcome:
+    """One file's verdict, as plain values that cross process boundaries."""
+
+    path: str
+    verified: Verified | None
+    error: str | None = None
+    exit_code: int = 0
+
+
+def check(path: str | Path, ai: bool = False) -> Outcome:
+    try:
+        return Outcome(str(path), verify_file(path, ai=ai))
+    except TranscriptError as exc:
+        return Outcome(str(path), None, str(exc), exc.exit_code)
+    except RecursionError:
+        return Outcome(str(path), None, f"{path}:0: nesting too deep to read", MALFORMED)
+
+
+def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1) -> Iterator[Outcome]:
+    """Verdicts in the order of ``paths``; with ``jobs`` > 1, files are replayed in parallel processes."""
+    if jobs <= 1 or len(paths) <= 1:
+        for path in paths:
+            yield check(path, ai)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+        yield from pool.map(partial(check, ai=ai), paths)
