@@ -1,0 +1,138 @@
+"""REPL speed: ``hf --help`` wall time, time to the first prompt of ``hf play`` in a real terminal
+(tmux), and a command's response without AI pacing. Run: python bench/repl.py
+
+Targets: ``hf --help`` at most 0.25 s, first prompt at most 0.8 s, a command at most 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+
+def help_wall_time(runs: int) -> list[float]:
+    hf = shutil.which("hf")
+    command = [hf, "--help"] if hf else [sys.executable, "-m", "hfcli", "--help"]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def python_floor(runs: int) -> list[float]:
+    """A bare interpreter start on this machine: the floor under every start-up figure."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def help_imports_prompt_toolkit() -> bool:
+    code = (
+        "import sys\nfrom hfcli.cli import main\n"
+        "try:\n    main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+        "print('prompt_toolkit' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip().endswith("True")
+
+
+def first_prompt_times(runs: int) -> list[float]:
+    """Seconds from starting ``hf play`` in a tmux terminal until its prompt and toolbar show."""
+    tmux = shutil.which("tmux")
+    hf = shutil.which("hf")
+    if tmux is None or hf is None:
+        return []
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(runs):
+            socket = f"hf-bench-{uuid.uuid4().hex[:8]}"
+            env = {**os.environ, "HF_DATA_DIR": folder, "TERM": "xterm-256color"}
+            # Start the terminal first, then the game, so tmux's own start-up is not counted.
+            subprocess.run([tmux, "-L", socket, "new-session", "-d", "-s", "b", "-x", "120", "-y", "60"],
+                           env=env, check=True)
+            try:
+                start = time.perf_counter()
+                subprocess.run([tmux, "-L", socket, "send-keys", "-t", "b",
+                                f"HF_DATA_DIR={folder} {hf} play --seed {i + 1} --speed 0", "Enter"], check=True)
+                while True:
+                    screen = subprocess.run([tmux, "-L", socket, "capture-pane", "-p", "-t", "b"],
+                                            capture_output=True, text=True).stdout
+                    if "| deal 1/4 |" in screen:
+                        break
+                    if time.perf_counter() - start > 10:
+                        raise RuntimeError("no prompt after 10 s")
+                    time.sleep(0.005)
+                times.append(time.perf_counter() - start)
+            finally:
+                subprocess.run([tmux, "-L", socket, "kill-server"], capture_output=True)
+    return times
+
+
+def command_times(rounds: int) -> dict[str, list[float]]:
+    """In-process response of Session.handle to each kind of line (AI pacing off)."""
+    from ai import make_player
+    from hfcli.game import Game
+    from hfcli.repl.session import Session
+    from hfcli.rules import preset
+
+    results: dict[str, list[float]] = {}
+
+    def timed(label: str, session: Session, line: str) -> None:
+        start = time.perf_counter()
+        session.handle(line)
+        results.setdefault(label, []).append(time.perf_counter() - start)
+
+    for seed in range(1, rounds + 1):
+        game = Game(preset("classic"), seed=seed)
+        players = {s: make_player("normal", seed, s) for s in (1, 2, 3)}
+        session = Session(game, players, echo=lambda text: None, hint_player=make_player("normal", seed, 0))
+        session.start()
+        timed("hand", session, "hand")
+        timed("table", session, "table")
+        timed("refused move (discard before drawing)", session, "discard 7")
+        timed("hint (normal AI)", session, "hint")
+        timed("draw", session, "draw")
+        timed("log 10", session, "log 10")
+        card = session.game.hands[0][0].text
+        timed("discard, then three AI turns (normal)", session, f"discard {card}")
+    return results
+
+
+def ms(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"median {statistics.median(values) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   (n={len(values)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=10, help="process start-ups to time")
+    parser.add_argument("--rounds", type=int, default=30, help="sessions for the command timings")
+    args = parser.parse_args()
+    print(f"python -c pass (floor)         {ms(python_floor(args.runs))}")
+    print(f"hf --help wall time            {ms(help_wall_time(args.runs))}   target <= 250 ms")
+    print(f"hf --help imports prompt_toolkit: {help_imports_prompt_toolkit()}")
+    prompt = first_prompt_times(args.runs)
+    if prompt:
+        print(f"hf play to first prompt (tmux) {ms(prompt)}   target <= 800 ms")
+    else:
+        print("hf play to first prompt: skipped (tmux or hf not found)")
+    print("command response, no AI pacing (target <= 50 ms):")
+    for label, values in command_times(args.rounds).items():
+        print(f"  {label:<40} {ms(values)}")
+
+
+if __name__ == "__main__":
+    main()
