@@ -102,3 +102,19 @@ def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
     record_game(path, stop_after=None)
     with pytest.raises(TranscriptError, match="game is over"):
         resume(path)
+
+
+def test_resume_after_a_crash_between_deals_deals_what_the_seed_deals(tmp_path: Path) -> None:
+    full = tmp_path / "full.jsonl"
+    record_game(full)
+    lines = full.read_text().splitlines(keepends=True)
+    end = next(i for i, t in enumerate(lines) if '"e":"deal_end"' in t)
+    # The crash came after the deal-ending move line, before its deal_end and the next deal's lines.
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:end]))
+    resumed = resume(cut, fsync=False)
+    resumed.writer.close()
+    deal2 = next(t for t in lines if '"e":"deal","deal":2' in t)
+    written = cut.read_text().splitlines(keepends=True)
+    assert written[end] == lines[end] and deal2 in written
+    assert replay(cut).game.deal_index == 1

@@ -23,7 +23,7 @@ from typing import Any
 
 from hfcli import __version__
 from hfcli import events as ev
-from hfcli.cards import Card, format_cards, new_shoe, parse_cards
+from hfcli.cards import ALL_CARDS, Card, format_cards, new_shoe, parse_cards
 from hfcli.errors import HandFootError, IllegalMoveError
 from hfcli.events import Event
 from hfcli.game import Game
@@ -397,6 +397,9 @@ def parse_header(source: Source) -> Header:
     )
 
 
+_CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
+
+
 def _recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
     """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
     shoes: list[list[Card]] = []
@@ -412,10 +415,14 @@ def _recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
         if deal != len(shoes) + 1:
             raise TranscriptError(source.path, number, f"expected deal {len(shoes) + 1}, got deal {deal!r}")
         shoe_text = _field(source, number, data, "shoe", str)
-        try:
-            shoe = parse_cards(shoe_text)
-        except HandFootError as exc:
-            raise TranscriptError(source.path, number, f"bad shoe: {exc}") from None
+        quick = [_CARD_BY_TEXT.get(t) for t in shoe_text.split(" ")]
+        if None in quick:
+            try:
+                parse_cards(shoe_text)
+            except HandFootError as exc:
+                raise TranscriptError(source.path, number, f"bad shoe: {exc}") from None
+            raise TranscriptError(source.path, number, "bad shoe: cards are separated by single spaces")
+        shoe = [c for c in quick if c is not None]
         if sorted(c.code for c in shoe) != reference:
             raise TranscriptError(
                 source.path, number, f"the shoe is not {rules.decks} full deck(s) of 54 cards ({len(shoe)} cards)"
