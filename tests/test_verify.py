@@ -244,3 +244,20 @@ def test_jobs_give_the_same_lines_in_the_same_order() -> None:
     one = run(str(GOLDEN))
     two = run("--jobs", "2", str(GOLDEN))
     assert one == two and one[0] == 0
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(min_value=0), st.binary(min_size=1, max_size=8)), min_size=1, max_size=4))
+def test_the_command_never_shows_a_traceback(tmp_path: Path, short_game: bytes, edits: list[tuple[int, bytes]]) -> None:
+    data = bytearray(short_game)
+    for at, junk in edits:
+        i = at % len(data)
+        data[i : i + len(junk)] = junk
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(bytes(data))
+    code, out, err = run(str(path))
+    assert "Traceback" not in out + err
+    if code:
+        assert code in (1, 2) and err.startswith(f"{path}:") and err.count("\n") == 1
+    else:
+        assert ": ok, " in out
