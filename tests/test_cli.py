@@ -146,3 +146,9 @@ def test_resume_continues_where_the_transcript_ends(tmp_path: Path) -> None:
 def test_resume_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     code, text = invoke(["play", "--resume", str(tmp_path / "none.jsonl")])
     assert code == 1 and text.count("\n") == 1
+
+
+def test_shell_completion_lists_commands() -> None:
+    env = {"_HF_COMPLETE": "bash_complete", "COMP_WORDS": "hf ru", "COMP_CWORD": "1"}
+    result = CliRunner().invoke(main, [], env=env, prog_name="hf")
+    assert result.output.split() == ["plain,rules"]
