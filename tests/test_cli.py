@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,17 @@ def test_shell_completion_lists_commands() -> None:
     env = {"_HF_COMPLETE": "bash_complete", "COMP_WORDS": "hf ru", "COMP_CWORD": "1"}
     result = CliRunner().invoke(main, [], env=env, prog_name="hf")
     assert result.output.split() == ["plain,rules"]
+
+
+def test_piped_play_never_loads_prompt_toolkit(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom hfcli.cli import main\n"
+        "try:\n    main(['play', '--seed', '2', '--speed', '0'])\nexcept SystemExit:\n    pass\n"
+        "print('prompt_toolkit loaded:', 'prompt_toolkit' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input="hand\n", capture_output=True, text=True,
+                          env={**os.environ, "HF_DATA_DIR": str(tmp_path)}, timeout=60)
+    assert done.stdout.strip().endswith("prompt_toolkit loaded: False"), done.stderr

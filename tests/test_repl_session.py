@@ -189,3 +189,20 @@ def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     assert session.handle("n") == OK
     assert "You answer no." in out.text
     assert game.permission is False or game.turn_seat != 2
+
+
+def test_ctrl_c_during_ai_pacing_skips_the_pauses_not_the_moves() -> None:
+    session, out = make_session()
+    pauses: list[float] = []
+
+    def interrupted_sleep(seconds: float) -> None:
+        pauses.append(seconds)
+        raise KeyboardInterrupt
+
+    session.speed = 1.0
+    session.sleep = interrupted_sleep
+    session.start()
+    session.handle("draw")
+    assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
+    assert pauses == [1.0]  # the first pause was cut short and no more were taken
+    assert session.game.to_move == 0 and session.game.phase == "draw"

@@ -148,7 +148,10 @@ class Session:
             self.say(self._narrate(seat, decision.move, events, decision.reason))
             self._after_events(events)
             if pace and self.speed > 0 and not game.is_over:
-                self.sleep(self.speed)
+                try:
+                    self.sleep(self.speed)
+                except KeyboardInterrupt:
+                    pace = False  # Ctrl-C while the AI plays skips the pauses, never a move
         self._show_turn_start()
 
     def _decide(self, seat: int) -> Decision:

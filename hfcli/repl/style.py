@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from prompt_toolkit.styles import Style
+if TYPE_CHECKING:
+    from prompt_toolkit.styles import Style
 
 
 def color_wanted(stream_is_tty: bool, forced_off: bool = False) -> bool:
@@ -13,6 +15,9 @@ def color_wanted(stream_is_tty: bool, forced_off: bool = False) -> bool:
 
 
 def table_style(color: bool) -> Style:
+    # Imported here so that piped play, which never draws a prompt, never loads prompt_toolkit.
+    from prompt_toolkit.styles import Style
+
     if not color:
         return Style([("bottom-toolbar", "noreverse"), ("completion-menu", "noinherit")])
     return Style(
