@@ -111,7 +111,8 @@ class Session:
         if game.phase == "answer" and game.to_move == self.human:
             return "May your partner go out? [y/n] "
         phase = "draw" if game.phase == "draw" else "meld/discard"
-        return f"{game.seating.long_names[self.human]} ({phase})> "
+        who = self.human_name if self.human_name != "You" else game.seating.long_names[self.human]
+        return f"{who} ({phase})> "
 
     def toolbar(self) -> str:
         return status_line(self.game.view(self.human), self._short_names())
@@ -239,15 +240,18 @@ class Session:
         asker = self.names[game.turn_seat]
         values = card_values(game.rules)
         hand_points = sum(values[c.rank] for c in view.hand)
-        foot = "you are playing from your foot" if view.in_foot[self.human] else (
-            f"your foot still holds {view.foot_sizes[self.human]} cards")
+        if view.in_foot[self.human]:
+            foot = "you are playing from your foot"
+        else:
+            foot = f"your unpicked foot's {view.foot_sizes[self.human]} cards count against you too"
         rules = game.rules
         need = (f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}, "
                 f"wild {rules.wild_books_to_go_out}")
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
-        self.say(f"  If they go out now, your {len(view.hand)} cards in hand count -{hand_points}; {foot}.")
-        self.say(f"  Books: {books_summary(view.my_melds)} (going out needs {need}).")
+        self.say(f"  If {asker} goes out now, the {len(view.hand)} cards in your hand count -{hand_points}; {foot}.")
+        self.say(f"  Books: {books_summary(view.my_melds)} (going out needs {need}); going out scores "
+                 f"+{rules.going_out_bonus}.")
         self.say(f"  {asker} holds {view.hand_sizes[game.turn_seat]} cards. Answer y or n.")
 
     # ------------------------------------------------------------------ screens
