@@ -46,6 +46,9 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> No
     except TranscriptError as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.exit_code)
+    except RecursionError:
+        click.echo(f"{file}:0: nesting too deep to read", err=True)
+        sys.exit(2)
     game = recording.replayed.game
     if seat is None:
         watcher = recording.default_seat()

@@ -261,3 +261,16 @@ def test_the_command_never_shows_a_traceback(tmp_path: Path, short_game: bytes, 
         assert code in (1, 2) and err.startswith(f"{path}:") and err.count("\n") == 1
     else:
         assert ": ok, " in out
+
+
+def test_a_missing_event_line_is_a_divergence_naming_both(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record(path, ("random",) * 4, moves=60)
+    lines = lines_of(path)
+    i = next(i for i, t in enumerate(lines) if '"e":"draw"' in t)
+    drawn = json.loads(lines[i])
+    del lines[i]
+    path.write_text("".join(lines))
+    code, _, err = run(str(path))
+    assert code == 1 and err.startswith(f"{path}:{i + 1}: expected move ")
+    assert f"(as recorded), got draw by {drawn['seat']} of {drawn['cards']!r} from the replay first" in err

@@ -566,7 +566,8 @@ def replay(
             kind = data.get("e")
             if kind in ("move", "digest"):
                 raise TranscriptError(
-                    path_name, number, f"expected {describe(want)}, got {describe(text)}", DIVERGENCE
+                    path_name, number,
+                    f"expected {describe(text)} (as recorded), got {describe(want)} from the replay first", DIVERGENCE,
                 )
             if not isinstance(kind, str):
                 raise TranscriptError(path_name, number, "the line has no event kind 'e'")

@@ -78,6 +78,8 @@ def check(path: str | Path, ai: bool = False) -> Outcome:
         return Outcome(str(path), None, str(exc), exc.exit_code)
     except RecursionError:
         return Outcome(str(path), None, f"{path}:0: nesting too deep to read", MALFORMED)
+    except Exception as exc:  # noqa: BLE001 - the command reports, never shows a traceback
+        return Outcome(str(path), None, f"{path}:0: internal error while replaying (a bug in hf): {exc!r}", MALFORMED)
 
 
 def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1) -> Iterator[Outcome]:
