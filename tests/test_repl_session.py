@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_repl_support import make_session
 
 from ai import make_player
@@ -206,3 +207,24 @@ def test_ctrl_c_during_ai_pacing_skips_the_pauses_not_the_moves() -> None:
     assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
     assert pauses == [1.0]  # the first pause was cut short and no more were taken
     assert session.game.to_move == 0 and session.game.phase == "draw"
+
+
+@pytest.mark.parametrize("rules", ["classic", "eleven"])
+def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
+    session, out = make_session(seed=4, level="normal", rules=rules)
+    session.start()
+    outcome = OK
+    while not session.finished:
+        assert session.hint_player is not None
+        outcome = session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+        assert outcome in (OK, QUIT), out.lines[-3:]
+    assert outcome == QUIT
+    result = session.game.result
+    assert result is not None
+    text = out.text
+    assert "Game over" in text
+    total_line = [line for line in out.lines if line.startswith("total ")][-1]
+    assert total_line.split()[1:] == [str(t) for t in result.totals]
+    winner = "A tie." if result.winner is None else f"{result.team_names[result.winner]} win."
+    assert winner in text
+    assert session.handle("draw") == QUIT  # nothing more to do once the game is over
