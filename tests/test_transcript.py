@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ai import make_player
 from hfcli import Game, rules
@@ -118,3 +120,36 @@ def test_resume_after_a_crash_between_deals_deals_what_the_seed_deals(tmp_path: 
     written = cut.read_text().splitlines(keepends=True)
     assert written[end] == lines[end] and deal2 in written
     assert replay(cut).game.deal_index == 1
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10**6), preset=st.sampled_from(["classic", "eleven"]),
+       cut=st.floats(min_value=0.0, max_value=1.0))
+def test_any_cut_of_any_game_resumes_to_the_state_at_that_line(tmp_path: Path, seed: int, preset: str,
+                                                               cut: float) -> None:
+    path = tmp_path / f"g{seed}.jsonl"
+    game = Game(rules.preset(preset), seed=seed)
+    players = [make_player("random", seed, s) for s in range(4)]
+    writer = TranscriptWriter.create(path, game, SEATS, fsync=False)
+    states = [game.state_key()]
+    while not game.is_over:
+        decision = players[game.to_move].choose(game.view(game.to_move))
+        writer.record(game.apply(decision.move), decision.reason)
+        states.append(game.state_key())
+    writer.close()
+    lines = path.read_text().splitlines(keepends=True)
+    keep = 1 + int(cut * (len(lines) - 1))
+    path.write_text("".join(lines[:keep]))
+    if keep == len(lines):
+        with pytest.raises(TranscriptError, match="game is over"):
+            resume(path)
+        return
+    resumed = resume(path, fsync=False)
+    resumed.writer.close()
+    # The resumed game is the state after the last move line kept, and the lines the cut removed
+    # that the engine owed for that move are written back exactly.
+    moves_done = len(resumed.moves)
+    assert resumed.game.state_key() == states[moves_done]
+    move_lines = [i for i, t in enumerate(lines) if t.startswith('{"e":"move"')]
+    restored = move_lines[moves_done] if moves_done < len(move_lines) else len(lines)
+    assert path.read_text().splitlines(keepends=True) == lines[: max(keep, restored)]
