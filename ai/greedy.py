@@ -22,7 +22,7 @@ class GreedyPlayer:
         moves = view.legal_moves
         kinds = {m.kind for m in moves}
         if view.phase == "answer":
-            return Decision(parse_move("yes"), "grant: going out ends the deal with the bonus")
+            return Decision(parse_move("yes"), "yes: going out ends the deal with the bonus")
         if view.phase == "draw":
             if "draw" in kinds:
                 return Decision(parse_move("draw"), "draw: the greedy player always draws from the stock")

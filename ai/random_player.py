@@ -19,4 +19,4 @@ class RandomPlayer:
         # Undo is a convenience for people; a random player that used it freely would wander.
         forward = [m for m in moves if m.kind != "undo"]
         move = self.rng.choice(forward or list(moves))
-        return Decision(move, "random legal move")
+        return Decision(move, f"{move}: a random legal move")

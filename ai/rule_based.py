@@ -71,14 +71,17 @@ class RuleBasedPlayer:
         self._moves += 1
         decision = self._meld_phase(view)
         if self._origin is not None and decision.move.kind in ("meld", "add"):
-            decision = Decision(self._from_origin(decision.move), decision.reason)
+            exact = self._from_origin(decision.move)
+            decision = Decision(exact, decision.reason.replace(str(decision.move), str(exact), 1))
         return decision
 
     def _meld_phase(self, view: SeatView) -> Decision:
         legal = view.legal_moves
         if self._moves > MOVE_GUARD:
-            forward = [m for m in legal if m.kind != "undo"]
-            return Decision((forward or list(legal))[0], "moving on")
+            # A plan that went wrong: wander among the legal moves until the turn can end.
+            discards = [m for m in legal if m.kind == "discard"]
+            move = self.rng.choice(discards or list(legal))
+            return Decision(move, f"{move}: no better plan")
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
         counts = hand_counts(view.hand)
@@ -118,7 +121,8 @@ class RuleBasedPlayer:
         if step is not None:
             return step
         forward = [m for m in legal if m.kind not in ("undo", "ask")]
-        return Decision((forward or list(legal))[0], "the only way on")
+        move = (forward or list(legal))[0]
+        return Decision(move, f"{move}: the only way on")
 
     def _make_plan(self, view: SeatView, counts: list[int]) -> OpeningPlan | None:
         if self._origin is not None:
@@ -126,7 +130,8 @@ class RuleBasedPlayer:
             for c, n in self._origin.items():
                 if n > 0:
                     counts[c.rank] += n
-        return plan_opening(counts, view.rules, view.minimum - view.opening_value)
+        laid = {m.rank: (m.naturals, m.wilds) for m in view.my_melds if not m.is_book}
+        return plan_opening(counts, view.rules, view.minimum - view.opening_value, laid)
 
     def _from_origin(self, move: Move) -> Move:
         """Name exact cards from the hand held before the pickup: only those count toward the

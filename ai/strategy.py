@@ -160,7 +160,7 @@ def choose_draw(view: SeatView, tracker: Tracker, style: Style) -> Decision:
         if DRAW not in legal or gain > style.pile_margin:
             return Decision(PICKUP, f"take pile: {why}")
     if DRAW in legal:
-        return Decision(DRAW, "draw: the pile is not worth taking" if PICKUP in legal else "draw from the stock")
+        return Decision(DRAW, "draw: the pile is not worth taking" if PICKUP in legal else "draw: from the stock")
     if PICKUP in legal:
         return Decision(PICKUP, "take pile: the stock is empty")
     return Decision(END, "end: the stock is empty and the pile cannot be taken")
@@ -187,19 +187,39 @@ class OpeningPlan:
         return ", ".join(parts)
 
 
-def plan_opening(counts: list[int], rules: Rules, target: int) -> OpeningPlan | None:
+def plan_opening(
+    counts: list[int], rules: Rules, target: int, laid: dict[int, tuple[int, int]] | None = None
+) -> OpeningPlan | None:
     """The first meld that reaches ``target`` at the least cost: every natural meld of three or
     more is free (it would be laid anyway); a pair laid with a wild card and each wild card used
-    cost, so pairs and wilds are kept when the naturals reach the minimum alone."""
+    cost, so pairs and wilds are kept when the naturals reach the minimum alone. ``laid`` holds
+    the melds already laid this turn (rank -> naturals, wilds), which the plan may add to; the
+    plan's melds give each meld's naturals and wilds in total."""
     values = card_values(rules)
     four = rules.wild_ratio == "four"
     book = rules.book_size
+    laid = laid or {}
     base: dict[int, tuple[int, int]] = {}
     base_value = 0
     slots: list[tuple[int, int]] = []  # (rank, wild room) on the free melds
     pairs: list[int] = []
+    for rank, (nat0, wild0) in laid.items():
+        if rank == WILD:
+            base[rank] = (0, wild0)
+            if book - wild0 > 0:
+                slots.append((rank, book - wild0))
+            continue
+        n = min(counts[rank], book - nat0 - wild0)
+        nat = nat0 + n
+        base[rank] = (nat, wild0)
+        base_value += n * values[rank]
+        room = min(book - nat - wild0, max_wilds(rank, nat, rules) - wild0)
+        if room > 0:
+            slots.append((rank, room))
     for rank in NATURAL_RANKS:
         n = counts[rank]
+        if rank in laid:
+            continue
         if n >= 3:
             nat = min(n, book)
             base[rank] = (nat, 0)
@@ -223,7 +243,7 @@ def plan_opening(counts: list[int], rules: Rules, target: int) -> OpeningPlan | 
         pair_value = sum(2 * values[r] for r in chosen)
         for k in range(p, len(wild_cards) + 1):
             spare = k - p
-            if spare > slot_room and not (rules.wild_melds and spare >= 3):
+            if spare > slot_room and not (rules.wild_melds and spare >= 3 and WILD not in laid):
                 continue
             value = base_value + pair_value + sum(wild_values[:k])
             if value < target:
@@ -241,14 +261,14 @@ def plan_opening(counts: list[int], rules: Rules, target: int) -> OpeningPlan | 
     for r in chosen:
         melds[r] = (2, 1)
     spare = k - len(chosen)
-    if spare >= 3 and rules.wild_melds:
+    if spare >= 3 and rules.wild_melds and WILD not in laid:
         melds[WILD] = (0, spare)
     else:
         for rank, room in slots:
             put = min(room, spare)
             if put:
-                nat, _ = melds[rank]
-                melds[rank] = (nat, put)
+                nat, wild = melds[rank]
+                melds[rank] = (nat, wild + put)
                 spare -= put
     return OpeningPlan(melds, -neg_value, best[0])
 
@@ -381,8 +401,10 @@ def score_meld_move(
             if closes:
                 return 120, f"{text}: closes a {meld.kind} book of {plural(rank)}"
             return 100, f"{text}: onto the {plural(rank)}"
-        # a wild card onto a natural meld
+        # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
+        if not view.opened[view.team] and card == JOKER:
+            aggressive = True
         if meld.wilds == 0:
             if style.guard_clean and meld.naturals >= 5 and need_clean > 0 and not (aggressive and closes):
                 return 0, ""

@@ -1,0 +1,124 @@
+"""The players as a whole: hidden information, determinism, the baselines, reasons."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ai import PLAYER_KINDS, Decision, make_player
+from hfcli.game import Game
+from hfcli.match import play_game
+from hfcli.moves import Move
+from hfcli.rules import preset
+
+CLASSIC = preset("classic")
+
+
+def advance(game: Game, kind: str, seed: int, moves: int) -> list:  # type: ignore[type-arg]
+    players = [make_player(kind, seed, s) for s in range(4)]
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(players[game.to_move].choose(game.view(game.to_move)).move)
+    return players
+
+
+def hide_and_shuffle(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with every card ``seat`` cannot see dealt differently: the other hands, all
+    feet not picked up and the stock are pooled, shuffled and dealt back in the same sizes."""
+    other = game.clone()
+    pockets: list[list] = [other.stock]  # type: ignore[type-arg]
+    pockets += [other.hands[s] for s in range(4) if s != seat]
+    pockets += [f for f in other.feet if f is not None]
+    pool = [c for p in pockets for c in p]
+    rng.shuffle(pool)
+    for p in pockets:
+        n = len(p)
+        p[:] = pool[:n]
+        del pool[:n]
+    return other
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 400), kind=st.sampled_from(["normal", "hard", "greedy"]))
+def test_move_does_not_depend_on_cards_it_cannot_see(seed: int, moves: int, kind: str) -> None:
+    game = Game(CLASSIC, seed=seed)
+    advance(game, kind, seed, moves)
+    if game.is_over:
+        return
+    seat = game.to_move
+    other = hide_and_shuffle(game, seat, random.Random(seed))
+    assert other.view(seat) == game.view(seat)
+    assert other.state_key() != game.state_key() or game.stock == []
+    a = make_player(kind, seed, seat).choose(game.view(seat))
+    b = make_player(kind, seed, seat).choose(other.view(seat))
+    assert a == b
+
+
+@pytest.mark.parametrize("kind", ["greedy", "easy", "normal", "hard"])
+def test_same_seed_same_game(kind: str) -> None:
+    games = []
+    for _ in range(2):
+        game = Game(CLASSIC, seed=11)
+        play_game(game, [make_player(kind, 11, s) for s in range(4)])
+        games.append(game)
+    assert games[0] == games[1]
+    assert games[0].result is not None and games[0].result.totals == games[1].result.totals
+    assert games[0].events == games[1].events
+
+
+def test_every_kind_plays_both_presets_to_the_end() -> None:
+    for rules in (CLASSIC, preset("eleven")):
+        game = Game(rules, seed=5)
+        kinds = ["greedy", "easy", "normal", "hard"]
+        play_game(game, [make_player(kinds[s], 5, s) for s in range(4)])
+        assert game.is_over and game.card_total() == rules.card_count
+
+
+def test_every_decision_has_a_reason_in_move_notation() -> None:
+    game = Game(CLASSIC, seed=2)
+    players = [make_player("normal", 2, s) for s in range(4)]
+    seen: set[str] = set()
+    for _ in range(600):
+        if game.is_over:
+            break
+        decision = players[game.to_move].choose(game.view(game.to_move))
+        assert decision.reason, decision
+        head = decision.reason.split(":")[0]
+        # A reason names its move the way the REPL writes it (a pickup is "take pile").
+        assert head == str(decision.move) or (decision.move.kind == "pickup" and head == "take pile")
+        assert Move.parse(str(decision.move)) == decision.move
+        seen.add(decision.move.kind)
+        game.apply(decision.move)
+    assert {"draw", "discard", "meld"} <= seen
+
+
+def test_greedy_never_takes_the_pile_while_the_stock_lasts() -> None:
+    game = Game(CLASSIC, seed=4)
+    players = [make_player("greedy", 4, s) for s in range(4)]
+    kinds: list[str] = []
+
+    def watch(g: Game, decision: Decision) -> None:
+        kinds.append(decision.move.kind)
+        if decision.move.kind == "pickup":
+            assert not g.stock
+
+    play_game(game, players, on_decision=watch)
+    assert "draw" in kinds and "meld" in kinds
+
+
+def test_greedy_discards_its_highest_card() -> None:
+    from tests.test_ai_strategy import position
+
+    game = position("4C 9D KS AH 5D", phase="meld")
+    decision = make_player("greedy", 1, 0).choose(game.view(0))
+    assert str(decision.move) == "discard A"
+
+
+def test_unknown_kind() -> None:
+    with pytest.raises(ValueError, match="unknown player 'expert'"):
+        make_player("expert", 1, 0)
+    assert PLAYER_KINDS == ("random", "greedy", "easy", "normal", "hard")

@@ -1,0 +1,268 @@
+"""The rule-based strategy's named functions on hand-built positions."""
+
+from __future__ import annotations
+
+from ai.knowledge import Tracker
+from ai.strategy import (
+    EASY,
+    NORMAL,
+    answer_permission,
+    choose_discard,
+    choose_draw,
+    choose_meld,
+    foot_plan,
+    low_stock,
+    meldable_leftover,
+    pile_meldable,
+    plan_opening,
+    should_ask,
+)
+from hfcli.cards import parse_cards, parse_rank
+from hfcli.game import Game
+from hfcli.melds import WILD, Meld
+from hfcli.rules import preset
+from hfcli.view import SeatView
+
+CLASSIC = preset("classic")
+
+
+def meld(text: str) -> Meld:
+    cards = parse_cards(text)
+    naturals = [c for c in cards if c.is_natural]
+    rank = naturals[0].rank if naturals else WILD
+    m = Meld(rank)
+    for c in cards:
+        m.add(c)
+    return m
+
+
+def position(
+    hand: str,
+    *,
+    phase: str = "draw",
+    pile: str = "8C",
+    ours: tuple[str, ...] = (),
+    theirs: tuple[str, ...] = (),
+    opened: bool = True,
+    feet: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    stock: int | None = None,
+    seat: int = 0,
+    partner_hand: str | None = None,
+) -> Game:
+    """A game whose seat ``seat`` holds ``hand``, with the given table, built on a real game so the
+    engine lists the legal moves. ``feet`` says who has picked up their foot."""
+    game = Game(CLASSIC, seed=3)
+    game.hands[seat] = parse_cards(hand)
+    if partner_hand is not None:
+        game.hands[(seat + 2) % 4] = parse_cards(partner_hand)
+    for s, picked in enumerate(feet):
+        game.feet[s] = None if picked else game.feet[s]
+    game.pile = parse_cards(pile)
+    team = game.seating.team_of[seat]
+    game.teams[team].melds = [meld(t) for t in ours]
+    game.teams[team].opened = opened
+    game.teams[1 - team].melds = [meld(t) for t in theirs]
+    game.teams[1 - team].opened = bool(theirs)
+    if stock is not None:
+        del game.stock[stock:]
+    game.phase = phase
+    game.turn_seat = game.to_move = seat
+    game._meld_views = None
+    return game
+
+
+def view_of(game: Game, seat: int = 0) -> SeatView:
+    return game.view(seat)
+
+
+def tracker_for(game: Game, view: SeatView) -> Tracker:
+    tracker = Tracker()
+    tracker.update(view)
+    # The hand-built pile is not in the public history, so the tracker is told what it holds.
+    tracker.pile = [c.rank for c in game.pile]
+    return tracker
+
+
+# ------------------------------------------------------------------ draw or take the pile
+
+
+def test_does_not_take_a_pile_it_cannot_meld() -> None:
+    game = position("9C 5D 6H 7S KD QC JH 4C 4D AH AS TC TD", pile="8C 8D 9H")
+    view = view_of(game)
+    assert not pile_meldable(view)  # one nine only: C-PILE needs a natural pair
+    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    assert str(decision.move) == "draw"
+
+
+def test_takes_a_big_pile_that_melds() -> None:
+    game = position("9C 9D 6H 7S KD QC JH 4C 4D AH AS TC TD", pile="8C KH KS QD JD AC 9H")
+    view = view_of(game)
+    assert pile_meldable(view) and "pickup" in [str(m) for m in view.legal_moves]
+    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    assert str(decision.move) == "pickup"
+    assert decision.reason.startswith("take pile: 7 cards")
+
+
+def test_pile_before_the_first_meld_needs_the_minimum() -> None:
+    # A pair of fours and a four on top make 15, short of 50 (C-MIN): not meldable.
+    game = position("4C 4D 6H 7S 9D QC JH 5C 8D", pile="8C 4H", opened=False)
+    assert not pile_meldable(view_of(game))
+    game = position("4C 4D KH KS KD AC AD AS 5C 8D", pile="8C 4H", opened=False)
+    assert pile_meldable(view_of(game))
+
+
+# ------------------------------------------------------------------ the first meld
+
+
+def counts_of(text: str) -> list[int]:
+    counts = [0] * 14
+    for c in parse_cards(text):
+        counts[c.rank] += 1
+    return counts
+
+
+def test_first_meld_keeps_pairs_and_wilds_when_naturals_reach_it() -> None:
+    plan = plan_opening(counts_of("KC KD KS QC QD QH 9C 9D 2C JK"), CLASSIC, 50)
+    assert plan is not None and plan.cost == 0
+    assert set(plan.melds) == {parse_rank("K"), parse_rank("Q")}
+    assert all(w == 0 for _, w in plan.melds.values())
+
+
+def test_first_meld_combines_melds_at_least_cost() -> None:
+    # 90 needed: three kings (30) + three queens (30) = 60; a joker added (50) beats melding a pair.
+    plan = plan_opening(counts_of("KC KD KS QC QD QH 9C 9D JK 5C"), CLASSIC, 90)
+    assert plan is not None and plan.value >= 90
+    assert parse_rank("9") not in plan.melds  # the pair is kept
+    assert sum(w for _, w in plan.melds.values()) == 1
+
+
+def test_first_meld_impossible() -> None:
+    assert plan_opening(counts_of("KC KD 5S 6C 7D 8H 9C"), CLASSIC, 50) is None
+
+
+# ------------------------------------------------------------------ books
+
+
+def test_closes_a_dirty_book_with_a_wild() -> None:
+    game = position("2C 5D 6H 8S", phase="meld", ours=("9C 9D 9H 9S 9C 2D",), feet=(True, False, True, False))
+    decision = choose_meld(view_of(game), NORMAL)
+    assert decision is not None and str(decision.move) == "add 2 to 9"
+    assert "closes a dirty book of nines" in decision.reason
+
+
+def test_does_not_dirty_a_clean_meld_close_to_a_book() -> None:
+    game = position("2C 5D 6H 8S", phase="meld", ours=("9C 9D 9H 9S 9C 9D", "KC KD KH KS KD KH KS"))
+    assert choose_meld(view_of(game), NORMAL) is None
+
+
+def test_natural_added_before_anything_else() -> None:
+    game = position("9S 2C 5D 6H 8S", phase="meld", ours=("9C 9D 9H 9S 9C 9D",))
+    decision = choose_meld(view_of(game), NORMAL)
+    assert decision is not None and str(decision.move) == "add 9"
+    assert "closes a clean book of nines" in decision.reason
+
+
+def test_keeps_wilds_toward_the_wild_book() -> None:
+    # A wild book is still needed: the lone two does not go onto an open meld of four tens.
+    game = position("2C 5D 6H 8S KD", phase="meld", ours=("TC TD TH TS",))
+    assert choose_meld(view_of(game), NORMAL) is None
+
+
+def test_starts_a_wild_meld() -> None:
+    game = position("2C 2D JK 6H 8S KD", phase="meld")
+    decision = choose_meld(view_of(game), NORMAL)
+    assert decision is not None and decision.move.kind == "meld"
+    assert set(decision.move.groups[0]) <= {"2", "JK"} and "wild" in decision.reason
+
+
+# ------------------------------------------------------------------ discards
+
+
+def test_black_three_blocks_a_big_pile() -> None:
+    game = position("3S 5D 6H 8S KD", phase="meld", pile="8C KH QS QD JD AC 9H")
+    view = view_of(game)
+    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    assert decision is not None and str(decision.move) == "discard 3"
+    assert "blocks the pile" in decision.reason
+
+
+def test_black_three_not_spent_blocking_an_empty_pile() -> None:
+    game = position("3S 5D 6H 8S KD", phase="meld", pile="8C")
+    game.pile.clear()
+    view = view_of(game)
+    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    assert decision is not None and "blocks" not in decision.reason
+    decision = choose_discard(view_of(position("3S 5D 6H 8S KD", phase="meld", pile="8C KH QS QD JD AC 9H")),
+                              Tracker(), EASY)
+    assert decision is not None and "blocks" not in decision.reason  # easy never thinks of blocking
+
+
+def test_never_feeds_a_rank_the_next_opponent_melds() -> None:
+    # West (seat 1) has an open meld of fives: the cheap five is not thrown, the six is.
+    game = position("5D 6H KD KS", phase="meld", pile="8C", theirs=("5C 5H 5S",))
+    view = view_of(game)
+    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    assert decision is not None and str(decision.move) == "discard 6"
+
+
+def test_keeps_pairs() -> None:
+    game = position("4D 4H 9S", phase="meld", pile="8C")
+    view = view_of(game)
+    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    assert decision is not None and str(decision.move) == "discard 9"
+
+
+# ------------------------------------------------------------------ the foot and going out
+
+
+def test_foot_plan() -> None:
+    game = position("9S 9H KD", phase="meld", ours=("9C 9D 9H", "KC KD KH"))
+    assert foot_plan(view_of(game)) == "meld out"
+    game = position("9S 9H KD 5C", phase="meld", ours=("9C 9D 9H", "KC KD KH"))
+    assert foot_plan(view_of(game)) == "discard out"
+    game = position("9S 4H 5D 6C", phase="meld", ours=("9C 9D 9H",))
+    assert foot_plan(view_of(game)) == "build"
+
+
+BOOKS = (
+    "KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH", "JC JD JH JS JC JD 2C", "TC TD TH TS TC TD 2D",
+    "2C 2D 2H 2S JK JK 2C",
+)
+
+
+def test_asks_when_the_books_are_there_and_the_hand_melds() -> None:
+    game = position("9S 9H 9D 5C", phase="meld", ours=BOOKS, feet=(True, False, True, False))
+    view = view_of(game)
+    assert meldable_leftover(view) == 1
+    assert should_ask(view)
+
+
+def test_does_not_ask_without_the_books() -> None:
+    game = position("9S 9H 9D 5C", phase="meld", ours=BOOKS[:4], feet=(True, False, True, False))
+    assert not should_ask(view_of(game))
+
+
+def answer_view(partner_hand: str, ours: tuple[str, ...]) -> SeatView:
+    game = position("9S 9H 9D 5C", phase="meld", ours=ours, feet=(True, False, True, False), partner_hand=partner_hand)
+    game.apply("ask")
+    assert game.phase == "answer" and game.to_move == 2
+    return game.view(2)
+
+
+def test_permission_granted_when_going_out_gains() -> None:
+    decision = answer_permission(answer_view("4C 5D", BOOKS))
+    assert str(decision.move) == "yes"
+    assert decision.reason.startswith("yes: the 100 bonus")
+
+
+def test_permission_refused_when_a_clean_book_is_within_reach() -> None:
+    view = answer_view("8C 8D 8H 4S", (*BOOKS, "8S 8C 8D 8H"))
+    decision = answer_permission(view)
+    assert str(decision.move) == "no"
+    assert "clean book of eights" in decision.reason
+
+
+def test_low_stock() -> None:
+    assert low_stock(view_of(position("5C 6D", stock=4)), NORMAL)
+    assert not low_stock(view_of(position("5C 6D")), NORMAL)
+
