@@ -66,6 +66,7 @@ def main() -> None:
     print(f"  without file reading {moves / best_parse:,.0f}")
     print(f"with --jobs 2          {moves / best_jobs:,.0f}  (process start-up included)")
     print(f"engine apply alone     {moves / best_apply:,.0f}  (same moves and shoes, no checks: the floor)")
+    print(f"verify / apply         {best_apply / best:.2f}")
     for f in files:
         size = f.stat().st_size
         lines = len(sources[f].lines)

@@ -67,7 +67,7 @@ class SeatInfo:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RecordedMove:
     """One move as the file records it: its number in the game (1-based), line, deal (1-based)."""
 
