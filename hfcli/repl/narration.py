@@ -48,8 +48,9 @@ def describe_move(
     elif kind == "pickup":
         taken = next((e for e in events if e.kind == ev.TAKE), None)
         if taken is not None and taken.cards:
-            top = card_text(taken.cards[0], color=color, ascii=ascii)
-            text = f"{actor} take{verb_s} the pile: {top} and {len(taken.cards) - 1} more."
+            shown = cards_text(taken.cards, color=color, ascii=ascii)
+            count = len(taken.cards)
+            text = f"{actor} take{verb_s} the pile, {count} card{'s' if count != 1 else ''}: {shown}."
         else:
             text = f"{actor} take{verb_s} the pile."
     elif kind == "meld":
