@@ -62,6 +62,9 @@ class LogEntry:
 
 
 class Session:
+    """The human's seat at a game: ``handle(line)`` acts on one command line and reports what it did;
+    ``advance()`` plays the AI seats, narrating each move, until the human is to move again."""
+
     def __init__(
         self,
         game: Game,
@@ -91,8 +94,6 @@ class Session:
         self.sleep = sleep
         self.hint_player = hint_player
         self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
-        self.table_names = dict(self.names)
-        self.table_names[human] = f"{human_name} ({game.seating.long_names[human]})" if human_name != "You" else "You"
         self.log: list[LogEntry] = []
         self.confirming_quit = False
         self.finished = False
