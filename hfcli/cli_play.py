@@ -30,6 +30,15 @@ def make_ai(level: str, seed: int | None, seat: int) -> tuple[Player, str]:
         raise click.ClickException(str(exc)) from None
 
 
+def can_show_symbols(encoding: str | None) -> bool:
+    """Whether the output can carry suit symbols and box lines; if not, letters are used."""
+    try:
+        "♣♦♥♠×│".encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def seat_levels(level: str, partner_level: str | None, opponent_level: str | None) -> dict[int, str]:
     partner = partner_level or level
     opponent = opponent_level or level
@@ -89,6 +98,7 @@ def play(
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
+    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
     else:

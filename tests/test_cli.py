@@ -167,3 +167,12 @@ def test_piped_play_never_loads_prompt_toolkit(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], input="hand\n", capture_output=True, text=True,
                           env={**os.environ, "HF_DATA_DIR": str(tmp_path)}, timeout=60)
     assert done.stdout.strip().endswith("prompt_toolkit loaded: False"), done.stderr
+
+
+def test_suits_fall_back_to_letters_where_the_output_cannot_show_them() -> None:
+    from hfcli.cli_play import can_show_symbols
+
+    assert can_show_symbols("utf-8")
+    assert not can_show_symbols("latin-1")
+    assert not can_show_symbols("ascii")
+    assert not can_show_symbols("no-such-codec")
