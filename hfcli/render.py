@@ -85,7 +85,7 @@ def meld_text(meld: MeldView, *, color: bool = False, ascii: bool = False) -> st
 
 
 def books_summary(melds: Sequence[MeldView]) -> str:
-    """Completed books by kind, with their ranks: ``clean 1 (Q) · dirty 0 · wild 0``."""
+    """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``."""
     parts = []
     for kind in ("clean", "dirty", "wild"):
         books = [m for m in melds if m.is_book and m.kind == kind]

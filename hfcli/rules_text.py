@@ -34,7 +34,7 @@ RULE_TEXTS: dict[str, str] = {
     'C-UPCARD': (
         'The top stock card is turned to start the discard pile. If it is a three (either color), a two '
         'or a joker, it is buried: put into the stock at its middle position (len(stock) // 2 from the '
-        'top), and the next card is turned; repeat until a natural card (4–A) shows.'
+        'top), and the next card is turned; repeat until a natural card (4-A) shows.'
     ),
     'C-DEALS': (
         'A game is four deals. Play and the deal pass to the left, i.e. clockwise: South, West, North, '
@@ -51,7 +51,7 @@ RULE_TEXTS: dict[str, str] = {
     ),
     'C-RATIO': (
         'In a meld with naturals, natural cards must number at least twice the wild cards, at all times:'
-        ' at most 1 wild in a meld of 3–5 cards, at most 2 in a meld of 6–7.'
+        ' at most 1 wild in a meld of 3-5 cards, at most 2 in a meld of 6-7.'
     ),
     'C-BOOK': (
         'A meld of 7 cards is a complete book; nothing can be added to it. Its kind is fixed then: clean'
