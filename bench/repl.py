@@ -80,12 +80,14 @@ def first_prompt_times(runs: int) -> list[float]:
     return times
 
 
-def command_times(rounds: int) -> dict[str, list[float]]:
-    """In-process response of Session.handle to each kind of line (AI pacing off)."""
+def command_times(rounds: int, folder: str | None = None) -> dict[str, list[float]]:
+    """In-process response of Session.handle to each kind of line (AI pacing off); with ``folder``,
+    every move is also recorded to a transcript there, fsync and all, as ``hf play`` does."""
     from ai import make_player
     from hfcli.game import Game
-    from hfcli.repl.session import Session
+    from hfcli.repl.session import Recorder, Session
     from hfcli.rules import preset
+    from hfcli.transcript import SeatInfo, TranscriptWriter
 
     results: dict[str, list[float]] = {}
 
@@ -97,7 +99,12 @@ def command_times(rounds: int) -> dict[str, list[float]]:
     for seed in range(1, rounds + 1):
         game = Game(preset("classic"), seed=seed)
         players = {s: make_player("normal", seed, s) for s in (1, 2, 3)}
-        session = Session(game, players, echo=lambda text: None, hint_player=make_player("normal", seed, 0))
+        writer: Recorder | None = None
+        if folder is not None:
+            seats = [SeatInfo("You", "human")] + [SeatInfo(n, "ai", "normal") for n in ("West", "North", "East")]
+            writer = TranscriptWriter.create(os.path.join(folder, f"{seed}.jsonl"), game, seats)
+        session = Session(game, players, echo=lambda text: None, hint_player=make_player("normal", seed, 0),
+                          writer=writer)
         session.start()
         timed("hand", session, "hand")
         timed("table", session, "table")
@@ -107,6 +114,7 @@ def command_times(rounds: int) -> dict[str, list[float]]:
         timed("log 10", session, "log 10")
         card = session.game.hands[0][0].text
         timed("discard, then three AI turns (normal)", session, f"discard {card}")
+        session.close()
     return results
 
 
@@ -132,6 +140,10 @@ def main() -> None:
     print("command response, no AI pacing (target <= 50 ms):")
     for label, values in command_times(args.rounds).items():
         print(f"  {label:<40} {ms(values)}")
+    print("the same, recording the transcript (fsync after every line):")
+    with tempfile.TemporaryDirectory() as folder:
+        for label, values in command_times(args.rounds, folder).items():
+            print(f"  {label:<40} {ms(values)}")
 
 
 if __name__ == "__main__":
