@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hfcli.cli import main
@@ -46,3 +48,24 @@ def test_a_malformed_file_is_a_one_line_error(tmp_path: Path) -> None:
     path.write_text("not json\n")
     result = CliRunner().invoke(main, ["replay", "--print", str(path)])
     assert result.exit_code == 2 and result.stderr.strip().startswith(f"{path}:1: not a JSON object")
+
+
+def test_step_through_in_a_real_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        "hf", ["replay", str(GOLDEN)], encoding="utf-8", timeout=20, dimensions=(60, 160),
+        env={"TERM": "xterm", "PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp")},
+    )
+    child.expect(r"Start of the game \(move 0 of (\d+)\)")
+    total = int(child.match.group(1))
+    child.expect(r"\[0/\d+\] >")
+    child.sendline("move 7")
+    child.expect(rf"Move 7 of {total}, deal 1: ")
+    child.expect(r"\[7/\d+\] >")
+    child.sendline("end")
+    child.expect(rf"Move {total} of {total}, deal 4: ")
+    child.expect(rf"\[{total}/\d+\] >")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
