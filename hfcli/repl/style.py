@@ -23,7 +23,7 @@ def table_style(color: bool) -> Style:
     return Style(
         [
             ("prompt", "bold"),
-            ("bottom-toolbar", "bg:#1c3d2a #e8e8e8"),
+            ("bottom-toolbar", "noreverse bg:#1c3d2a #e8e8e8"),
             ("completion-menu.completion", "bg:#2d2d2d #e8e8e8"),
             ("completion-menu.completion.current", "bg:#3a7d44 #ffffff"),
             ("completion-menu.meta.completion", "bg:#3a3a3a #b0b0b0"),
