@@ -19,7 +19,7 @@ def table_style(color: bool) -> Style:
     from prompt_toolkit.styles import Style
 
     if not color:
-        return Style([("bottom-toolbar", "noreverse"), ("completion-menu", "noinherit")])
+        return Style([])  # the default reverse-video toolbar needs no colour
     return Style(
         [
             ("prompt", "bold"),
