@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hfcli.game import Game
 from hfcli.moves import parse_move
-from hfcli.transcript import _recorded_shoes, parse_header, read_source, replay
+from hfcli.transcript import parse_header, read_source, recorded_shoes, replay
 from hfcli.transcript.verify import check_all
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
@@ -44,7 +44,7 @@ def main() -> None:
     prepared = []
     for f in files:
         header = parse_header(sources[f])
-        shoes = _recorded_shoes(sources[f], header.rules)
+        shoes = recorded_shoes(sources[f], header.rules)
         prepared.append((header.rules, shoes, [parse_move(m.move) for m in replay(f).moves]))
     best_apply = float("inf")
     for _ in range(args.rounds):

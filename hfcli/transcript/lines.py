@@ -1,0 +1,190 @@
+"""The transcript's lines: format constants, the error type, seats, and how every event,
+move and state digest is written as one line of JSON."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hfcli import __version__
+from hfcli import events as ev
+from hfcli.cards import format_cards
+from hfcli.events import Event
+from hfcli.game import Game
+from hfcli.moves import Move
+from hfcli.scoring import DealResult
+
+FORMAT = "hfcli-transcript"
+VERSION = 1
+SEAT_KINDS = ("human", "ai")
+
+DIVERGENCE = 1
+MALFORMED = 2
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be replayed: ``FILE:LINE: message``.
+
+    ``exit_code`` is 1 when the file is well formed but the replay diverges from it (an illegal
+    move, another card, another digest or score) and 2 when the file itself is malformed or of an
+    unsupported version.
+    """
+
+    def __init__(self, file: str | Path, line: int, message: str, exit_code: int = MALFORMED) -> None:
+        super().__init__(f"{file}:{line}: {message}")
+        self.file = str(file)
+        self.line = line
+        self.message = message
+        self.exit_code = exit_code
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a display name, ``human`` or ``ai``, and the AI's level (None for a human)."""
+
+    name: str
+    kind: str
+    level: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass(slots=True)
+class RecordedMove:
+    """One move as the file records it: its number in the game (1-based), line, deal (1-based)."""
+
+    number: int
+    line: int
+    deal: int
+    seat: int
+    move: str
+    reason: str | None
+
+
+# ---------------------------------------------------------------------------- encoding
+
+
+def header_dict(game: Game, seats: Sequence[SeatInfo], created: str | None = None) -> dict[str, Any]:
+    if created is None:
+        created = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "program": f"hfcli {__version__}",
+        "created": created,
+        "seed": game.seed,
+        "rules": game.rules.as_dict(),
+        "seats": [{"seat": game.seating.names[i], **s.as_dict()} for i, s in enumerate(seats)],
+    }
+
+
+def dumps_compact(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def score_dict(result: DealResult) -> dict[str, Any]:
+    """C-SCORE breakdown of a deal, by partnership name."""
+    return {t.team: t.as_dict() for t in result.teams}
+
+
+def event_line(event: Event, game: Game) -> str:
+    """The transcript line of an event, as the writer writes it and the verifier expects it.
+
+    Lines are built by hand (every value but a reason and a score is plain ASCII notation) because
+    the verifier compares them as text; that keeps replay free of JSON work for most lines.
+    """
+    kind = event.kind
+    names = game.seating.names
+    seat = names[event.seat] if event.seat is not None else ""
+    if kind == ev.DRAW or kind == ev.FOOT:
+        return f'{{"e":"{kind}","seat":"{seat}","cards":"{format_cards(event.private)}"}}'
+    if kind == ev.TAKE:
+        return f'{{"e":"take","seat":"{seat}","cards":"{format_cards(event.cards)}"}}'
+    if kind == ev.RED_THREE:
+        if event.private:
+            replacement = event.private[0].text
+            return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":"{replacement}"}}'
+        return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":null}}'
+    if kind == ev.BURY or kind == ev.UPCARD:
+        return f'{{"e":"{kind}","card":"{event.cards[0].text}"}}'
+    if kind == ev.OUT:
+        return f'{{"e":"out","seat":"{seat}"}}'
+    if kind == ev.DEAL:
+        shoe = format_cards(game.shoes[event.count])
+        return (
+            f'{{"e":"deal","deal":{event.count + 1},"dealer":"{seat}","minimum":'
+            f'{game.rules.meld_minimum(event.count)},"shoe":"{shoe}"}}'
+        )
+    if kind == ev.DEAL_END:
+        result = game.results[event.count]
+        went_out = names[result.went_out] if result.went_out is not None else None
+        return dumps_compact(
+            {"e": "deal_end", "deal": event.count + 1, "by": result.ended_by, "went_out": went_out,
+             "scores": score_dict(result)}
+        )
+    if kind == ev.GAME_END:
+        totals = game.totals()
+        team_names = game.seating.team_names
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        winner = team_names[leaders[0]] if len(leaders) == 1 else None
+        return dumps_compact({"e": "game_end", "totals": dict(zip(team_names, totals, strict=True)), "winner": winner})
+    if kind == ev.MOVE:
+        assert event.move is not None
+        return move_line(seat, event.move, None)
+    raise ValueError(f"no transcript line for event kind {kind!r}")
+
+
+def move_line(seat: str, move: Move | str, reason: str | None) -> str:
+    if reason is None:
+        return f'{{"e":"move","seat":"{seat}","move":"{move}"}}'
+    return f'{{"e":"move","seat":"{seat}","move":"{move}","reason":{json.dumps(reason, ensure_ascii=False)}}}'
+
+
+def state_digest(game: Game) -> str:
+    """A fingerprint of the table: the deal, phase, seats to move, the stock's size, the pile,
+    every hand and foot, every meld and red three, who has opened, and the scores so far.
+
+    The transcript's own digest rather than ``Game.digest``: it packs card codes into bytes
+    instead of formatting the whole state as text, which makes it several times cheaper, and
+    a digest is checked after every turn of every verified game.
+    """
+    # The stock only ever loses cards from its top after the deal, so with the recorded shoe its
+    # size says which cards it holds. Card codes (all below 64) go in as one flat run with marks
+    # between the groups: few calls, which is what makes this cheap.
+    codes: list[int] = []
+    for hand in game.hands:
+        codes += [c.code for c in hand]
+        codes.append(255)
+    for foot in game.feet:
+        if foot is not None:
+            codes += [c.code for c in foot]
+        codes.append(254 if foot is None else 255)
+    codes += [c.code for c in game.pile]
+    for team in game.teams:
+        codes.append(253 if team.opened else 252)
+        for meld in team.melds:
+            codes += [c.code for c in meld.cards]
+            codes.append(251)
+        codes += [c.code for c in team.red_threes]
+    head = f"{game.deal_index} {game.phase} {game.to_move} {game.turn_seat} {len(game.stock)} {game.totals()}"
+    out = head.encode() + bytes(codes)
+    return hashlib.blake2b(out, digest_size=8).hexdigest()
+
+
+def digest_line(game: Game) -> str:
+    return f'{{"e":"digest","digest":"{state_digest(game)}"}}'
+
+
+def ends_turn(events: Sequence[Event]) -> bool:
+    """A state digest is recorded after every batch of events that ends a turn (or a deal)."""
+    for e in events:
+        if e.kind == ev.DEAL_END or (e.kind == ev.MOVE and e.move is not None and e.move.kind == "discard"):
+            return True
+    return False

@@ -1,0 +1,415 @@
+"""Reading a transcript back and replaying it strictly against the engine."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hfcli import __version__
+from hfcli.cards import ALL_CARDS, Card, new_shoe, parse_cards
+from hfcli.errors import HandFootError, IllegalMoveError
+from hfcli.game import Game
+from hfcli.moves import parse_move
+from hfcli.rules import Rules, from_mapping
+from hfcli.transcript.lines import (
+    DIVERGENCE,
+    FORMAT,
+    SEAT_KINDS,
+    VERSION,
+    RecordedMove,
+    SeatInfo,
+    TranscriptError,
+    digest_line,
+    ends_turn,
+    event_line,
+    state_digest,
+)
+
+
+@dataclass
+class Header:
+    version: int
+    program: str
+    created: str
+    seed: int | None
+    rules: Rules
+    seats: list[SeatInfo]
+    data: dict[str, Any]
+
+
+@dataclass
+class Source:
+    """A transcript's lines, split and decoded; a torn last line (no newline) is set aside."""
+
+    path: str
+    lines: list[str]  # lines[0] is line 1
+    torn: int | None = None  # the number of a dropped torn last line
+    torn_offset: int = 0  # byte offset where the torn line starts
+
+    @property
+    def warning(self) -> str | None:
+        return None if self.torn is None else f"{self.path}:{self.torn}: torn last line dropped"
+
+
+def read_source(path: str | Path) -> Source:
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TranscriptError(name, 0, f"cannot read: {exc.strerror or exc}") from None
+    chunks = data.split(b"\n")
+    torn: int | None = None
+    torn_offset = 0
+    if chunks[-1] == b"":
+        chunks.pop()
+    else:
+        torn = len(chunks)
+        torn_offset = len(data) - len(chunks[-1])
+        chunks.pop()
+    lines: list[str] = []
+    for i, chunk in enumerate(chunks, 1):
+        try:
+            lines.append(chunk.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise TranscriptError(name, i, f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
+    return Source(name, lines, torn, torn_offset)
+
+
+def _load(source: Source, number: int) -> dict[str, Any]:
+    text = source.lines[number - 1]
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TranscriptError(source.path, number, f"not a JSON object: {exc}") from None
+    if not isinstance(data, dict):
+        raise TranscriptError(source.path, number, "not a JSON object")
+    return data
+
+
+def _field(source: Source, number: int, data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise TranscriptError(source.path, number, f"{key!r} is missing or not {_kind_name(kind)}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", list: "a list", dict: "an object", type(None): "null"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def parse_header(source: Source) -> Header:
+    path = source.path
+    if not source.lines:
+        raise TranscriptError(path, 1, "empty file: no header line")
+    data = _load(source, 1)
+    if data.get("format") != FORMAT:
+        raise TranscriptError(path, 1, f"not a transcript: format is {data.get('format')!r}, expected {FORMAT!r}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise TranscriptError(path, 1, f"version must be a whole number >= 1, not {version!r}")
+    if version > VERSION:
+        raise TranscriptError(
+            path, 1, f"unsupported version {version}: this program ({__version__}) reads version {VERSION}"
+        )
+    rules_data = _field(source, 1, data, "rules", dict)
+    try:
+        rules = from_mapping(rules_data, source="rules")
+    except HandFootError as exc:
+        raise TranscriptError(path, 1, f"bad rule set: {exc}") from None
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TranscriptError(path, 1, f"seed must be a whole number or null, not {seed!r}")
+    seats_data = _field(source, 1, data, "seats", list)
+    if len(seats_data) != 4:
+        raise TranscriptError(path, 1, f"seats must list 4 seats, not {len(seats_data)}")
+    seats: list[SeatInfo] = []
+    for i, s in enumerate(seats_data):
+        if not isinstance(s, dict):
+            raise TranscriptError(path, 1, f"seat {i + 1} is not an object")
+        name, kind, level = s.get("name"), s.get("kind"), s.get("level")
+        if not isinstance(name, str) or kind not in SEAT_KINDS or not (level is None or isinstance(level, str)):
+            raise TranscriptError(
+                path, 1, f"seat {i + 1} needs a name, kind human or ai, and a level (text or null)"
+            )
+        seats.append(SeatInfo(name, str(kind), level))
+    program = data.get("program")
+    created = data.get("created")
+    return Header(
+        version, program if isinstance(program, str) else "", created if isinstance(created, str) else "",
+        seed, rules, seats, data,
+    )
+
+
+_CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
+
+
+def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
+    """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
+    shoes: list[list[Card]] = []
+    reference = sorted(c.code for c in new_shoe(rules.decks))
+    for number in range(2, len(source.lines) + 1):
+        text = source.lines[number - 1]
+        if '"shoe"' not in text:
+            continue
+        data = _load(source, number)
+        if data.get("e") != "deal":
+            continue
+        deal = data.get("deal")
+        if deal != len(shoes) + 1:
+            raise TranscriptError(source.path, number, f"expected deal {len(shoes) + 1}, got deal {deal!r}")
+        shoe_text = _field(source, number, data, "shoe", str)
+        quick = [_CARD_BY_TEXT.get(t) for t in shoe_text.split(" ")]
+        if None in quick:
+            try:
+                parse_cards(shoe_text)
+            except HandFootError as exc:
+                raise TranscriptError(source.path, number, f"bad shoe: {exc}") from None
+            raise TranscriptError(source.path, number, "bad shoe: cards are separated by single spaces")
+        shoe = [c for c in quick if c is not None]
+        if sorted(c.code for c in shoe) != reference:
+            raise TranscriptError(
+                source.path, number, f"the shoe is not {rules.decks} full deck(s) of 54 cards ({len(shoe)} cards)"
+            )
+        shoes.append(shoe)
+    return shoes
+
+
+def all_shoes(recorded: list[list[Card]], rules: Rules, seed: int | None) -> list[list[Card]]:
+    """Recorded shoes, then for deals not yet recorded the shoes a game seeded ``seed`` deals,
+    so a resumed game goes on exactly as ``Game(rules, seed)`` would have."""
+    if len(recorded) >= rules.deals:
+        return recorded[: rules.deals]
+    rng = random.Random(seed)
+    shoes: list[list[Card]] = []
+    for i in range(rules.deals):
+        shoe = new_shoe(rules.decks)
+        rng.shuffle(shoe)
+        shoes.append(recorded[i] if i < len(recorded) else shoe)
+    return shoes
+
+
+def describe(line: str) -> str:
+    """A short readable form of a transcript line, for divergence messages."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return repr(line[:80])
+    if not isinstance(data, dict):
+        return repr(line[:80])
+    kind = data.get("e")
+    seat = data.get("seat")
+    who = f" by {seat}" if seat else ""
+    if kind == "move":
+        return f"move {data.get('move')!r}{who}"
+    if kind in ("draw", "take", "foot"):
+        return f"{kind}{who} of {data.get('cards')!r}"
+    if kind == "red3":
+        return f"red three {data.get('card')}{who} replaced by {data.get('replacement')}"
+    if kind in ("bury", "upcard"):
+        return f"{kind} {data.get('card')}"
+    if kind == "deal":
+        return f"deal {data.get('deal')} (dealer {data.get('dealer')}, minimum {data.get('minimum')})"
+    if kind == "deal_end":
+        scores = data.get("scores")
+        totals = scores
+        if isinstance(scores, dict):
+            totals = {k: v.get("total") for k, v in scores.items() if isinstance(v, dict)}
+        return f"deal {data.get('deal')} ended by {data.get('by')} with totals {totals}"
+    if kind == "game_end":
+        return f"game end with totals {data.get('totals')}, winner {data.get('winner')}"
+    if kind == "digest":
+        return f"digest {data.get('digest')}"
+    if kind == "out":
+        return f"going out{who}"
+    return repr(line[:80])
+
+
+def _same_event(recorded: dict[str, Any], generated: str) -> str | None:
+    """None when a recorded line says what the engine produced (extra keys are ignored); else
+    the first differing key."""
+    expected = json.loads(generated)
+    for key, value in expected.items():
+        if key not in recorded:
+            return key
+        if recorded[key] != value:
+            return key
+    return None
+
+
+@dataclass
+class Replayed:
+    """The outcome of replaying a transcript."""
+
+    source: Source
+    header: Header
+    game: Game
+    moves: list[RecordedMove] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
+    digest_due: bool = False  # the file ends after a turn's last event but before its digest
+    digests: int = 0
+    lines: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over and not self.pending and not self.digest_due
+
+
+StepHook = Callable[[Game, RecordedMove], None]
+
+
+def replay(
+    path: str | Path,
+    *,
+    ai: bool = False,
+    source: Source | None = None,
+    before_move: StepHook | None = None,
+) -> Replayed:
+    """Replay a transcript strictly: every move must be legal and by the seat to move, every line
+    the engine produces must match the file, every recorded digest must match the state.
+
+    Raises :class:`TranscriptError` at the first problem. With ``ai``, today's AI is asked at every
+    AI seat and must choose the recorded move. ``before_move`` sees the game before each move.
+    """
+    if source is None:
+        source = read_source(path)
+    header = parse_header(source)
+    rules = header.rules
+    shoes = all_shoes(recorded_shoes(source, rules), rules, header.seed)
+    game = Game(rules, header.seed, shoes=shoes)
+    result = Replayed(source, header, game)
+    names = game.seating.names
+    players: list[Any] = []
+    if ai:
+        from ai import make_player
+
+        for seat, info in enumerate(header.seats):
+            if info.kind == "ai":
+                try:
+                    players.append(make_player(info.level or "", header.seed, seat))
+                except ValueError as exc:
+                    raise TranscriptError(source.path, 1, f"seat {names[seat]}: {exc}") from None
+            else:
+                players.append(None)
+    pending = [event_line(e, game) for e in game.events]
+    pending.reverse()  # popped from the end
+    digest_due = False
+    lines = source.lines
+    path_name = source.path
+    deal = 1
+    for number in range(2, len(lines) + 1):
+        text = lines[number - 1]
+        if pending:
+            want = pending[-1]
+            if text == want:
+                pending.pop()
+                continue
+            data = _load(source, number)
+            kind = data.get("e")
+            if kind in ("move", "digest"):
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected {describe(text)} (as recorded), got {describe(want)} from the replay first", DIVERGENCE,
+                )
+            if not isinstance(kind, str):
+                raise TranscriptError(path_name, number, "the line has no event kind 'e'")
+            if _same_event(data, want) is not None:
+                raise TranscriptError(
+                    path_name, number, f"expected {describe(text)} (as recorded), got {describe(want)}", DIVERGENCE
+                )
+            pending.pop()
+            continue
+        if text.startswith('{"e":"digest"') and text == digest_line(game):
+            result.digests += 1
+            digest_due = False
+            continue
+        fast = _MOVE_LINE.match(text)
+        if fast is not None and not game.is_over:
+            seat_name, move_text, raw_reason = fast.group(1), fast.group(2), fast.group(4)
+            if raw_reason is None or raw_reason == "null":
+                reason = None
+            elif "\\" in raw_reason:
+                reason = json.loads(raw_reason)
+            else:
+                reason = raw_reason[1:-1]
+        else:
+            data = _load(source, number)
+            kind = data.get("e")
+            if kind == "digest":
+                recorded = _field(source, number, data, "digest", str)
+                got = state_digest(game)
+                if recorded != got:
+                    raise TranscriptError(
+                        path_name, number, f"expected digest {recorded} (as recorded), got {got}", DIVERGENCE
+                    )
+                result.digests += 1
+                digest_due = False
+                continue
+            if kind != "move":
+                if kind in KNOWN_KINDS:
+                    raise TranscriptError(
+                        path_name, number, f"expected a move, got {describe(text)} that the replay did not produce",
+                        DIVERGENCE,
+                    )
+                raise TranscriptError(path_name, number, f"unknown event kind {kind!r}")
+            if game.is_over:
+                raise TranscriptError(
+                    path_name, number, f"expected the end of the file (the game is over), got {describe(text)}",
+                    DIVERGENCE,
+                )
+            seat_name = _field(source, number, data, "seat", str)
+            move_text = _field(source, number, data, "move", str)
+            reason = data.get("reason")
+            if reason is not None and not isinstance(reason, str):
+                raise TranscriptError(path_name, number, "'reason' must be text or null")
+        try:
+            move = parse_move(move_text)
+        except HandFootError as exc:
+            raise TranscriptError(path_name, number, f"move {move_text!r} does not parse: {exc}") from None
+        seat = game.to_move
+        if seat_name != names[seat]:
+            raise TranscriptError(
+                path_name, number, f"expected a move by {seat_name} (as recorded), got {names[seat]} to move",
+                DIVERGENCE,
+            )
+        deal = game.deal_index + 1
+        recorded_move = RecordedMove(len(result.moves) + 1, number, deal, seat, move_text, reason)
+        if before_move is not None:
+            before_move(game, recorded_move)
+        if players and players[seat] is not None:
+            chosen = players[seat].choose(game.view(seat)).move
+            if chosen != move:
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected {move_text!r} (as recorded), got {str(chosen)!r} from today's AI at {names[seat]}",
+                    DIVERGENCE,
+                )
+        try:
+            events = game.apply(move)
+        except IllegalMoveError as exc:
+            raise TranscriptError(
+                path_name, number, f"expected {move_text!r} by {seat_name} to be legal, got {exc}", DIVERGENCE
+            ) from None
+        except HandFootError as exc:
+            raise TranscriptError(path_name, number, f"move {move_text!r}: {exc}", DIVERGENCE) from None
+        result.moves.append(recorded_move)
+        pending = [event_line(e, game) for e in events[1:]]
+        pending.reverse()
+        digest_due = ends_turn(events)
+    result.pending = pending[::-1]
+    result.digest_due = digest_due
+    result.lines = len(lines)
+    return result
+
+
+# A move line exactly as the writer writes it; anything else goes through the JSON parser.
+_MOVE_LINE = re.compile(r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\]*)"(,"reason":("(?:[^"\\]|\\.)*"|null))?\}\Z')
+
+KNOWN_KINDS = frozenset({"move", "digest", "deal", "bury", "upcard", "red3", "draw", "take", "foot", "out",
+                         "deal_end", "game_end"})
