@@ -42,6 +42,9 @@ class Style:
     low_stock: int = 10  # stock size at which to play for points on the table
     pile_margin: float = 0.0  # how much better than a draw the pile must look
     lookahead: bool = False  # weigh the possible draws from the unseen cards
+    pair_wild_hand: int = 5  # hand size from which a pair is laid with a wild card
+    rush_burden: float = 1.5  # cost of each useless pile card once the books are there
+    wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
 
 
 EASY = Style(
@@ -49,7 +52,7 @@ EASY = Style(
     reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
 )
 NORMAL = Style("normal")
-HARD = Style("hard", lookahead=True)
+HARD = Style("hard", lookahead=True, pair_wild_hand=8, rush_burden=0.5, wild_first=True)
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
 DRAW, PICKUP, END, ASK, YES, NO, UNDO = (parse_move(t) for t in ("draw", "pickup", "end", "ask", "yes", "no", "undo"))
@@ -148,7 +151,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
         notes.append(f"{useful} more that fit")
     if not any(books_needed(view)):
         # Extra cards only delay going out once the books are there.
-        value -= 1.5 * (take - 1 - useful)
+        value -= style.rush_burden * (take - 1 - useful)
     return value - draw_value(view, tracker, style, counts, mine), ", ".join(notes)
 
 
@@ -385,7 +388,10 @@ def score_meld_move(
     book = rules.book_size
     mine = open_melds(view.my_melds)
     need_clean, need_dirty, need_wild = books_needed(view)
-    reserve = style.reserve_wilds and need_wild > 0 and rules.wild_melds and not aggressive
+    reserve = (
+        style.reserve_wilds and rules.wild_melds and not aggressive
+        and (need_wild > 0 or style.wild_first and WILD in mine)
+    )
     tokens = move.groups[0]
     text = str(move)
     if move.kind == "add":
@@ -396,7 +402,7 @@ def score_meld_move(
         if rank == WILD:
             if closes:
                 return 130, f"{text}: closes a wild book"
-            return 60 + (card == JOKER), f"{text}: toward a wild book"
+            return (95 if style.wild_first else 60) + (card == JOKER), f"{text}: toward a wild book"
         if card == rank:
             if closes:
                 return 120, f"{text}: closes a {meld.kind} book of {plural(rank)}"
@@ -430,10 +436,10 @@ def score_meld_move(
     if len(naturals) == 3:
         return 90, f"{text}: a new meld of {plural(move_rank(naturals[0]))}"
     if naturals:
-        if not reserve and (aggressive or len(view.hand) <= 5):
+        if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
             return 40 + (tokens[-1] == "2"), f"{text}: gets the pair on the table"
         return 0, ""
-    if rules.wild_melds and (need_wild > 0 or aggressive or counts[TWO] + counts[JOKER] >= 4):
+    if rules.wild_melds and (need_wild > 0 or aggressive or style.wild_first or counts[TWO] + counts[JOKER] >= 4):
         return 70 + tokens.count("JK"), f"{text}: starts a wild meld toward a wild book"
     return 0, ""
 
