@@ -1,0 +1,63 @@
+"""Benchmark of the AI players: decision time and the time of a full four-deal game.
+
+    python bench/ai.py [--games N] [--kind normal]
+
+Prints the median and p99 of a decision (milliseconds), the mean and slowest full game
+(seconds), and the share of deals that ended by going out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+# Run as a script, this file's folder comes first on the path and its name would hide the ai package.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
+from ai import make_player  # noqa: E402
+from hfcli.game import Game  # noqa: E402
+from hfcli.match import MatchStats, play_game  # noqa: E402
+from hfcli.rules import preset  # noqa: E402
+from hfcli.simulate import percentile  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--kind", default="normal")
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = preset(args.rules)
+    decisions: list[float] = []
+    game_seconds: list[float] = []
+    deals = outs = moves = 0
+    for i in range(args.games):
+        seed = args.seed * 1000 + i
+        game = Game(rules, seed)
+        players = [make_player(args.kind, seed, s) for s in range(4)]
+        stats = MatchStats()
+        start = time.perf_counter()
+        play_game(game, players, stats=stats, clock=time.perf_counter)
+        game_seconds.append(time.perf_counter() - start)
+        decisions.extend(stats.decision_seconds)
+        moves += stats.moves
+        assert game.result is not None
+        deals += len(game.result.deals)
+        outs += sum(1 for d in game.result.deals if d.ended_by == "out")
+    decisions.sort()
+    print(f"kind                 {args.kind} self-play, {args.rules}, {args.games} games, {moves} decisions")
+    print(f"decision median      {percentile(decisions, 0.5) * 1000:.3f} ms")
+    print(f"decision p99         {percentile(decisions, 0.99) * 1000:.3f} ms")
+    print(f"decision max         {decisions[-1] * 1000:.3f} ms")
+    print(f"full game mean       {statistics.mean(game_seconds):.3f} s")
+    print(f"full game slowest    {max(game_seconds):.3f} s")
+    print(f"going out            {outs / deals:.1%} of {deals} deals")
+
+
+if __name__ == "__main__":
+    main()
