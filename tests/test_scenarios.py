@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hfcli.transcript import TranscriptError
 from hfcli.transcript.verify import transcript_files, verify_file
@@ -73,3 +75,32 @@ def test_a_scenario_naming_cards_not_in_the_decks_is_malformed(tmp_path: Path) -
     with pytest.raises(TranscriptError, match="no 9C left in 1 deck") as info:
         verify_file(path)
     assert info.value.exit_code == 2 and info.value.line == 1
+
+
+JSONISH = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.text(max_size=6),
+              st.sampled_from(["S", "C-PILE", "9H 9S", "draw", "illegal", "state", "score", "NS"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(which=st.sampled_from(SCENARIOS), line=st.integers(min_value=0), key=st.sampled_from(
+    ["rules", "deal", "rule", "version", "expect", "move", "seat", "team", "deal", "hand", "rule", "total", "phase"]),
+    value=JSONISH)
+def test_altered_scenarios_end_in_a_verdict_never_a_crash(which: Path, line: int, key: str, value: object) -> None:
+    import tempfile
+
+    lines = which.read_text().splitlines()
+    n = line % len(lines)
+    data = json.loads(lines[n])
+    data[key] = value
+    lines[n] = json.dumps(data)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        try:
+            verify_file(path)
+        except TranscriptError as exc:
+            assert exc.exit_code in (1, 2) and exc.message

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,73 +193,84 @@ def run_scenario(source: Source) -> ScenarioResult:
     moves = expectations = 0
     for number in range(2, len(source.lines) + 1):
         data = load(number)
-        expect = data.get("expect")
-        move_text = data.get("move")
-        seat_name = data.get("seat")
-        if seat_name is not None and "move" in data and seat_name != names[game.to_move]:
-            raise fail(number, f"expected {seat_name} to move, got {names[game.to_move]} to move")
-        if expect is None:
-            if not isinstance(move_text, str):
-                raise fail(number, "a line is a move {\"move\": ...} or an expectation {\"expect\": ...}", MALFORMED)
-            try:
-                game.apply(parse_move(move_text))
-            except HandFootError as exc:
-                raise fail(number, f"expected {move_text!r} to be legal, got {exc}") from None
-            moves += 1
-            continue
-        expectations += 1
-        if expect == "illegal":
-            want_rule = data.get("rule")
-            if not isinstance(move_text, str) or not isinstance(want_rule, str):
-                raise fail(number, "an 'illegal' expectation needs 'move' and 'rule'", MALFORMED)
-            before = game.state_key()
-            try:
-                game.apply(parse_move(move_text))
-            except IllegalMoveError as exc:
-                if exc.rule != want_rule:
-                    raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
-                if game.state_key() != before:
-                    raise fail(number, f"expected the refused {move_text!r} to change nothing") from None
-                text = data.get("message")
-                if isinstance(text, str) and text not in str(exc):
-                    raise fail(number, f"expected a message containing {text!r}, got {exc}") from None
-                continue
-            except HandFootError as exc:
-                raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
-            raise fail(number, f"expected {move_text!r} refused by {want_rule}, got it accepted")
-        if expect == "state":
-            try:
-                wrong = _check_state(game, data)
-            except KeyError as exc:
-                raise fail(number, f"unknown state fact {exc}", MALFORMED) from None
-            except (HandFootError, TypeError, ValueError) as exc:
-                raise fail(number, f"bad state expectation: {exc}", MALFORMED) from None
-            if wrong:
-                key, want, got = wrong[0]
-                raise fail(number, f"expected {key} {want!r}, got {got!r}")
-            continue
-        if expect == "score":
-            deal_no = data.get("deal", len(game.results))
-            team_name = data.get("team")
-            if not isinstance(deal_no, int) or not 1 <= deal_no <= len(game.results):
-                raise fail(number, f"expected deal {deal_no} to be scored, got {len(game.results)} deal(s) scored")
-            result = game.results[deal_no - 1]
-            if "ended_by" in data and data["ended_by"] != result.ended_by:
-                raise fail(number, f"expected deal {deal_no} ended by {data['ended_by']}, got {result.ended_by}")
-            teams = {t.team: t.as_dict() for t in result.teams}
-            if team_name not in teams:
-                raise fail(number, f"'team' must be one of {', '.join(teams)}", MALFORMED)
-            got_lines = teams[team_name]
-            for key, want in data.items():
-                if key in ("expect", "deal", "team", "ended_by", "note"):
-                    continue
-                if key not in got_lines:
-                    raise fail(number, f"unknown score line {key!r}", MALFORMED)
-                if got_lines[key] != want:
-                    raise fail(number, f"expected {team_name} {key} {want!r} in deal {deal_no}, got {got_lines[key]!r}")
-            continue
-        raise fail(number, f"unknown expectation {expect!r}; use illegal, state or score", MALFORMED)
+        try:
+            played = _play_line(game, data, number, fail)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            if isinstance(exc, TranscriptError):
+                raise
+            raise fail(number, f"a malformed line: {exc}", MALFORMED) from None
+        moves += played == "move"
+        expectations += played == "expect"
     return ScenarioResult(path, rule, title, moves, expectations, game)
+
+
+def _play_line(game: Game, data: dict[str, Any], number: int, fail: Callable[..., TranscriptError]) -> str:
+    """Apply one move or check one expectation; returns "move" or "expect"."""
+    names = game.seating.names
+    expect = data.get("expect")
+    move_text = data.get("move")
+    seat_name = data.get("seat")
+    if seat_name is not None and "move" in data and seat_name != names[game.to_move]:
+        raise fail(number, f"expected {seat_name} to move, got {names[game.to_move]} to move")
+    if expect is None:
+        if not isinstance(move_text, str):
+            raise fail(number, "a line is a move {\"move\": ...} or an expectation {\"expect\": ...}", MALFORMED)
+        try:
+            game.apply(parse_move(move_text))
+        except HandFootError as exc:
+            raise fail(number, f"expected {move_text!r} to be legal, got {exc}") from None
+        return "move"
+    if expect == "illegal":
+        want_rule = data.get("rule")
+        if not isinstance(move_text, str) or not isinstance(want_rule, str):
+            raise fail(number, "an 'illegal' expectation needs 'move' and 'rule'", MALFORMED)
+        before = game.state_key()
+        try:
+            game.apply(parse_move(move_text))
+        except IllegalMoveError as exc:
+            if exc.rule != want_rule:
+                raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
+            if game.state_key() != before:
+                raise fail(number, f"expected the refused {move_text!r} to change nothing") from None
+            text = data.get("message")
+            if isinstance(text, str) and text not in str(exc):
+                raise fail(number, f"expected a message containing {text!r}, got {exc}") from None
+            return "expect"
+        except HandFootError as exc:
+            raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
+        raise fail(number, f"expected {move_text!r} refused by {want_rule}, got it accepted")
+    if expect == "state":
+        try:
+            wrong = _check_state(game, data)
+        except KeyError as exc:
+            raise fail(number, f"unknown state fact {exc}", MALFORMED) from None
+        except (HandFootError, TypeError, ValueError) as exc:
+            raise fail(number, f"bad state expectation: {exc}", MALFORMED) from None
+        if wrong:
+            key, want, got = wrong[0]
+            raise fail(number, f"expected {key} {want!r}, got {got!r}")
+        return "expect"
+    if expect == "score":
+        deal_no = data.get("deal", len(game.results))
+        team_name = data.get("team")
+        if not isinstance(deal_no, int) or not 1 <= deal_no <= len(game.results):
+            raise fail(number, f"expected deal {deal_no} to be scored, got {len(game.results)} deal(s) scored")
+        result = game.results[deal_no - 1]
+        if "ended_by" in data and data["ended_by"] != result.ended_by:
+            raise fail(number, f"expected deal {deal_no} ended by {data['ended_by']}, got {result.ended_by}")
+        teams = {t.team: t.as_dict() for t in result.teams}
+        if team_name not in teams:
+            raise fail(number, f"'team' must be one of {', '.join(teams)}", MALFORMED)
+        got_lines = teams[team_name]
+        for key, want in data.items():
+            if key in ("expect", "deal", "team", "ended_by", "note"):
+                continue
+            if key not in got_lines:
+                raise fail(number, f"unknown score line {key!r}", MALFORMED)
+            if got_lines[key] != want:
+                raise fail(number, f"expected {team_name} {key} {want!r} in deal {deal_no}, got {got_lines[key]!r}")
+        return "expect"
+    raise fail(number, f"unknown expectation {expect!r}; use illegal, state or score", MALFORMED)
 
 
 def is_scenario(source: Source) -> bool:
