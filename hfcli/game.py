@@ -913,9 +913,24 @@ class Game:
             self.laid,
             self.opening_value,
             tuple(sorted((c.code, n) for c, n in self._hand_origin.items())) if self._hand_origin else None,
-            self._snapshot is not None,
+            self._answer_return if self.phase == ANSWER_PHASE else None,
+            self._snapshot_key(),
             tuple(r.totals for r in self.results),
             self.went_out,
+        )
+
+    def _snapshot_key(self) -> tuple[object, ...] | None:
+        """What ``undo`` would restore, so two states that differ only there are not equal."""
+        snap = self._snapshot
+        if snap is None:
+            return None
+        origin = tuple(sorted((c.code, n) for c, n in snap.hand_origin.items())) if snap.hand_origin else None
+        return (
+            tuple(c.code for c in snap.hand),
+            tuple(m.key() for m in snap.melds),
+            snap.opening_value,
+            origin,
+            snap.laid,
         )
 
     def digest(self) -> str:
