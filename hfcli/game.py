@@ -420,33 +420,31 @@ class Game:
             n = counts[rank]
             if n < 2 or rank in open_ranks:
                 continue
-            tok = RANK_TOKENS[rank]
             if n >= 3:
-                candidates.append(_meld_move((tok, tok, tok)))
+                candidates.append(_MELD_THREE[rank])
             if twice:
                 if twos:
-                    candidates.append(_meld_move((tok, tok, "2")))
+                    candidates.append(_MELD_WITH_TWO[rank])
                 if jokers:
-                    candidates.append(_meld_move((tok, tok, "JK")))
+                    candidates.append(_MELD_WITH_JOKER[rank])
         if rules.wild_melds and WILD not in open_ranks and twos + jokers >= 3:
             for j in range(min(jokers, 3), -1, -1):
                 if twos >= 3 - j:
-                    candidates.append(_meld_move(("JK",) * j + ("2",) * (3 - j)))
+                    candidates.append(_WILD_MELDS[j])
         for rank, m in open_ranks.items():
-            tok = meld_rank_token(rank)
             if rank != WILD:
                 if counts[rank]:
-                    candidates.append(_add_move(RANK_TOKENS[rank], tok))
+                    candidates.append(_ADD_NATURAL[rank])
                 if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
                     if twos:
-                        candidates.append(_add_move("2", tok))
+                        candidates.append(_ADD_TWO[rank])
                     if jokers:
-                        candidates.append(_add_move("JK", tok))
+                        candidates.append(_ADD_JOKER[rank])
             else:
                 if twos:
-                    candidates.append(_add_move("2", tok))
+                    candidates.append(_ADD_TWO[rank])
                 if jokers:
-                    candidates.append(_add_move("JK", tok))
+                    candidates.append(_ADD_JOKER[rank])
         for move in candidates:
             remaining = size - len(move.groups[0])
             if remaining >= 2 or (not in_foot and not (opening and remaining == 0)):
@@ -458,7 +456,7 @@ class Game:
             for c in sorted(hand, key=_card_code):
                 if c.rank not in seen:
                     seen.add(c.rank)
-                    moves.append(_discard_move(RANK_TOKENS[c.rank]))
+                    moves.append(_DISCARD[c.rank])
         if self._ask_problem(seat) is None:
             moves.append(ASK)
         if self._snapshot is not None:
@@ -1039,6 +1037,17 @@ def _add_move(token: str, target: str) -> Move:
 
 def _discard_move(token: str) -> Move:
     return _cached("discard", (token,), None)
+
+
+# The moves legal_moves lists, built once: listing them is the engine's innermost loop.
+_MELD_THREE = {r: _meld_move((RANK_TOKENS[r],) * 3) for r in NATURAL_RANKS}
+_MELD_WITH_TWO = {r: _meld_move((RANK_TOKENS[r], RANK_TOKENS[r], "2")) for r in NATURAL_RANKS}
+_MELD_WITH_JOKER = {r: _meld_move((RANK_TOKENS[r], RANK_TOKENS[r], "JK")) for r in NATURAL_RANKS}
+_WILD_MELDS = {j: _meld_move(("JK",) * j + ("2",) * (3 - j)) for j in range(4)}
+_ADD_NATURAL = {r: _add_move(RANK_TOKENS[r], RANK_TOKENS[r]) for r in NATURAL_RANKS}
+_ADD_TWO = {r: _add_move("2", meld_rank_token(r)) for r in (*NATURAL_RANKS, WILD)}
+_ADD_JOKER = {r: _add_move("JK", meld_rank_token(r)) for r in (*NATURAL_RANKS, WILD)}
+_DISCARD = {r: _discard_move(RANK_TOKENS[r]) for r in range(len(RANK_TOKENS))}
 
 
 def moves_text(moves: Iterable[Move]) -> list[str]:
