@@ -24,6 +24,13 @@ def test_C_OUT_meld_all_but_one_and_discard_with_permission() -> None:
     assert g.deal_index == 1  # the next deal started
 
 
+def test_C_OUT_classic_never_by_melding_every_card() -> None:
+    g = position(READY.replace("4 4 4 5", "4 4 4"))
+    g.apply("ask")
+    g.apply("yes")
+    assert_illegal(g, "meld 4 4 4", "C-KEEP", "all but one")
+
+
 def test_C_OUT_needs_the_books() -> None:
     short = READY.replace(" / 2 2 2 JK JK 2 2", "")  # no wild book
     g = position(short)

@@ -255,9 +255,15 @@ def test_C_FOOT_b_discarding_the_last_card_picks_up_the_foot_for_next_turn() -> 
     assert _texts(g.hands[0]) == _texts(cards("K Q J 4"))
 
 
-def test_C_FOOT_foot_cards_count_toward_a_first_meld_that_turn() -> None:
+def test_C_FOOT_reaching_the_foot_before_the_first_meld_minimum_is_refused() -> None:
     g = position("S hand: 9 9 9\nS foot: K K K 4\nturn: S meld")
-    assert_illegal(g, "meld 9 9 9", "C-MIN")  # reaching the foot before the minimum is refused
+    assert_illegal(g, "meld 9 9 9", "C-MIN", "before you reach your foot")
+    g = position("S hand: 9 9 9 JK\nS foot: K K K 4 5\nturn: S meld")
+    g.apply("meld 9 9 9 JK")  # 80 reaches 50: the foot is picked up and its cards count too
+    g.apply("meld K K K")
+    assert g.opening_value == 110 and g.feet[0] is None
+    g.apply("discard 4")
+    assert g.teams[0].opened
 
 
 # ---------------------------------------------------------------- C-KEEP
