@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from positions import position
 
 from hfcli import rules
+from hfcli.errors import IllegalMoveError
 from hfcli.game import Game
 from hfcli.rules import ELEVEN
 from hfcli.scoring import DealResult, GameResult, TeamScore
@@ -116,3 +118,16 @@ def test_C_GAME_a_played_game_totals_its_deals() -> None:
     totals = tuple(sum(d.teams[i].total for d in result.deals) for i in range(2))
     assert result.totals == totals == game.totals()
     assert result.winner == (None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1))
+
+
+def test_C_GAME_no_move_after_the_game_is_over() -> None:
+    game = Game(rules.from_mapping({"decks": 2, "hand_size": 8, "foot_size": 8, "deals": 1}), seed=3)
+    while not game.is_over:
+        game.apply("end" if game.is_legal("end") else ("draw" if game.phase == "draw" else
+                   next(m for m in game.legal_moves() if m.kind == "discard")))
+    key = game.state_key()
+    for text in ("draw", "discard 4", "yes"):
+        with pytest.raises(IllegalMoveError) as info:
+            game.apply(text)
+        assert info.value.rule == "C-GAME" and game.state_key() == key
+    assert game.legal_moves() == [] and game.result is not None
