@@ -51,7 +51,7 @@ class RuleBasedPlayer:
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         if view.phase == "answer":
-            return answer_permission(view)
+            return answer_permission(view, self.style)
         if view.phase == "draw":
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None

@@ -45,6 +45,8 @@ class Style:
     pair_wild_hand: int = 5  # hand size from which a pair is laid with a wild card
     rush_burden: float = 1.5  # cost of each useless pile card once the books are there
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
+    momentum: float = 0.0  # weight of the partnership's own near books when asked to end the deal
+    always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
 
 
 EASY = Style(
@@ -52,7 +54,9 @@ EASY = Style(
     reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
 )
 NORMAL = Style("normal")
-HARD = Style("hard", lookahead=True, pair_wild_hand=8, rush_burden=0.5, wild_first=True)
+HARD = Style(
+    "hard", lookahead=True, pair_wild_hand=8, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True
+)
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
 DRAW, PICKUP, END, ASK, YES, NO, UNDO = (parse_move(t) for t in ("draw", "pickup", "end", "ask", "yes", "no", "undo"))
@@ -412,7 +416,8 @@ def score_meld_move(
         if not view.opened[view.team] and card == JOKER:
             aggressive = True
         if meld.wilds == 0:
-            if style.guard_clean and meld.naturals >= 5 and need_clean > 0 and not (aggressive and closes):
+            near_clean = meld.naturals >= 5 and (need_clean > 0 or style.always_clean)
+            if style.guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
                 return 80, f"{text}: closes a dirty book of {plural(rank)}"
@@ -579,7 +584,7 @@ def hand_points(view: SeatView) -> int:
     return sum(values[c.rank] for c in view.hand)
 
 
-def answer_permission(view: SeatView) -> Decision:
+def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
     """As the partner: grant when going out gains more (the bonus, and no more turns for the
     opponents) than the points still in this hand and a book within reach on its next turn."""
     rules = view.rules
@@ -609,6 +614,11 @@ def answer_permission(view: SeatView) -> Decision:
             threat += 0.5 * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
     gain_yes = rules.going_out_bonus + threat
     gain_no = reachable + meldable
+    if style.momentum:
+        # Books the partnership is about to close are lost if the deal ends now.
+        for meld in mine.values():
+            if meld.needed <= 2:
+                gain_no += style.momentum * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
     if gain_no > gain_yes:
         if best_book:
             return Decision(NO, f"no: {best_book} ({reachable}) is within reach next turn")
