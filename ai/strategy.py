@@ -613,7 +613,7 @@ def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
         if meld.needed <= 2:
             threat += 0.5 * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
     gain_yes = rules.going_out_bonus + threat
-    gain_no = reachable + meldable
+    gain_no = float(reachable + meldable)
     if style.momentum:
         # Books the partnership is about to close are lost if the deal ends now.
         for meld in mine.values():
@@ -623,4 +623,4 @@ def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
         if best_book:
             return Decision(NO, f"no: {best_book} ({reachable}) is within reach next turn")
         return Decision(NO, f"no: {meldable} points in this hand can still be melded")
-    return Decision(YES, f"yes: the {rules.going_out_bonus} bonus beats the {gain_no} still to gain here")
+    return Decision(YES, f"yes: the {rules.going_out_bonus} bonus beats the {gain_no:.0f} still to gain here")
