@@ -26,6 +26,10 @@ _SMALL = {"decks": 2, "hand_size": 5, "foot_size": 5, "deals": 2, "meld_minimums
           "clean_books_to_go_out": 0, "dirty_books_to_go_out": 0, "wild_books_to_go_out": 0}
 SMALL_CLASSIC = rules.from_mapping({"preset": "classic", **_SMALL})
 SMALL_ELEVEN = rules.from_mapping({"preset": "eleven", **_SMALL})
+# One deck and three-card hands: the stock runs out within a few turns, so the end of a deal by
+# the stock, red threes that cannot be replaced and near-empty hands come up all the time.
+TINY = rules.from_mapping({"decks": 1, "hand_size": 3, "foot_size": 3, "deals": 3, "meld_minimums": [0],
+                           "clean_books_to_go_out": 0, "dirty_books_to_go_out": 0, "wild_books_to_go_out": 0})
 MOVE_CAP = 5000
 
 
@@ -139,6 +143,15 @@ def test_small_classic_random_games_keep_every_invariant(seed: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_small_eleven_random_games_keep_every_invariant(seed: int) -> None:
     game = Game(SMALL_ELEVEN, seed=seed)
+    _replays(game, _play(game, seed, thorough_every=1), seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["classic", "eleven"]))
+def test_tiny_games_keep_every_invariant(seed: int, preset: str) -> None:
+    game = Game(TINY.replace(**{k: v for k, v in rules.preset(preset).as_dict().items() if k in (
+        "wild_ratio", "wild_melds", "wild_book_bonus", "going_out_needs_permission", "partner_in_foot_to_go_out",
+        "go_out_by_melding_all", "bury_black_three_upcard")}), seed=seed)
     _replays(game, _play(game, seed, thorough_every=1), seed)
 
 
