@@ -3,7 +3,7 @@ discards its highest card that it cannot meld."""
 
 from __future__ import annotations
 
-from ai.base import Decision
+from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, hand_counts, move_rank
 from hfcli.moves import Move, parse_move
 from hfcli.rules import card_values
@@ -16,7 +16,9 @@ class GreedyPlayer:
     def __init__(self, seed: int | None, seat: int) -> None:
         self.seat = seat
         self._undone_turn = -1
+        self._stuck = 0
         self._tracker = Tracker()
+        self.rng = player_rng(seed, seat, self.name)
 
     def choose(self, view: SeatView) -> Decision:
         moves = view.legal_moves
@@ -39,15 +41,21 @@ class GreedyPlayer:
                     return Decision(m, f"{m}: lay down every meld")
         discards = [m for m in moves if m.kind == "discard"]
         if not discards:
-            if "undo" in kinds:
+            if "undo" in kinds and self._undone_turn != turn:
                 self._undone_turn = turn
+                self._stuck = 0
                 return Decision(parse_move("undo"), "undo: the melds do not reach the first meld's minimum")
-            return Decision(moves[0], f"{moves[0]}: the only way on")
+            self._stuck += 1
+            forward = [m for m in moves if m.kind in ("meld", "add")] or [m for m in moves if m.kind != "undo"]
+            if self._stuck > 40 or not forward:
+                # Nothing planned works: wander among the legal moves until the turn can end.
+                move = self.rng.choice(list(moves))
+                return Decision(move, f"{move}: no better move")
+            return Decision(forward[0], f"{forward[0]}: meld on to reach the first meld's minimum")
         values = card_values(view.rules)
         counts = hand_counts(view.hand)
         best = max(discards, key=lambda m: (values[_rank(m)] if counts[_rank(m)] else -1, -_rank(m)))
         return Decision(best, f"{best}: the highest card that cannot be melded")
-
 
 
 def _rank(move: Move) -> int:
