@@ -154,8 +154,15 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     if useful:
         notes.append(f"{useful} more that fit")
     if not any(books_needed(view)):
-        # Extra cards only delay going out once the books are there.
-        value -= style.rush_burden * (take - 1 - useful)
+        # Once the books are there only going out matters: the pile is worth what it does to the
+        # cards that cannot be melded, against a draw that adds two cards and rarely melds both.
+        after = list(counts)
+        after[top.rank] -= 2
+        for r in ranks[1:]:
+            after[r] += 1
+        now = meldable_leftover(view, counts)
+        later = meldable_leftover(view, after, extra=rank)
+        return float(now + 1 - later) - 0.5 * style.rush_burden, ", ".join(notes)
     return value - draw_value(view, tracker, style, counts, mine), ", ".join(notes)
 
 
@@ -328,12 +335,16 @@ def low_stock(view: SeatView, style: Style) -> bool:
     return view.stock_size <= style.low_stock
 
 
-def meldable_leftover(view: SeatView, counts: list[int] | None = None) -> int:
-    """How many cards of the hand could not be melded this turn, however wilds are spent."""
+def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: int | None = None) -> int:
+    """How many cards of the hand could not be melded this turn, however wilds are spent
+    (``extra``: a rank about to get an open meld of three, as a pile pickup makes)."""
     rules = view.rules
     book = rules.book_size
     counts = counts if counts is not None else hand_counts(view.hand)
-    mine = open_melds(view.my_melds)
+    mine: dict[int, MeldView] = open_melds(view.my_melds)
+    if extra is not None and extra not in mine:
+        mine = dict(mine)
+        mine[extra] = MeldView(extra, (), book)
     four = rules.wild_ratio == "four"
     left = counts[THREE]
     wild_room = 0
