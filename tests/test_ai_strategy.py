@@ -266,3 +266,14 @@ def test_low_stock() -> None:
     assert low_stock(view_of(position("5C 6D", stock=4)), NORMAL)
     assert not low_stock(view_of(position("5C 6D")), NORMAL)
 
+
+
+def test_with_the_books_there_the_pile_is_judged_by_what_it_leaves_unmeldable() -> None:
+    feet = (True, False, True, False)
+    fits = position("9S 9H 5C 6D", pile="KS KD KH 9C", ours=(*BOOKS, "KC KD KH"), feet=feet)
+    view = view_of(fits)
+    assert str(choose_draw(view, tracker_for(fits, view), NORMAL).move) == "pickup"
+    junk = position("9S 9H 5C 6D", pile="4C 7D 8H 9C", ours=(*BOOKS, "KC KD KH"), feet=feet)
+    view = view_of(junk)
+    assert "pickup" in [str(m) for m in view.legal_moves]
+    assert str(choose_draw(view, tracker_for(junk, view), NORMAL).move) == "draw"
