@@ -47,6 +47,7 @@ class Style:
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
     momentum: float = 0.0  # weight of the partnership's own near books when asked to end the deal
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
+    hold_wild_book: bool = True  # once the dirty books are there, wilds go only to the wild book
 
 
 EASY = Style(
@@ -395,6 +396,15 @@ def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
     return "build"
 
 
+def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) -> bool:
+    """Whether wild cards are kept for the wild book: the dirty books are there and the wild
+    book is not, so a wild card on a natural meld only delays going out."""
+    return (
+        style.hold_wild_book and view.rules.wild_melds and need_wild > 0 and need_dirty == 0
+        and view.opened[view.team] and view.permission is not True
+    )
+
+
 def score_meld_move(
     view: SeatView, move: Move, counts: list[int], style: Style, aggressive: bool
 ) -> tuple[float, str]:
@@ -424,6 +434,8 @@ def score_meld_move(
             return 100, f"{text}: onto the {plural(rank)}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
+        if hold_wilds(view, style, need_dirty, need_wild):
+            return 0, ""
         if not view.opened[view.team] and card == JOKER:
             aggressive = True
         if meld.wilds == 0:
