@@ -47,6 +47,7 @@ class Style:
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
     momentum: float = 0.0  # weight of the partnership's own near books when asked to end the deal
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
+    race_danger: float = 0.3  # weight of feeding the next player once the books are there
     hold_wild_book: bool = True  # once the dirty books are there, wilds go only to the wild book
 
 
@@ -520,6 +521,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
     opp_hand = view.hand_sizes[nxt]
     take = min(rules.pile_take, view.pile_size + 1)
     stake = 0.5 + take / rules.pile_take  # what a pickup would hand over
+    racing = not any(books_needed(view))
     scored: list[tuple[float, Move, str]] = []
     for move in view.legal_moves:
         if move.kind != "discard":
@@ -557,6 +559,9 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
                 danger += 40 * pair_chance(out, unseen, opp_hand)
             else:
                 danger += out * 0.8
+        if racing:
+            # Only going out matters now: a card that cannot be melded goes before feeding worries.
+            danger *= style.race_danger
         cost += danger * stake
         scored.append((cost, move, f"{text}: {why}"))
     return scored
