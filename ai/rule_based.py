@@ -16,6 +16,7 @@ from ai.strategy import (
     choose_discard,
     choose_draw,
     choose_meld,
+    finishing_meld,
     foot_plan,
     low_stock,
     opening_moves,
@@ -101,6 +102,14 @@ class RuleBasedPlayer:
                 and view.in_foot[view.seat]
                 and not any(books_needed(view))
             )
+            finish = None
+            if going_out:
+                finish = finishing_meld(view, style, keep_one=True)
+            elif not view.in_foot[view.seat] and style.plan_finish:
+                finish = finishing_meld(view, style, keep_one=False) or finishing_meld(view, style, keep_one=True)
+            if finish is not None:
+                suffix = " (going out)" if going_out else " (to the foot)"
+                return Decision(finish.move, finish.reason + suffix)
             plan = foot_plan(view, counts)
             rush = not any(books_needed(view))
             aggressive = going_out or rush or low_stock(view, style) or plan != "build"

@@ -49,6 +49,7 @@ class Style:
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
     race_danger: float = 0.3  # weight of feeding the next player once the books are there
     hold_wild_book: bool = True  # once the dirty books are there, wilds go only to the wild book
+    plan_finish: bool = True  # in the hand, meld along a plan that reaches the foot this turn
 
 
 EASY = Style(
@@ -337,16 +338,27 @@ def low_stock(view: SeatView, style: Style) -> bool:
     return view.stock_size <= style.low_stock
 
 
+MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
+
+
+def meld_shapes(melds: tuple[MeldView, ...]) -> dict[int, MeldShape]:
+    """The partnership's open melds by rank, as (cards, naturals, wilds)."""
+    return {m.rank: (len(m.cards), m.naturals, m.wilds) for m in melds if not m.is_book}
+
+
 def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: int | None = None) -> int:
     """How many cards of the hand could not be melded this turn, however wilds are spent
     (``extra``: a rank about to get an open meld of three, as a pile pickup makes)."""
-    rules = view.rules
-    book = rules.book_size
     counts = counts if counts is not None else hand_counts(view.hand)
-    mine: dict[int, MeldView] = open_melds(view.my_melds)
-    if extra is not None and extra not in mine:
-        mine = dict(mine)
-        mine[extra] = MeldView(extra, (), book)
+    shapes = meld_shapes(view.my_melds)
+    if extra is not None and extra not in shapes:
+        shapes[extra] = (0, 0, 0)
+    return leftover_of(view.rules, counts, shapes)
+
+
+def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:
+    """How many of ``counts`` could not be melded onto ``shapes`` or into new melds."""
+    book = rules.book_size
     four = rules.wild_ratio == "four"
     left = counts[THREE]
     wild_room = 0
@@ -355,12 +367,13 @@ def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: in
         n = counts[rank]
         if not n:
             continue
-        meld = mine.get(rank)
-        if meld is not None:
-            put = min(n, book - len(meld.cards))
+        shape = shapes.get(rank)
+        if shape is not None:
+            size, nat0, wild0 = shape
+            put = min(n, book - size)
             n -= put
-            nat = meld.naturals + put
-            wild_room += max(0, min(book - len(meld.cards) - put, max_wilds(rank, nat, rules) - meld.wilds))
+            nat = nat0 + put
+            wild_room += max(0, min(book - size - put, max_wilds(rank, nat, rules) - wild0))
         if n >= 3:
             nat = min(n, book)
             wild_room += min(book - nat, max_wilds(rank, nat, rules))
@@ -375,13 +388,79 @@ def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: in
         wilds = 0
     else:
         wilds -= pairs
+    if wilds and rules.wild_melds:
+        shape = shapes.get(WILD)
+        if shape is not None:
+            wilds -= min(wilds, book - shape[0])
+        if wilds >= 3:
+            wilds = max(0, wilds - book)
     if wilds:
-        if rules.wild_melds and (WILD in mine or wilds >= 3):
-            wilds = 0
-        else:
-            placed = min(wilds, wild_room)
-            left += wilds - placed
+        left += wilds - min(wilds, wild_room)
     return left
+
+
+def can_finish(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool) -> bool:
+    """Whether every card can be melded (``keep_one``: every card but one, left to discard)."""
+    if not keep_one:
+        return leftover_of(rules, counts, shapes) == 0
+    for rank, n in enumerate(counts):
+        if n:
+            counts[rank] -= 1
+            ok = leftover_of(rules, counts, shapes) == 0
+            counts[rank] += 1
+            if ok:
+                return True
+    return False
+
+
+def after_move(
+    rules: Rules, move: Move, counts: list[int], shapes: dict[int, MeldShape]
+) -> tuple[list[int], dict[int, MeldShape]]:
+    """The hand counts and open melds once a one-group meld or add is made."""
+    ranks = [move_rank(t) for t in move.groups[0]]
+    counts = list(counts)
+    for r in ranks:
+        counts[r] -= 1
+    wild = sum(1 for r in ranks if r in (TWO, JOKER))
+    shapes = dict(shapes)
+    if move.kind == "meld":
+        nat = [r for r in ranks if r not in (TWO, JOKER)]
+        rank = nat[0] if nat else WILD
+        size, nat0, wild0 = 0, 0, 0
+    else:
+        rank = target_rank(move)
+        size, nat0, wild0 = shapes.get(rank, (0, 0, 0))
+    size += len(ranks)
+    if size >= rules.book_size:
+        shapes.pop(rank, None)
+    else:
+        shapes[rank] = (size, nat0 + len(ranks) - wild, wild0 + wild)
+    return counts, shapes
+
+
+def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | None:
+    """The best meld or add that keeps the hand able to meld out (``keep_one``: to meld all but
+    one card and discard it), or None when the hand cannot finish this turn. Greedy melding can
+    strand a pair by spending its wild card on a book; this keeps to a plan that gets there."""
+    rules = view.rules
+    counts = hand_counts(view.hand)
+    shapes = meld_shapes(view.my_melds)
+    if not can_finish(rules, counts, shapes, keep_one):
+        return None
+    best: tuple[float, str, Move, str] | None = None
+    for move in view.legal_moves:
+        if move.kind not in ("meld", "add") or len(move.groups) != 1:
+            continue
+        after, after_shapes = after_move(rules, move, counts, shapes)
+        if not can_finish(rules, after, after_shapes, keep_one):
+            continue
+        score, why = score_meld_move(view, move, counts, style, True)
+        key = (score, str(move))
+        if best is None or key > best[:2]:
+            best = (score, str(move), move, why or f"{move}: toward going out")
+    if best is None:
+        return None
+    return Decision(best[2], best[3])
 
 
 def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
