@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from ai.knowledge import Tracker
+from ai.knowledge import Tracker, hand_counts
+from ai.rule_based import RuleBasedPlayer
 from ai.strategy import (
     EASY,
     NORMAL,
     answer_permission,
+    can_finish,
     choose_discard,
     choose_draw,
     choose_meld,
+    finishing_meld,
     foot_plan,
     low_stock,
     meldable_leftover,
@@ -277,3 +280,54 @@ def test_with_the_books_there_the_pile_is_judged_by_what_it_leaves_unmeldable() 
     view = view_of(junk)
     assert "pickup" in [str(m) for m in view.legal_moves]
     assert str(choose_draw(view, tracker_for(junk, view), NORMAL).move) == "draw"
+
+
+# ------------------------------------------------------------------ finishing a turn by plan
+
+
+def play_turn(game: Game, seat: int = 0) -> None:
+    """Let the normal player finish the current turn of ``seat``."""
+    player = RuleBasedPlayer(1, seat, "normal")
+    deal = game.deal_index
+    while game.deal_index == deal and not game.is_over and game.turn_seat == seat:
+        game.apply(player.choose(game.view(seat)).move)
+
+
+def test_can_finish_needs_a_card_to_discard() -> None:
+    shapes = {parse_rank("8"): (3, 3, 0)}
+    counts = hand_counts(parse_cards("7S 7S 7D 8D"))
+    assert can_finish(CLASSIC, counts, shapes, keep_one=True)  # 7 7 7, 8 on the eights... one to throw
+    counts = hand_counts(parse_cards("7S 7S 5D 8D"))
+    assert not can_finish(CLASSIC, counts, shapes, keep_one=True)  # the sevens need a wild card
+
+
+def test_going_out_keeps_the_wild_card_for_the_pair() -> None:
+    nines = "9C 9D 9H 9S 9C 9D"
+    game = position("3S 7S 7H JK", phase="meld", ours=(*BOOKS, nines), feet=(True, False, True, False),
+                    partner_hand="4C 5D")
+    game.apply("ask")
+    game.apply("yes")
+    view = view_of(game)
+    # Greedy melding would close the nines with the joker and strand the sevens.
+    greedy = choose_meld(view, NORMAL, aggressive=True)
+    assert greedy is not None and str(greedy.move) == "add JK to 9"
+    finish = finishing_meld(view, NORMAL, keep_one=True)
+    assert finish is not None and str(finish.move) == "meld 7 7 JK"
+    play_turn(game)
+    assert game.results and game.results[0].ended_by == "out" and game.results[0].went_out == 0
+
+
+def test_reaching_the_foot_keeps_the_wild_card_for_the_pair() -> None:
+    game = position("7S 7H 2C 5H", phase="meld", ours=(BOOKS[0], "9C 9D 9H 9S 9C 9D"))
+    play_turn(game)
+    assert game.feet[0] is None  # the sevens went down with the two and the five was thrown
+
+
+def test_wild_cards_wait_for_the_wild_book_once_the_dirty_books_are_there() -> None:
+    hand = "2C 4D 6H KS"
+    game = position(hand, phase="meld", ours=(*BOOKS[:4], "9C 9D 9H 9S"))
+    step = choose_meld(view_of(game), NORMAL, aggressive=True)
+    assert step is None or "2" not in str(step.move)
+    game = position(hand, phase="meld", ours=(*BOOKS, "9C 9D 9H 9S"))
+    step = choose_meld(view_of(game), NORMAL, aggressive=True)
+    assert step is not None and str(step.move) == "add 2 to 9"
