@@ -111,7 +111,7 @@ def test_greedy_never_takes_the_pile_while_the_stock_lasts() -> None:
 
 
 def test_greedy_discards_its_highest_card() -> None:
-    from tests.test_ai_strategy import position
+    from test_ai_strategy import position
 
     game = position("4C 9D KS AH 5D", phase="meld")
     decision = make_player("greedy", 1, 0).choose(game.view(0))
