@@ -1,6 +1,6 @@
 """Benchmark of the AI players: decision time and the time of a full four-deal game.
 
-    python bench/ai.py [--games N] [--kind normal]
+    python bench/ai_speed.py [--games N] [--kind normal]
 
 Prints the median and p99 of a decision (milliseconds), the mean and slowest full game
 (seconds), and the share of deals that ended by going out.
