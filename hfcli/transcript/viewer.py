@@ -57,6 +57,11 @@ def seat_names(recording: Recording) -> dict[int, str]:
     return {seat: info.name for seat, info in enumerate(recording.seats)}
 
 
+def seat_label(seat_name: str, player_name: str) -> str:
+    """``North (Ann)``, or just ``North`` when the player is called by the seat's name."""
+    return seat_name if player_name == seat_name else f"{seat_name} ({player_name})"
+
+
 def screen(recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False) -> str:
     """The table after ``k`` moves as ``seat`` saw it (every hand with ``omniscient``), under a line
     saying which move was just made and why."""
@@ -66,7 +71,7 @@ def screen(recording: Recording, k: int, seat: int, *, omniscient: bool, color: 
         head = f"Start of the game (move 0 of {total})"
     else:
         move = recording.moves[k - 1]
-        who = f"{game.seating.long_names[move.seat]} ({recording.seats[move.seat].name})"
+        who = seat_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
         why = f"  -- {move.reason}" if move.reason else ""
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
@@ -80,7 +85,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool) -> Iterator[
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
-    who = {s: f"{names[s]} ({info.name})" for s, info in enumerate(recording.seats)}
+    who = {s: seat_label(names[s], info.name) for s, info in enumerate(recording.seats)}
     levels = ", ".join(
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
