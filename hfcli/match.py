@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ai.base import Decision, Player
+from hfcli.events import Event
 from hfcli.game import Game
 from hfcli.view import SeatView
 
@@ -22,10 +23,15 @@ def play_game(
     *,
     stats: MatchStats | None = None,
     on_decision: Callable[[Game, Decision], None] | None = None,
+    on_move: Callable[[list[Event], Decision], None] | None = None,
     clock: Callable[[], float] | None = None,
+    max_moves: int | None = None,
 ) -> Game:
-    """Play ``game`` to its end, each seat's player choosing from that seat's view."""
-    while not game.is_over:
+    """Play ``game`` to its end (or for ``max_moves`` moves), each seat's player choosing from
+    that seat's view. ``on_decision`` sees a decision before it is applied, ``on_move`` the
+    events it caused (what a transcript writer records)."""
+    played = 0
+    while not game.is_over and (max_moves is None or played < max_moves):
         seat = game.to_move
         view: SeatView = game.view(seat)
         if clock is not None and stats is not None:
@@ -36,7 +42,10 @@ def play_game(
             decision = players[seat].choose(view)
         if on_decision is not None:
             on_decision(game, decision)
-        game.apply(decision.move)
+        events = game.apply(decision.move)
+        played += 1
+        if on_move is not None:
+            on_move(events, decision)
         if stats is not None:
             stats.moves += 1
     return game

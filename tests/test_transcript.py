@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from recording import record
 
 from ai import make_player
 from hfcli import Game, rules
@@ -18,16 +19,7 @@ SEATS = [SeatInfo("You", "human", None), SeatInfo("West", "ai", "random"),
 
 
 def record_game(path: Path, preset: str = "classic", seed: int = 5, stop_after: int | None = None) -> Game:
-    game = Game(rules.preset(preset), seed=seed)
-    players = [make_player("random", seed, s) for s in range(4)]
-    writer = TranscriptWriter.create(path, game, SEATS, fsync=False)
-    moves = 0
-    while not game.is_over and (stop_after is None or moves < stop_after):
-        decision = players[game.to_move].choose(game.view(game.to_move))
-        writer.record(game.apply(decision.move), decision.reason)
-        moves += 1
-    writer.close()
-    return game
+    return record(path, seats=SEATS, seed=seed, moves=stop_after, preset=preset)
 
 
 def test_full_game_replays_to_the_same_state_and_scores(tmp_path: Path) -> None:

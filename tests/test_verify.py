@@ -6,14 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+import recording
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import make_player
-from hfcli import Game, rules
+from hfcli import Game
 from hfcli.cli import main
-from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter
+from hfcli.transcript import SeatInfo, TranscriptError
 from hfcli.transcript.verify import verify_file
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
@@ -21,18 +21,9 @@ GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
 def record(path: Path, levels: tuple[str, ...], labels: tuple[str, ...] | None = None, seed: int = 11,
            moves: int | None = None, preset: str = "classic") -> Game:
-    game = Game(rules.preset(preset), seed=seed)
-    labels = labels or levels
-    seats = [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(labels)]
-    players = [make_player(level, seed, s) for s, level in enumerate(levels)]
-    writer = TranscriptWriter.create(path, game, seats, fsync=False)
-    count = 0
-    while not game.is_over and (moves is None or count < moves):
-        decision = players[game.to_move].choose(game.view(game.to_move))
-        writer.record(game.apply(decision.move), decision.reason)
-        count += 1
-    writer.close()
-    return game
+    """Record AI seats P0..P3 playing ``levels``; ``labels`` are the levels the header claims."""
+    seats = [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(labels or levels)]
+    return recording.record(path, levels, seats=seats, seed=seed, moves=moves, preset=preset)
 
 
 @pytest.fixture(scope="module")

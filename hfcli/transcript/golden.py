@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ai import make_player
 from hfcli.game import Game
+from hfcli.match import play_game
 from hfcli.rules import preset
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
@@ -44,9 +45,7 @@ def record_game(path: Path, game: Game, levels: Sequence[str], seed: int, *, cre
     players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
     writer = TranscriptWriter.create(path, game, seats, fsync=False, created=created)
     try:
-        while not game.is_over:
-            decision = players[game.to_move].choose(game.view(game.to_move))
-            writer.record(game.apply(decision.move), decision.reason)
+        play_game(game, players, on_move=lambda events, decision: writer.record(events, decision.reason))
     finally:
         writer.close()
     return game
