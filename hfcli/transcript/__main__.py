@@ -7,8 +7,12 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] != "regenerate" or len(argv) > 2:
-        print("usage: python -m hfcli.transcript regenerate [FOLDER]   (default transcripts/golden)", file=sys.stderr)
+    usage = "usage: python -m hfcli.transcript regenerate [FOLDER]   (default transcripts/golden)"
+    if argv and argv[-1] in ("-h", "--help"):
+        print(usage)
+        return 0
+    if not argv or argv[0] != "regenerate" or len(argv) > 2 or argv[-1].startswith("-"):
+        print(usage, file=sys.stderr)
         return 2
     from hfcli.transcript.golden import regenerate
 
