@@ -4,7 +4,6 @@ move and state digest is written as one line of JSON."""
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -148,34 +147,8 @@ def move_line(seat: str, move: Move | str, reason: str | None) -> str:
 
 
 def state_digest(game: Game) -> str:
-    """A fingerprint of the table: the deal, phase, seats to move, the stock's size, the pile,
-    every hand and foot, every meld and red three, who has opened, and the scores so far.
-
-    The transcript's own digest rather than ``Game.digest``: it packs card codes into bytes
-    instead of formatting the whole state as text, which makes it several times cheaper, and
-    a digest is checked after every turn of every verified game.
-    """
-    # The stock only ever loses cards from its top after the deal, so with the recorded shoe its
-    # size says which cards it holds. Card codes (all below 64) go in as one flat run with marks
-    # between the groups: few calls, which is what makes this cheap.
-    codes: list[int] = []
-    for hand in game.hands:
-        codes += [c.code for c in hand]
-        codes.append(255)
-    for foot in game.feet:
-        if foot is not None:
-            codes += [c.code for c in foot]
-        codes.append(254 if foot is None else 255)
-    codes += [c.code for c in game.pile]
-    for team in game.teams:
-        codes.append(253 if team.opened else 252)
-        for meld in team.melds:
-            codes += [c.code for c in meld.cards]
-            codes.append(251)
-        codes += [c.code for c in team.red_threes]
-    head = f"{game.deal_index} {game.phase} {game.to_move} {game.turn_seat} {len(game.stock)} {game.totals()}"
-    out = head.encode() + bytes(codes)
-    return hashlib.blake2b(out, digest_size=8).hexdigest()
+    """The digest a transcript records after every turn: the engine's fingerprint of the table."""
+    return game.digest()
 
 
 def digest_line(game: Game) -> str:
