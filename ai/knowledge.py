@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hfcli.cards import JOKER, RANK_TOKENS, THREE, TWO, Card
+from hfcli.cards import JOKER, RANK_TOKENS, Card
 from hfcli.melds import WILD
 from hfcli.moves import Move
 from hfcli.view import MeldView, SeatView
@@ -131,11 +131,3 @@ class Tracker:
         for rank in self.pile:
             seen[rank] += 1
         return seen
-
-
-def wild_count(counts: list[int]) -> int:
-    return counts[TWO] + counts[JOKER]
-
-
-def black_threes(counts: list[int]) -> int:
-    return counts[THREE]

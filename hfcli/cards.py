@@ -90,7 +90,6 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 )
 JOKER_CARD = ALL_CARDS[-1]
 _BY_TEXT = {c.text: c for c in ALL_CARDS}
-_BY_CODE = {c.code: c for c in ALL_CARDS}
 
 
 def card(text: str) -> Card:
@@ -104,10 +103,6 @@ def card(text: str) -> Card:
     return found
 
 
-def card_by_code(code: int) -> Card:
-    return _BY_CODE[code]
-
-
 def parse_rank(token: str) -> int:
     """The rank index named by ``token``: ``9``, ``T``/``10``, ``2``, ``JK``."""
     t = token.strip().upper()
@@ -116,10 +111,6 @@ def parse_rank(token: str) -> int:
     if t in RANK_TOKENS:
         return RANK_TOKENS.index(t)
     raise InvalidMoveError(f"{token!r} is not a rank (use A K Q J T 9 8 7 6 5 4 3 2 or JK)")
-
-
-def rank_token(rank: int) -> str:
-    return RANK_TOKENS[rank]
 
 
 def one_deck() -> list[Card]:

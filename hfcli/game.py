@@ -1070,8 +1070,3 @@ _ADD_NATURAL = {r: _add_move(RANK_TOKENS[r], RANK_TOKENS[r]) for r in NATURAL_RA
 _ADD_TWO = {r: _add_move("2", meld_rank_token(r)) for r in (*NATURAL_RANKS, WILD)}
 _ADD_JOKER = {r: _add_move("JK", meld_rank_token(r)) for r in (*NATURAL_RANKS, WILD)}
 _DISCARD = {r: _discard_move(RANK_TOKENS[r]) for r in range(len(RANK_TOKENS))}
-
-
-def moves_text(moves: Iterable[Move]) -> list[str]:
-    return [str(m) for m in moves]
-

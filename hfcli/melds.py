@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hfcli.cards import JOKER, RANK_PLURALS, RANK_TOKENS, Card
+from hfcli.cards import RANK_PLURALS, RANK_TOKENS, Card
 from hfcli.rules import Rules
 
 # A wild meld's "rank": C-ONEOPEN counts wild melds as one rank of their own.
@@ -81,7 +81,3 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld({meld_rank_token(self.rank)}: {' '.join(c.text for c in self.cards)})"
-
-
-def joker_count(cards: list[Card]) -> int:
-    return sum(1 for c in cards if c.rank == JOKER)

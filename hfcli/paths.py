@@ -38,8 +38,3 @@ def new_transcript_path(seed: int | None, now: datetime | None = None) -> Path:
         path = folder / f"{stamp}{suffix}-{n}.jsonl"
         n += 1
     return path
-
-
-def ensure_parent(path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
