@@ -72,9 +72,10 @@ def describe_move(
         text = f"{actor}: {move}."
     extras: list[str] = []
     for e in events:
+        if e.kind == ev.DEAL_END:
+            break  # what follows belongs to the next deal, told after the score table
         if e.kind == ev.RED_THREE and e.seat is not None:
-            extras.append(f"{who(e.seat, human, names)} lay{'' if e.seat == human else 's'} a red three "
-                          f"{card_text(e.cards[0], color=color, ascii=ascii)}.")
+            extras.append(red_three_line(e.seat, e.cards[0], human=human, names=names, color=color, ascii=ascii))
         elif e.kind == ev.FOOT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} pick{'' if e.seat == human else 's'} up "
                           f"{'your' if e.seat == human else 'their'} foot ({e.count} cards).")
@@ -85,6 +86,13 @@ def describe_move(
     if reason:
         text += " " + paint(f"({reason})", DIM, color)
     return text
+
+
+def red_three_line(
+    seat: int, red_three: Card, *, human: int | None, names: Mapping[int, str], color: bool, ascii: bool
+) -> str:
+    return (f"{who(seat, human, names)} lay{'' if seat == human else 's'} a red three "
+            f"{card_text(red_three, color=color, ascii=ascii)}.")
 
 
 def deal_start_line(event: Event, names: Mapping[int, str], deals: int) -> str:

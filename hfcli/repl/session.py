@@ -33,7 +33,7 @@ from hfcli.render import (
     status_line,
 )
 from hfcli.repl import commands
-from hfcli.repl.narration import deal_start_line, describe_move
+from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
 from hfcli.rules import card_values
 from hfcli.rules_text import describe_rules, rule_text
 
@@ -193,6 +193,7 @@ class Session:
 
     def _after_events(self, events: list[Event]) -> None:
         game = self.game
+        new_deal = False  # red threes after a deal's start were dealt, not drawn by the last move
         for e in events:
             if e.kind == ev.DEAL_END:
                 result = game.results[e.count]
@@ -202,6 +203,10 @@ class Session:
             elif e.kind == ev.DEAL:
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
+                new_deal = True
+            elif e.kind == ev.RED_THREE and new_deal and e.seat is not None:
+                self.say(red_three_line(e.seat, e.cards[0], human=self.human, names=self.names,
+                                        color=self.color, ascii=self.ascii))
             elif e.kind == ev.GAME_END:
                 final = game.result
                 assert final is not None
