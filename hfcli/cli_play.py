@@ -84,6 +84,7 @@ def play(
     """Play Hand and Foot: you sit South, your AI partner North, AI opponents West and East.
 
     Type help at the table for the commands; tab completes commands and the cards you hold.
+    Name cards by rank (x 9) or exactly (x 9H); a ten is typed as 10 or T.
     When stdin is not a terminal, commands are read one a line, so a game can be scripted.
     Every option can also be set as HF_PLAY_<OPTION>, e.g. HF_PLAY_SPEED=0.
 

@@ -30,7 +30,8 @@ def _reader() -> Callable[[str], str]:
 @click.option("--omniscient", is_flag=True, help="Show every hand, not only the watching seat's.")
 @click.option("--print", "print_all", is_flag=True, help="Write the whole game as text to stdout, no interaction.")
 @click.option("--seat", default=None, help="Watch from this seat (S, W, N or E); default: the human's seat.")
-def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> None:
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
+def replay(file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool) -> None:
     """Step through a recorded game: the table as one seat saw it, move by move.
 
     \b
@@ -38,8 +39,11 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> No
       hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
       hf replay --print --omniscient game.jsonl
     """
+    from hfcli.cli_play import can_show_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, screen
+
+    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
 
     try:
         recording = load(file)
@@ -60,14 +64,14 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> No
     if recording.replayed.source.warning:
         click.echo(f"warning: {recording.replayed.source.warning}", err=True)
     if print_all:
-        for line in game_text(recording, watcher, omniscient=omniscient):
+        for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
             click.echo(line)
         return
     read = _reader()
     total = len(recording.moves)
     k = 0
     last = "n"
-    click.echo(screen(recording, k, watcher, omniscient=omniscient))
+    click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards))
     click.echo(HELP)
     while True:
         try:
@@ -104,4 +108,4 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None) -> No
             click.echo(HELP)
             continue
         last = text
-        click.echo(screen(recording, k, watcher, omniscient=omniscient))
+        click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards))

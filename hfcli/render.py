@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.cards import DISPLAY_ORDER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card
+from hfcli.cards import DISPLAY_ORDER, JOKER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank
 from hfcli.melds import WILD
 from hfcli.scoring import DealResult, GameResult
 from hfcli.view import MeldView, SeatView
@@ -46,6 +46,19 @@ def card_text(c: Card, *, color: bool = False, ascii: bool = False) -> str:
 
 def cards_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
     return " ".join(card_text(c, color=color, ascii=ascii) for c in cards)
+
+
+def token_text(token: str, *, color: bool = False, ascii: bool = False) -> str:
+    """A card token of a move as the player reads it: a rank (``T`` -> ``10``, ``JK``) or an exact
+    card (``TS`` -> ``10♠``). Move notation keeps ``T``; what the player reads matches the hand."""
+    rank = parse_rank(token) if len(token) == 1 or token == "JK" else None
+    if rank is None:
+        return card_text(card(token), color=color, ascii=ascii)
+    return "JK" if rank == JOKER else rank_label(rank)
+
+
+def tokens_text(tokens: Sequence[str], *, color: bool = False, ascii: bool = False) -> str:
+    return " ".join(token_text(t, color=color, ascii=ascii) for t in tokens)
 
 
 def sorted_cards(cards: Sequence[Card]) -> list[Card]:

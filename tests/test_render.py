@@ -15,6 +15,7 @@ from hfcli.render import (
     render_table,
     score_table,
     status_line,
+    token_text,
 )
 from hfcli.rules import preset
 from hfcli.view import MeldView
@@ -28,6 +29,11 @@ def test_card_text_symbols_letters_and_colour() -> None:
     assert card_text(card("JK")) == "JK"
     assert "\x1b[31m" in card_text(card("7D"), color=True)
     assert "\x1b[" not in card_text(card("7C"), color=True)  # black suits stay plain
+
+
+def test_move_tokens_read_as_the_hand_writes_cards() -> None:
+    assert [token_text(t) for t in ("T", "9", "JK", "2", "TS", "7H")] == ["10", "9", "JK", "2", "10♠", "7♥"]
+    assert token_text("TD", ascii=True) == "10D"
 
 
 def test_hand_is_grouped_by_rank_in_display_order_with_counts() -> None:

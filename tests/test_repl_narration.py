@@ -31,3 +31,26 @@ def test_a_drawn_red_three_is_told_with_the_draw() -> None:
     events = [Event(ev.MOVE, 1, move), Event(ev.DRAW, 1, count=2), Event(ev.RED_THREE, 1, cards=(card("3D"),))]
     text = describe_move(1, move, events, human=0, names=NAMES, discarded=None, reason="", color=False, ascii=True)
     assert "West lays a red three 3D." in text
+
+
+def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
+    meld = parse_move("meld T T T, 9 9 2")
+    text = describe_move(2, meld, [Event(ev.MOVE, 2, meld)], human=0, names=NAMES,
+                         reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
+    assert text.startswith("North melds 10 10 10, 9 9 2.")
+    assert "(meld T T T, 9 9 2: a new meld of tens)" in text  # the AI's reason quotes the move as typed
+    add = parse_move("add T 2 to T")
+    text = describe_move(1, add, [Event(ev.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
+    assert text == "West adds 10 2 to the tens."
+    exact = parse_move("meld TS TH TD")
+    assert describe_move(0, exact, [], human=0, names=NAMES, ascii=True) == "You meld 10S 10H 10D."
+    discard = parse_move("discard T")
+    assert describe_move(3, discard, [], human=0, names=NAMES, discarded=card("TC")) == "East discards 10♣."
+    assert describe_move(3, discard, [], human=0, names=NAMES, discarded=None) == "East discards 10."
+    draw = parse_move("draw")
+    drawn = [Event(ev.MOVE, 0, draw), Event(ev.DRAW, 0, count=2, private=(card("TS"), card("8D")))]
+    assert describe_move(0, draw, drawn, human=0, names=NAMES) == "You draw 10♠ 8♦."
+    pickup = parse_move("pickup")
+    taken = [Event(ev.MOVE, 2, pickup), Event(ev.TAKE, 2, cards=(card("TD"), card("TH"), card("4C")))]
+    assert describe_move(2, pickup, taken, human=0, names=NAMES, ascii=True) == \
+        "North takes the pile, 3 cards: 10D 10H 4C."

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_repl_support import make_session
 
 from ai import make_player
 from ai.base import Decision
+from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT
 from hfcli.view import SeatView
 
@@ -228,3 +231,28 @@ def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
     winner = "A tie." if result.winner is None else f"{result.team_names[result.winner]} win."
     assert winner in text
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
+
+
+def test_a_whole_game_writes_every_ten_as_10_outside_the_ai_reasons() -> None:
+    session, out = make_session(seed=4, level="normal")
+    session.start()
+    while not session.finished:
+        assert session.hint_player is not None
+        session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+    told = [re.sub(r" \(.*\)$", "", line) for line in out.lines]  # an AI reason quotes moves in notation
+    text = "\n".join(told)
+    assert re.search(r"\b10[♣♦♥♠]", text) and re.search(r"melds? [^.]*\b10 10\b", text)
+    assert not re.search(r"\bT\b|\bT[♣♦♥♠]", text), [line for line in told if re.search(r"\bT\b|T[♣♦♥♠]", line)]
+
+
+def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
+    session, out = make_session()
+    session.start()
+    assert session.handle("help") == INFO and "a ten as 10 or T" in out.text
+    assert session.handle("help x") == INFO and "x 10" in out.text
+    session.handle("d")
+    tens = [c for c in session.game.hands[0] if c.text[0] == "T"]
+    assert tens  # seed 7: South draws into a ten
+    out.clear()
+    assert session.handle(f"x 10{tens[0].suit}") == OK
+    assert f"You discard {card_text(tens[0])}." in out.text and card_text(tens[0]).startswith("10")

@@ -29,7 +29,18 @@ def test_print_hides_other_seats_draws_unless_omniscient() -> None:
     west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", seen)
     assert west_draws and all(re.fullmatch(r"[12] card\(s\)", d) for d in west_draws)
     every_west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", every)
-    assert every_west_draws and all(re.fullmatch(r"(\S\S ?)+", d) for d in every_west_draws)
+    assert every_west_draws and all(re.fullmatch(r"((10|[2-9AKQJ])[♣♦♥♠] ?|JK ?)+", d) for d in every_west_draws)
+
+
+def test_print_writes_tens_as_the_hand_does_and_moves_in_notation() -> None:
+    symbols = CliRunner().invoke(main, ["replay", "--print", "--omniscient", str(GOLDEN)]).stdout
+    letters = CliRunner().invoke(main, ["replay", "--print", "--omniscient", "--ascii", str(GOLDEN)]).stdout
+    for text, ten in ((symbols, r"10[♣♦♥♠]"), (letters, r"10[CDHS]")):
+        card_lines = [line for line in text.splitlines() if not re.match(r"\s*\d+\. ", line)]
+        shown = "\n".join(card_lines)
+        assert re.search(ten, shown)
+        assert not re.search(r"\bT[CDHS♣♦♥♠]", shown)
+    assert re.search(r"^\s*\d+\. \w+: (meld|add|discard) .*\bT\b", symbols, re.M)  # notation keeps T
 
 
 def test_step_through_moves_back_jumps_and_ends() -> None:

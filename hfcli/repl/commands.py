@@ -27,7 +27,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "meld", ("m",), "meld CARDS[, CARDS ...]", "lay down new melds, e.g. meld 9 9 9, K K 2 (C-MELD)",
-        "Name cards by rank: 9, T (or 10), K, 2, JK. A meld is 3-7 cards of one rank with at most a third "
+        "Name cards by rank: 9, K, 2, JK; a ten as 10 or T. A meld is 3-7 cards of one rank with at most a third "
         "wild (C-RATIO), or 3-7 wild cards. Your partnership's first melds of a deal must reach the minimum "
         "(C-MIN) when you discard; several melds in one command count together.",
         is_move=True,
@@ -39,7 +39,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "discard", ("x", "dis"), "discard CARD", "discard a card and end your turn, e.g. x 7 or x 7H (C-DISCARD)",
-        "A rank (7) discards one of your sevens; rank and suit (7H) picks that exact card.",
+        "A rank (7) discards one of your sevens; rank and suit (7H) picks that exact card. "
+        "A ten is 10 or T (x 10, x 10H, x TH).",
         is_move=True,
     ),
     Command(
@@ -107,6 +108,6 @@ def help_text(topic: str | None = None) -> str:
             lines.append("Other commands:")
         short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
         lines.append(f"  {command.usage:<26}{command.summary}{short}")
-    lines.append("Cards are named by rank (9, T or 10, K, 2, JK) or exactly (7H). Tab completes; "
-                 "help COMMAND says more.")
+    lines.append("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
+                 "Tab completes; help COMMAND says more.")
     return "\n".join(lines)

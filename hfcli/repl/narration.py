@@ -8,7 +8,7 @@ from hfcli import events as ev
 from hfcli.cards import RANK_PLURALS, Card, parse_rank
 from hfcli.events import Event
 from hfcli.moves import Move
-from hfcli.render import DIM, card_text, cards_text, paint
+from hfcli.render import DIM, card_text, cards_text, paint, token_text, tokens_text
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -54,11 +54,14 @@ def describe_move(
         else:
             text = f"{actor} take{verb_s} the pile."
     elif kind == "meld":
-        text = f"{actor} meld{verb_s} {', '.join(' '.join(g) for g in move.groups)}."
+        shown = ", ".join(tokens_text(g, color=color, ascii=ascii) for g in move.groups)
+        text = f"{actor} meld{verb_s} {shown}."
     elif kind == "add":
-        text = f"{actor} add{verb_s} {' '.join(move.cards)} to {_target_name(move.target)}."
+        shown = tokens_text(move.cards, color=color, ascii=ascii)
+        text = f"{actor} add{verb_s} {shown} to {_target_name(move.target)}."
     elif kind == "discard":
-        shown = card_text(discarded, color=color, ascii=ascii) if discarded is not None else move.cards[0]
+        shown = (card_text(discarded, color=color, ascii=ascii) if discarded is not None
+                 else token_text(move.cards[0], color=color, ascii=ascii))
         text = f"{actor} discard{verb_s} {shown}."
     elif kind == "ask":
         text = f"{actor} ask{verb_s} partner: may I go out?"

@@ -3,14 +3,14 @@ the step-through viewer moves between."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hfcli import events as ev
-from hfcli.cards import format_cards
+from hfcli.cards import Card
 from hfcli.game import Game
-from hfcli.render import game_summary, render_table, score_table
+from hfcli.render import card_text, cards_text, game_summary, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
 
@@ -62,7 +62,9 @@ def seat_label(seat_name: str, player_name: str) -> str:
     return seat_name if player_name == seat_name else f"{seat_name} ({player_name})"
 
 
-def screen(recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False) -> str:
+def screen(
+    recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False, ascii: bool = False
+) -> str:
     """The table after ``k`` moves as ``seat`` saw it (every hand with ``omniscient``), under a line
     saying which move was just made and why."""
     game = recording.position(k)
@@ -75,13 +77,14 @@ def screen(recording: Recording, k: int, seat: int, *, omniscient: bool, color: 
         why = f"  -- {move.reason}" if move.reason else ""
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
-    table = render_table(game.view(seat), color=color, hidden_hands=hidden, names=seat_names(recording))
+    table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording))
     return f"{head}\n\n{table}"
 
 
-def game_text(recording: Recording, seat: int, *, omniscient: bool) -> Iterator[str]:
+def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
     """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
-    could see (all of them with ``omniscient``), each deal's score and the result."""
+    could see (all of them with ``omniscient``), each deal's score and the result. Cards are written
+    as the hand display writes them (``10♠``, or ``10S`` with ``ascii``); moves stay in notation."""
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
@@ -96,6 +99,12 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool) -> Iterator[
     def sees(owner: int | None) -> bool:
         return omniscient or owner == seat
 
+    def one(c: Card) -> str:
+        return card_text(c, ascii=ascii)
+
+    def some(cards: Sequence[Card]) -> str:
+        return cards_text(cards, ascii=ascii)
+
     moves = iter(recording.moves)
     for e in game.events:
         kind = e.kind
@@ -104,27 +113,27 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool) -> Iterator[
             minimum = game.rules.meld_minimum(e.count)
             yield f"Deal {e.count + 1}: dealer {names[e.seat or 0]}, minimum first meld {minimum}"
         elif kind == ev.BURY:
-            yield f"      upcard {e.cards[0]} buried in the stock"
+            yield f"      upcard {one(e.cards[0])} buried in the stock"
         elif kind == ev.UPCARD:
-            yield f"      upcard {e.cards[0]} starts the pile"
+            yield f"      upcard {one(e.cards[0])} starts the pile"
         elif kind == ev.MOVE:
             move = next(moves)
             why = f"  -- {move.reason}" if move.reason else ""
             yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
         elif kind == ev.DRAW:
-            got = format_cards(e.private) if sees(e.seat) else f"{e.count} card(s)"
+            got = some(e.private) if sees(e.seat) else f"{e.count} card(s)"
             yield f"      drew {got}"
         elif kind == ev.TAKE:
-            yield f"      took the pile: {format_cards(e.cards)}"
+            yield f"      took the pile: {some(e.cards)}"
         elif kind == ev.RED_THREE:
             owner = names[e.seat] if e.seat is not None else "?"
             if e.private:
-                got = e.private[0].text if sees(e.seat) else "a card"
-                yield f"      {owner} lays red three {e.cards[0]}, replaced by {got}"
+                got = one(e.private[0]) if sees(e.seat) else "a card"
+                yield f"      {owner} lays red three {one(e.cards[0])}, replaced by {got}"
             else:
-                yield f"      {owner} lays red three {e.cards[0]} (stock empty, no replacement)"
+                yield f"      {owner} lays red three {one(e.cards[0])} (stock empty, no replacement)"
         elif kind == ev.FOOT:
-            got = format_cards(e.private) if sees(e.seat) else f"{e.count} cards"
+            got = some(e.private) if sees(e.seat) else f"{e.count} cards"
             yield f"      {names[e.seat or 0]} picks up the foot: {got}"
         elif kind == ev.OUT:
             yield f"      {names[e.seat or 0]} goes out"
