@@ -256,3 +256,30 @@ def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
     out.clear()
     assert session.handle(f"x 10{tens[0].suit}") == OK
     assert f"You discard {card_text(tens[0])}." in out.text and card_text(tens[0]).startswith("10")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("x", "'x' (discard) needs a card, e.g. 'x 9'"),
+    ("dis", "'dis' (discard) needs a card, e.g. 'dis 9'"),
+    ("discard", "'discard' needs a card, e.g. 'discard 9'"),
+    ("m", "'m' (meld) needs cards, e.g. 'm 9 9 9'"),
+    ("a", "'a' (add) needs cards, e.g. 'a 9 2 to 9'"),
+    ("d 9", "'d' (draw) takes nothing after it; type just 'd'"),
+    ("p now", "'p' (pickup) takes nothing after it; type just 'p'"),
+    ("u 3", "'u' (undo) takes nothing after it; type just 'u'"),
+    ("y x", "'y' (yes) takes nothing after it; type just 'y'"),
+    ("n x", "'n' (no) takes nothing after it; type just 'n'"),
+    ("x 9 9", "'x 9 9': discard exactly one card"),
+    ("a 2", "'a 2': say which meld, e.g. 'a 2 to 9'"),
+    ("add 2", "'add 2': say which meld, e.g. 'add 2 to 9'"),
+])
+def test_a_refused_short_form_is_answered_in_what_was_typed(line: str, message: str) -> None:
+    session, out = make_session()
+    session.start()
+    if not line.startswith(("d", "p", "y", "n")):
+        session.handle("d")
+    before = session.game.state_key()
+    out.clear()
+    assert session.handle(line) == ERROR
+    assert out.lines == [f"Can't read that: {message}"]
+    assert session.game.state_key() == before

@@ -14,6 +14,7 @@ class Command:
     summary: str
     details: str = ""
     is_move: bool = False
+    example: str = ""  # the cards a move command needs, as in 'discard 9'; "" for one that takes none
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -30,18 +31,18 @@ COMMANDS: tuple[Command, ...] = (
         "Name cards by rank: 9, K, 2, JK; a ten as 10 or T. A meld is 3-7 cards of one rank with at most a third "
         "wild (C-RATIO), or 3-7 wild cards. Your partnership's first melds of a deal must reach the minimum "
         "(C-MIN) when you discard; several melds in one command count together.",
-        is_move=True,
+        is_move=True, example="9 9 9",
     ),
     Command(
         "add", ("a",), "add CARDS [to RANK|wild]", "add cards to an open meld, e.g. add 9 2 to 9",
         "Naturals name their meld themselves (add 9 9); wild cards need a target: add 2 to 9, add JK to wild.",
-        is_move=True,
+        is_move=True, example="9 2 to 9",
     ),
     Command(
         "discard", ("x", "dis"), "discard CARD", "discard a card and end your turn, e.g. x 7 or x 7H (C-DISCARD)",
         "A rank (7) discards one of your sevens; rank and suit (7H) picks that exact card. "
         "A ten is 10 or T (x 10, x 10H, x TH).",
-        is_move=True,
+        is_move=True, example="9",
     ),
     Command(
         "ask", (), "ask", "ask your partner 'may I go out?' (C-OUT)",
@@ -90,6 +91,30 @@ def split_line(line: str) -> tuple[Command | None, str, str]:
 def move_text(command: Command, rest: str) -> str:
     """The engine notation for a move command: its full name and the rest as typed."""
     return f"{command.name} {rest}".strip()
+
+
+def shape_error(command: Command, word: str, rest: str) -> str | None:
+    """Why a move line is refused before the engine reads it: cards missing, or words after a move
+    that takes none. Spoken in what was typed, so ``x`` alone is answered about ``x``; None when the
+    line has the move's shape."""
+    said = f"'{word}'" if word.lower() == command.name else f"'{word}' ({command.name})"
+    if command.example and not rest:
+        needs = "a card" if command.name == "discard" else "cards"
+        return f"{said} needs {needs}, e.g. '{word} {command.example}'"
+    if not command.example and rest:
+        return f"{said} takes nothing after it; type just '{word}'"
+    return None
+
+
+def as_typed(message: str, command: Command, word: str, rest: str) -> str:
+    """The engine's reading error put back in what the player typed: the line it quotes
+    (``'discard 9 9': ...``) and its examples (``e.g. 'add 2 to 9'``) use the word typed."""
+    if word == command.name:
+        return message
+    quoted = f"{move_text(command, rest)!r}:"
+    if message.startswith(quoted):
+        message = f"{f'{word} {rest}'.strip()!r}:{message[len(quoted):]}"
+    return message.replace(f"'{command.name} ", f"'{word} ")
 
 
 def help_text(topic: str | None = None) -> str:

@@ -319,7 +319,11 @@ class Session:
         if command is None:
             return self.error(f"Unknown command {word!r}; type help for the list.")
         if command.is_move:
-            return self._move(commands.move_text(command, rest))
+            refused = commands.shape_error(command, word, rest)
+            if refused is not None:
+                return self.error(f"Can't read that: {refused}")
+            return self._move(commands.move_text(command, rest),
+                              lambda message: commands.as_typed(message, command, word, rest))
         return self._info(command.name, rest)
 
     def request_quit(self) -> str:
@@ -342,14 +346,15 @@ class Session:
             self.writer.close()
             self.writer = None
 
-    def _move(self, text: str) -> str:
+    def _move(self, text: str, as_typed: Callable[[str], str]) -> str:
+        """Apply the move ``text`` (engine notation); ``as_typed`` words a reading error in what was typed."""
         game = self.game
         if game.to_move != self.human:
             return self.error("It is not your turn.")
         try:
             move = Move.parse(text)
         except InvalidMoveError as exc:
-            return self.error(f"Can't read that: {exc}")
+            return self.error(f"Can't read that: {as_typed(str(exc))}")
         try:
             events = self._apply(self.human, move, "")
         except IllegalMoveError as exc:
