@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from hfcli.repl.session import Recorder, Session
 
 LEVELS = ("easy", "normal", "hard")
-HUMAN = 0
+HUMAN = 0  # a new game seats the person South; a resumed one where its transcript says
 
 
 def make_ai(level: str, seed: int | None, seat: int) -> tuple[Player, str]:
@@ -145,8 +145,10 @@ def _new_session(
         writer = TranscriptWriter.create(path, game, seats)
     except OSError as exc:
         raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
-    session = _session(game, players, name, writer, path, color, ascii_cards, speed, used.get(2, "normal"), seed)
-    intro = _intro(game, used, path, seed)
+    partner = game.seating.partners(HUMAN)[0]
+    session = _session(game, players, HUMAN, name, writer, path, color, ascii_cards, speed,
+                       used.get(partner, "normal"), seed)
+    intro = _intro(game, HUMAN, used, path, seed)
     return session, intro
 
 
@@ -154,10 +156,13 @@ def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
     from hfcli.repl.session import LogEntry
-    from hfcli.transcript import TranscriptError, resume
+    from hfcli.transcript import TranscriptError, read_source, resume
+    from hfcli.transcript.resume import human_seat
 
     try:
-        resumed = resume(path)
+        source = read_source(path)
+        human = human_seat(source)
+        resumed = resume(path, source=source)
     except FileNotFoundError:
         raise click.ClickException(f"{path}: no such transcript") from None
     except OSError as exc:
@@ -168,25 +173,28 @@ def _resumed_session(
     players: dict[int, Player] = {}
     used: dict[int, str] = {}
     for seat, info in enumerate(resumed.seats):
-        if seat == HUMAN:
+        if seat == human:
             if name == "You" and info.name:
                 name = info.name
             continue
         players[seat], used[seat] = make_ai(info.level or "normal", game.seed, seat)
-    session = _session(game, players, name, resumed.writer, path, color, ascii_cards, speed,
-                       used.get(2, "normal"), game.seed)
+    # Hints come from an AI of the partner's level, as if it sat in the human's seat.
+    partner = game.seating.partners(human)[0]
+    session = _session(game, players, human, name, resumed.writer, path, color, ascii_cards, speed,
+                       used.get(partner, "normal"), game.seed)
     for recorded in resumed.moves:
         session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, recorded.reason or ""))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")
-    intro += _intro(game, used, path, game.seed)[1:]
+    intro += _intro(game, human, used, path, game.seed)[1:]
     return session, intro
 
 
 def _session(
     game: Game,
     players: dict[int, Player],
+    human: int,
     name: str,
     writer: Recorder,
     path: Path,
@@ -198,20 +206,23 @@ def _session(
 ) -> Session:
     from hfcli.repl.session import Session
 
-    hint_player, _ = make_ai(hint_level, seed, HUMAN)
+    hint_player, _ = make_ai(hint_level, seed, human)
     return Session(
-        game, players, human=HUMAN, human_name=name, writer=writer,
+        game, players, human=human, human_name=name, writer=writer,
         transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
         hint_player=hint_player,
     )
 
 
-def _intro(game: Game, levels: dict[int, str], path: Path, seed: int | None) -> list[str]:
-    names = game.seating.long_names
+def _intro(game: Game, human: int, levels: dict[int, str], path: Path, seed: int | None) -> list[str]:
+    seating = game.seating
+    names = seating.long_names
+    partner = seating.partners(human)[0]
+    first, second = (s for s in seating.seats if seating.team_of[s] != seating.team_of[human])
     return [
         f"Hand and Foot, {game.rules.name} rules, seed {seed}.",
-        f"You sit {names[HUMAN]}. Your partner {names[2]} ({levels.get(2)}); "
-        f"opponents {names[1]} ({levels.get(1)}) and {names[3]} ({levels.get(3)}).",
+        f"You sit {names[human]}. Your partner {names[partner]} ({levels.get(partner)}); "
+        f"opponents {names[first]} ({levels.get(first)}) and {names[second]} ({levels.get(second)}).",
         f"Transcript: {path}",
         "Type help for the commands; tab completes them and the cards you hold.",
     ]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hfcli.game import Game
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
-from hfcli.transcript.reader import read_source, replay
+from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptWriter
 
 
@@ -27,14 +27,16 @@ class Resumed:
         return self.moves
 
 
-def resume(path: str | Path, *, fsync: bool = True) -> Resumed:
+def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None) -> Resumed:
     """Rebuild the game a transcript records, to continue it where the file ends.
 
     A torn last line (cut by a crash) is dropped from the file and reported in ``warning``; events
     the engine owes after the last complete move (a crash between lines) are written out first, so
     the file stays a complete record. Raises :class:`TranscriptError` on a file that does not replay.
+    ``source`` is the file as already read, if it was.
     """
-    source = read_source(path)
+    if source is None:
+        source = read_source(path)
     replayed = replay(path, source=source)
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:
         raise TranscriptError(source.path, len(source.lines), "the game is over; nothing to resume", MALFORMED)
@@ -47,4 +49,18 @@ def resume(path: str | Path, *, fsync: bool = True) -> Resumed:
     if replayed.digest_due:
         writer.write_line(digest_line(replayed.game))
     return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves)
+
+
+def human_seat(source: Source) -> int:
+    """The seat of the one human the header lists. A game with none or several cannot be continued
+    at one keyboard: TranscriptError, raised before anything touches the file."""
+    path = source.path
+    seats = parse_header(source).seats
+    humans = [seat for seat, info in enumerate(seats) if info.kind == "human"]
+    if not humans:
+        raise TranscriptError(path, 1, "this game has no human seat: use 'hf replay' to watch it", MALFORMED)
+    if len(humans) > 1:
+        raise TranscriptError(path, 1, f"this game has {len(humans)} human seats and hf play seats one: "
+                              "use 'hf replay' to watch it", MALFORMED)
+    return humans[0]
 
