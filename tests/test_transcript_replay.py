@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from hfcli.cli import main
+from hfcli.game import Game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "classic-normal-seed1.jsonl"
 
@@ -81,3 +82,32 @@ def test_step_through_in_a_real_terminal() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_viewer_steps_both_ways_across_a_deal_and_its_checkpoints_like_a_fresh_replay() -> None:
+    from hfcli.transcript import replay
+    from hfcli.transcript.viewer import CHECKPOINT_EVERY, load
+
+    recording = load(GOLDEN)
+    total = len(recording.moves)
+    assert len(recording.checkpoints) == -(-total // CHECKPOINT_EVERY)  # a few copies, not one a move
+    boundary = recording.deal_start(2)
+    assert boundary is not None and boundary % CHECKPOINT_EVERY not in (0, CHECKPOINT_EVERY - 1)
+    checkpoint = boundary - boundary % CHECKPOINT_EVERY
+    # back over the deal boundary one move at a time, forward again, then jumps both ways
+    path = [boundary + 2, boundary + 1, boundary, boundary - 1, boundary - 2, boundary - 1, boundary,
+            boundary + 1, checkpoint, checkpoint - 1, checkpoint + 1, boundary + 60, boundary - 40, 0,
+            total, total - 1, boundary]
+    fresh: dict[int, tuple[object, ...]] = {}
+    done = 0
+
+    def before(game: Game, _move: object) -> None:
+        nonlocal done
+        if done in path:
+            fresh[done] = game.state_key()
+        done += 1
+
+    final = replay(GOLDEN, before_move=before).game
+    fresh[total] = final.state_key()
+    for k in path:
+        assert recording.position(k).state_key() == fresh[k], k

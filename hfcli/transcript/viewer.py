@@ -13,13 +13,20 @@ from hfcli.game import Game
 from hfcli.render import card_text, cards_text, game_summary, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
+# A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
+# from the nearest one, and a ~1000-move game keeps about twenty copies instead of a thousand.
+CHECKPOINT_EVERY = 50
+
 
 @dataclass
 class Recording:
-    """A replayed transcript with the game before every move, so the viewer can step both ways."""
+    """A replayed transcript the viewer can step through both ways: the game at every
+    ``CHECKPOINT_EVERY``-th move, plus one working game it steps forward from there."""
 
     replayed: Replayed
-    before: list[Game] = field(default_factory=list)  # before[i]: the game before move i + 1
+    checkpoints: list[Game] = field(default_factory=list)  # checkpoints[i]: after i * CHECKPOINT_EVERY moves
+    _working: Game | None = field(default=None, repr=False)
+    _working_at: int = field(default=-1, repr=False)
 
     @property
     def moves(self) -> list[RecordedMove]:
@@ -30,8 +37,23 @@ class Recording:
         return self.replayed.header.seats
 
     def position(self, k: int) -> Game:
-        """The game after ``k`` moves (0 = as dealt)."""
-        return self.before[k] if k < len(self.before) else self.replayed.game
+        """The game after ``k`` moves (0 = as dealt). The game returned is the viewer's own: read
+        it, never change it, and do not keep it past the next call."""
+        total = len(self.moves)
+        if k < 0:
+            raise IndexError(f"no position before the start (move {k})")
+        if k >= total or not self.checkpoints:
+            return self.replayed.game
+        base = min(k // CHECKPOINT_EVERY, len(self.checkpoints) - 1) * CHECKPOINT_EVERY
+        if self._working is None or not base <= self._working_at <= k:
+            self._working = self.checkpoints[base // CHECKPOINT_EVERY].clone()
+            self._working_at = base
+        game = self._working
+        # Stepping forward applies the recorded moves again; the replay already checked them.
+        while self._working_at < k:
+            game.apply(self.moves[self._working_at].move)
+            self._working_at += 1
+        return game
 
     def deal_start(self, deal: int) -> int | None:
         """The number of moves made before deal ``deal`` (1-based) began, or None if it never did."""
@@ -48,9 +70,17 @@ class Recording:
 
 
 def load(path: str | Path) -> Recording:
-    before: list[Game] = []
-    replayed = replay(path, before_move=lambda game, _move: before.append(game.clone()))
-    return Recording(replayed, before)
+    checkpoints: list[Game] = []
+    made = 0
+
+    def keep(game: Game, _move: RecordedMove) -> None:
+        nonlocal made
+        if made % CHECKPOINT_EVERY == 0:
+            checkpoints.append(game.clone())
+        made += 1
+
+    replayed = replay(path, before_move=keep)
+    return Recording(replayed, checkpoints)
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
