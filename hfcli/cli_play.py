@@ -62,7 +62,7 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--transcript", "transcript_path", envvar="HF_PLAY_TRANSCRIPT", type=TRANSCRIPT_FILE, default=None,
               help="Where to record the game (default: a timestamped file in the user data folder).")
 @click.option("--resume", "resume_path", envvar="HF_PLAY_RESUME", type=TRANSCRIPT_FILE, default=None,
-              help="Continue an unfinished game from its transcript.")
+              help="Continue an unfinished game from its transcript, in the seat it records for you.")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
               help="Suits as letters (7H) instead of symbols (7♥).")
 @click.option("--speed", type=click.FloatRange(0), default=0.8, show_default=True,
