@@ -7,7 +7,7 @@ history hold public forms only, so hidden cards never leak through them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from hfcli.cards import Card
 from hfcli.moves import Move
@@ -26,15 +26,17 @@ DEAL_END = "deal_end"  # detail = "out" or "stock"
 GAME_END = "game_end"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One event; a named tuple because games create them by the thousand (a frozen dataclass
+    is several times slower to build)."""
+
     kind: str
     seat: int | None = None
     move: Move | None = None
     cards: tuple[Card, ...] = ()
     private: tuple[Card, ...] = ()
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # shadows tuple.count, which events never use
     detail: str = ""
 
     def public(self) -> Event:
-        return replace(self, private=()) if self.private else self
+        return self._replace(private=()) if self.private else self

@@ -11,14 +11,17 @@ and, while a partner answers "may I go out?", ``answer`` (yes, no) with the part
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from hfcli import events as ev
 from hfcli.cards import (
     JOKER,
     NATURAL_RANKS,
+    RANK_PLURALS,
     RANK_TOKENS,
     THREE,
     TWO,
@@ -95,10 +98,14 @@ class TeamState:
 
 @dataclass
 class _Snapshot:
-    """What ``undo`` restores: the seat's hand and the partnership's melds before this turn's melds."""
+    """What ``undo`` restores: the seat's hand, and the partnership's melds before this turn's melds.
+
+    Within a turn melds only grow (cards appended, new melds appended after the old ones), so the
+    melds are remembered by their sizes, which is cheaper than copying them on every turn that melds.
+    """
 
     hand: list[Card]
-    melds: list[Meld]
+    meld_sizes: tuple[int, ...]  # len(cards) of each of the partnership's melds, in order
     opening_value: int
     hand_origin: dict[Card, int] | None
     laid: bool
@@ -133,8 +140,9 @@ class Game:
         self._given_shoes = [list(s) for s in shoes] if shoes is not None else None
         self.shoes: list[tuple[Card, ...]] = []  # the shoe of every deal so far, top card first
         self.results: list[DealResult] = []
+        self._totals: tuple[int, ...] = tuple(0 for _ in seating.teams)
         self.events: list[Event] = []  # everything, private cards included
-        self.public_events: list[Event] = []
+        self._public_events: list[Event] = []
         self.move_count = 0
         n = len(seating.names)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -152,7 +160,7 @@ class Game:
         self._reset_turn_state()
         opening: list[Event] = []
         self._start_deal(0, opening)
-        self._record(opening)
+        self.events += opening
 
     # ------------------------------------------------------------------ setup
 
@@ -216,10 +224,14 @@ class Game:
                 self._give(seat, reds, events)
         self._begin_turn(first, events)
 
-    def _record(self, events: Iterable[Event]) -> None:
-        for e in events:
-            self.events.append(e)
-            self.public_events.append(e.public())
+    @property
+    def public_events(self) -> list[Event]:
+        """Every event as every seat saw it (no private cards); built as asked for, since a
+        replay or a simulation without views never needs it."""
+        public, events = self._public_events, self.events
+        if len(public) < len(events):
+            public.extend([e.public() for e in events[len(public):]])
+        return public
 
     def _give(self, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
         """Put cards into a hand, laying every red three and replacing it from the stock (C-RED3)."""
@@ -274,7 +286,8 @@ class Game:
         return GameResult(tuple(self.results), self.seating.team_names)
 
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r.teams[i].total for r in self.results) for i in self.seating.teams)
+        """Each partnership's score over the deals played so far."""
+        return self._totals
 
     def card_total(self) -> int:
         """Every card wherever it is; always 54 x decks."""
@@ -561,41 +574,46 @@ class Game:
         team = self.teams[self.seating.team_of[seat]]
         available = list(hand)
         used: list[Card] = []
-        # simulated open melds by rank: (naturals, wilds, size, is new)
-        sim: dict[int, list[int]] = {
-            m.rank: [m.naturals, m.wilds] for m in team.melds if len(m.cards) < book
-        }
+        # The partnership's open melds as this move changes them, looked up by rank as the move
+        # needs them: rank -> [naturals, wilds] of the open meld, or None when none is open.
+        sim: dict[int, list[int] | None] = {}
         completed: list[str] = []
         groups: list[tuple[int, list[Card]]] = []
         # Before the first meld is made, a rank token takes a card that counts toward the minimum
         # (one the hand held before a pile pickup) ahead of an identical-rank card from the pile.
         counting = dict(self._hand_origin) if self._hand_origin is not None and not team.opened else None
+        new = move.kind == "meld"
         for group in move.groups:
-            cards = _take(available, group, counting)
-            used.extend(cards)
-            naturals = [c for c in cards if not c.is_wild]
-            wilds = len(cards) - len(naturals)
-            if any(c.rank == THREE for c in cards):
+            cards = _take(available, group, counting, hand)
+            used += cards
+            wilds = 0
+            ranks: set[int] = set()
+            for c in cards:
+                if c.is_wild:
+                    wilds += 1
+                else:
+                    ranks.add(c.rank)
+            naturals = len(cards) - wilds
+            if THREE in ranks:
                 raise IllegalMoveError("C-BLACK3", "threes can never be melded")
-            ranks = {c.rank for c in naturals}
             if len(ranks) > 1:
                 raise IllegalMoveError(
                     "C-MELD", "a meld holds cards of one rank (plus wild cards): " + " ".join(group)
                 )
-            if move.kind == "meld":
+            if new:
                 rank = ranks.pop() if ranks else WILD
                 if rank == WILD and not rules.wild_melds:
                     raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
                 if not 3 <= len(cards) <= book:
                     raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {book} cards, not {len(cards)}")
-                if rank in sim:
+                if _open_state(sim, team, rank, book) is not None:
                     raise IllegalMoveError(
                         "C-ONEOPEN",
                         f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead",
                     )
-                if not ratio_ok(rank, len(naturals), wilds, rules):
-                    raise IllegalMoveError(*_ratio_error(len(naturals), wilds, rules))
-                nat_after, wild_after = len(naturals), wilds
+                if not ratio_ok(rank, naturals, wilds, rules):
+                    raise IllegalMoveError(*_ratio_error(naturals, wilds, rules))
+                nat_after, wild_after = naturals, wilds
             else:
                 target = move.target or ""
                 rank = WILD if target == "wild" else RANK_TOKENS.index(target)
@@ -605,7 +623,8 @@ class Game:
                     )
                 if rank == WILD and naturals:
                     raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
-                if rank not in sim:
+                state = _open_state(sim, team, rank, book)
+                if state is None:
                     full = any(m.rank == rank for m in team.melds)
                     if full:
                         raise IllegalMoveError(
@@ -614,8 +633,7 @@ class Game:
                     raise IllegalMoveError(
                         "C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}"
                     )
-                nat_before, wild_before = sim[rank]
-                nat_after, wild_after = nat_before + len(naturals), wild_before + wilds
+                nat_after, wild_after = state[0] + naturals, state[1] + wilds
                 if nat_after + wild_after > book:
                     raise IllegalMoveError(
                         "C-BOOK", f"a meld holds at most {book} cards; this would make {nat_after + wild_after}"
@@ -623,7 +641,7 @@ class Game:
                 if not ratio_ok(rank, nat_after, wild_after, rules):
                     raise IllegalMoveError(*_ratio_error(nat_after, wild_after, rules))
             if nat_after + wild_after >= book:
-                sim.pop(rank, None)
+                sim[rank] = None
                 completed.append(WILD_BOOK if rank == WILD else (DIRTY if wild_after else CLEAN))
             else:
                 sim[rank] = [nat_after, wild_after]
@@ -702,7 +720,7 @@ class Game:
             # C-END: a drawn red three that an empty stock cannot replace can leave a player in
             # their foot one card they may not discard (C-KEEP); the turn cannot end, so the deal does.
             self._end_deal("stock", events)
-        self._record(events)
+        self.events += events
         return events
 
     def _apply_draw(self, seat: int, events: list[Event]) -> None:
@@ -747,7 +765,8 @@ class Game:
         team = self.teams[self.seating.team_of[seat]]
         if self._snapshot is None:
             self._snapshot = _Snapshot(
-                list(hand), [m.copy() for m in team.melds], self.opening_value, self._hand_origin, self.laid
+                list(hand), tuple([len(m.cards) for m in team.melds]), self.opening_value, self._hand_origin,
+                self.laid,
             )
         for c in plan.used:
             hand.remove(c)
@@ -805,7 +824,11 @@ class Game:
         assert snap is not None
         team = self.teams[self.seating.team_of[seat]]
         self.hands[seat] = snap.hand
-        team.melds = snap.melds
+        sizes = snap.meld_sizes
+        del team.melds[len(sizes):]
+        for meld, size in zip(team.melds, sizes, strict=True):
+            if len(meld.cards) > size:
+                meld.truncate(size)
         self._meld_views = None
         self.opening_value = snap.opening_value
         self._hand_origin = snap.hand_origin
@@ -838,6 +861,7 @@ class Game:
             )
         result = DealResult(self.deal_index, how, self.went_out, tuple(scores))
         self.results.append(result)
+        self._totals = tuple(sum(r.teams[i].total for r in self.results) for i in seating.teams)
         events.append(Event(ev.DEAL_END, count=self.deal_index, detail=how))
         if self.deal_index + 1 < rules.deals:
             self._start_deal(self.deal_index + 1, events)
@@ -857,8 +881,9 @@ class Game:
         g._given_shoes = self._given_shoes
         g.shoes = list(self.shoes)
         g.results = list(self.results)
+        g._totals = self._totals
         g.events = list(self.events)
-        g.public_events = list(self.public_events)
+        g._public_events = list(self._public_events)
         g.move_count = self.move_count
         g.hands = [list(h) for h in self.hands]
         g.feet = [list(f) if f is not None else None for f in self.feet]
@@ -880,7 +905,7 @@ class Game:
         g._hand_origin = dict(self._hand_origin) if self._hand_origin is not None else None
         snap = self._snapshot
         g._snapshot = (
-            _Snapshot(list(snap.hand), [m.copy() for m in snap.melds], snap.opening_value,
+            _Snapshot(list(snap.hand), snap.meld_sizes, snap.opening_value,
                       dict(snap.hand_origin) if snap.hand_origin is not None else None, snap.laid)
             if snap is not None
             else None
@@ -925,7 +950,7 @@ class Game:
         origin = tuple(sorted((c.code, n) for c, n in snap.hand_origin.items())) if snap.hand_origin else None
         return (
             tuple(c.code for c in snap.hand),
-            tuple(m.key() for m in snap.melds),
+            snap.meld_sizes,
             snap.opening_value,
             origin,
             snap.laid,
@@ -937,25 +962,28 @@ class Game:
         three, who has opened, and the scores so far. Compare ``state_key()`` for full equality.
         """
         # The stock only ever loses cards from its top after the deal, so with the recorded shoe
-        # its size says which cards it holds. Card codes (all below 64) go in as one flat run with
-        # marks between the groups: few calls, which is what makes this cheap enough for every turn.
-        codes: list[int] = []
+        # its size says which cards it holds. Card codes (all below 64) go in as one byte string with
+        # marks between the groups; books never change, so each meld keeps its codes between turns.
+        groups: list[Iterable[object]] = []
         for hand in self.hands:
-            codes += [c.code for c in hand]
-            codes.append(255)
+            groups.append(hand)
+            groups.append(_MARK_END)
         for foot in self.feet:
-            if foot is not None:
-                codes += [c.code for c in foot]
-            codes.append(254 if foot is None else 255)
-        codes += [c.code for c in self.pile]
+            if foot is None:
+                groups.append(_MARK_NO_FOOT)
+            else:
+                groups.append(foot)
+                groups.append(_MARK_END)
+        groups.append(self.pile)
+        parts = [bytes(map(_CODE_OF, chain.from_iterable(groups)))]
         for team in self.teams:
-            codes.append(253 if team.opened else 252)
+            parts.append(b"\xfd" if team.opened else b"\xfc")
             for meld in team.melds:
-                codes += [c.code for c in meld.cards]
-                codes.append(251)
-            codes += [c.code for c in team.red_threes]
-        head = f"{self.deal_index} {self.phase} {self.to_move} {self.turn_seat} {len(self.stock)} {self.totals()}"
-        return hashlib.blake2b(head.encode() + bytes(codes), digest_size=8).hexdigest()
+                parts.append(meld.codes())
+                parts.append(b"\xfb")
+            parts.append(bytes(map(_CODE_OF, team.red_threes)))
+        head = f"{self.deal_index} {self.phase} {self.to_move} {self.turn_seat} {len(self.stock)} {self._totals}"
+        return hashlib.blake2b(head.encode() + b"".join(parts), digest_size=8).hexdigest()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -988,6 +1016,22 @@ def _card_code(c: Card) -> int:
     return c.code
 
 
+_CODE_OF = operator.attrgetter("code")  # as _card_code, but runs in C under map()
+
+
+class _Mark:
+    """A separator among the card codes a digest hashes: a code no card has."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+_MARK_END = (_Mark(255),)
+_MARK_NO_FOOT = (_Mark(254),)
+
+
 def _kind_after(meld: Meld, extra_wilds: int) -> str:
     if meld.rank == WILD:
         return WILD_BOOK
@@ -1003,33 +1047,69 @@ def _ratio_error(naturals: int, wilds: int, rules: Rules) -> tuple[str, str]:
     )
 
 
-def _take(available: list[Card], tokens: tuple[str, ...], counting: dict[Card, int] | None = None) -> list[Card]:
+def _shortage(
+    tokens: tuple[str, ...], rank: int, named: list[tuple[int, Card | None]], taken: list[Card], hand: Sequence[Card]
+) -> str:
+    """Why a meld's cards of ``rank`` run out: the hand holds too few, or the move's other melds took them."""
+    plural = RANK_PLURALS[rank]
+    held = sum(1 for c in hand if c.rank == rank)
+    if held == 0:
+        return f"you hold no {plural}"
+    need = sum(1 for r, _ in named if r == rank)
+    group = " ".join(tokens)
+    if held < need:
+        return f"'{group}' needs {need} {plural}; you hold {held}"
+    have = sum(1 for c in taken if c.rank == rank)
+    return f"'{group}' needs {need} {plural}; you hold {held}, and this move's other melds use {held - have}"
+
+
+def _open_state(
+    sim: dict[int, list[int] | None], team: TeamState, rank: int, book: int
+) -> list[int] | None:
+    """[naturals, wilds] of the partnership's open meld of ``rank`` as a move being checked leaves
+    it (``sim``), or None when no meld of that rank is open."""
+    if rank in sim:
+        return sim[rank]
+    meld = team.open_meld(rank, book)
+    state = None if meld is None else [len(meld.cards) - meld.wilds, meld.wilds]
+    sim[rank] = state
+    return state
+
+
+def _take(
+    available: list[Card],
+    tokens: tuple[str, ...],
+    counting: dict[Card, int] | None = None,
+    hand: Sequence[Card] = (),
+) -> list[Card]:
     """Remove the cards named by ``tokens`` from ``available``: exact cards first, then ranks,
     each rank taking its lowest-coded card so the choice never depends on the hand's order.
     With ``counting`` (cards that still count toward a first meld, consumed as taken), a rank
     takes a counting card first, so naming ranks never loses value toward the minimum."""
     taken: list[Card] = []
-    ordered = sorted(tokens, key=lambda t: _token(t)[1] is None)
-    for token in ordered:
-        rank, exact = _token(token)
+    named = [_token(t) for t in tokens]
+    if any(exact is not None for _, exact in named):
+        named.sort(key=lambda named_card: named_card[1] is None)  # stable: exact cards first
+    for rank, exact in named:
         if exact is not None:
             if exact not in available:
                 raise IllegalMoveError("C-MELDING", f"you hold no {exact.text} to meld")
             chosen = exact
         else:
             best: Card | None = None
-            best_key = (True, 0)
-            for c in available:
-                if c.rank == rank:
-                    key = (counting is not None and counting.get(c, 0) <= 0, c.code)
-                    if best is None or key < best_key:
-                        best, best_key = c, key
+            if counting is None:
+                for c in available:
+                    if c.rank == rank and (best is None or c.code < best.code):
+                        best = c
+            else:
+                best_key = (True, 0)
+                for c in available:
+                    if c.rank == rank:
+                        key = (counting.get(c, 0) <= 0, c.code)
+                        if best is None or key < best_key:
+                            best, best_key = c, key
             if best is None:
-                need = sum(1 for t in tokens if _token(t)[0] == rank)
-                have = sum(1 for t in taken if t.rank == rank)
-                raise IllegalMoveError(
-                    "C-MELDING", f"you hold {have} {token if token != 'JK' else 'joker'}(s), not {need}"
-                )
+                raise IllegalMoveError("C-MELDING", _shortage(tokens, rank, named, taken, hand))
             chosen = best
         if counting is not None and counting.get(chosen, 0) > 0:
             counting[chosen] -= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from positions import assert_illegal, cards, crafted_shoe, legal_texts, natural_filler, position
 
 from hfcli.cards import card
@@ -202,6 +203,30 @@ def test_C_MELDING_undo_takes_back_this_turns_melds() -> None:
     g.apply("undo")
     assert g.state_key() == before
     assert_illegal(g, "undo", "C-MELDING")
+
+
+def test_C_MELDING_undo_restores_melds_added_to_and_digest() -> None:
+    g = position("S hand: 9 2 K K K 4 5 6\nNS melds: 9 9 9 / Q Q Q Q Q Q Q\nNS opened\nturn: S meld")
+    before, digest = g.state_key(), g.digest()
+    g.apply("add 9 2 to 9")
+    g.apply("meld K K K")
+    assert g.digest() != digest
+    g.apply("undo")
+    assert g.state_key() == before and g.digest() == digest
+    assert [m.kind for m in g.teams[0].melds] == ["clean", "clean"]
+    g.apply("add 2 to 9")  # the same cards can be played again after undo
+    assert g.teams[0].melds[0].wilds == 1
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [("meld K K K", "you hold no kings"),
+     ("meld 8 8 8", "'8 8 8' needs 3 eights; you hold 2"),
+     ("meld 8 8 2, 8 8 JK", "'8 8 JK' needs 2 eights; you hold 2, and this move's other melds use 2")],
+)
+def test_C_MELDING_naming_more_cards_than_held(move: str, message: str) -> None:
+    g = position("S hand: 8 8 2 JK 4 5 6\nturn: S meld")
+    assert_illegal(g, move, "C-MELDING", message)
 
 
 def test_C_MELDING_pile_cards_do_not_count_only_top_and_hand() -> None:

@@ -409,7 +409,10 @@ def replay(
 
 
 # A move line exactly as the writer writes it; anything else goes through the JSON parser.
-_MOVE_LINE = re.compile(r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\]*)"(,"reason":("(?:[^"\\]|\\.)*"|null))?\}\Z')
+# The reason's pattern is the unrolled form of ("(?:[^"\\]|\\.)*"), several times faster on long reasons.
+_MOVE_LINE = re.compile(
+    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\]*)"(,"reason":("[^"\\]*(?:\\.[^"\\]*)*"|null))?\}\Z'
+)
 
 KNOWN_KINDS = frozenset({"move", "digest", "deal", "bury", "upcard", "red3", "draw", "take", "foot", "out",
                          "deal_end", "game_end"})
