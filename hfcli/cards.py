@@ -124,7 +124,7 @@ def new_shoe(decks: int) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.text for c in cards)
+    return " ".join([c.text for c in cards])  # a list joins faster than a generator
 
 
 def parse_cards(text: str | Sequence[str]) -> list[Card]:

@@ -15,7 +15,6 @@ import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 from hfcli import events as ev
 from hfcli.cards import (
@@ -62,12 +61,25 @@ def _token(token: str) -> tuple[int, Card | None]:
 class TeamState:
     """A partnership's side of the table for the current deal."""
 
-    __slots__ = ("melds", "red_threes", "opened")
+    __slots__ = ("melds", "red_threes", "opened", "_coded", "_codes")
 
     def __init__(self) -> None:
         self.melds: list[Meld] = []
         self.red_threes: list[Card] = []
         self.opened = False
+        self._coded: list[Meld] | None = None  # the melds list _codes was made from
+        self._codes = b""
+
+    def meld_codes(self) -> bytes:
+        """Every meld's card codes, each closed by a mark, for the table digest; kept until
+        ``melds_changed`` (or a new melds list), since most turns leave a partnership's melds alone."""
+        if self._coded is not self.melds:
+            self._codes = b"".join([m.codes() for m in self.melds])
+            self._coded = self.melds
+        return self._codes
+
+    def melds_changed(self) -> None:
+        self._coded = None
 
     def copy(self) -> TeamState:
         t = TeamState()
@@ -141,6 +153,7 @@ class Game:
         self.shoes: list[tuple[Card, ...]] = []  # the shoe of every deal so far, top card first
         self.results: list[DealResult] = []
         self._totals: tuple[int, ...] = tuple(0 for _ in seating.teams)
+        self._totals_text = str(self._totals)  # as the digest writes it
         self.events: list[Event] = []  # everything, private cards included
         self._public_events: list[Event] = []
         self.move_count = 0
@@ -157,6 +170,8 @@ class Game:
         self.to_move = 0
         self.went_out: int | None = None
         self._meld_views: tuple[tuple[MeldView, ...], ...] | None = None
+        self._digest_codes: list[tuple[list[Card], bytes]] = [([], b"\xff")] * (2 * n)
+        self._pile_codes: tuple[list[Card], bytes] = ([], b"")
         self._reset_turn_state()
         opening: list[Event] = []
         self._start_deal(0, opening)
@@ -753,7 +768,7 @@ class Game:
                 origin[c] = origin.get(c, 0) + 1
             self._hand_origin = origin
         self.laid = True
-        self._meld_views = None
+        self._melds_changed(team)
         rest = taken[1:]
         hand.extend(rest)
         events.append(Event(ev.TAKE, seat, cards=tuple(taken), count=len(taken)))
@@ -778,10 +793,15 @@ class Game:
             for c in cards:
                 meld.add(c)
         self.opening_value += plan.counted_value
-        self._meld_views = None
+        self._melds_changed(team)
         self._hand_origin = plan.origin_after
         self.laid = True
         self._after_lay(seat, events)
+
+    def _melds_changed(self, team: TeamState) -> None:
+        """Forget what was worked out from the table's melds (views; the partnership's digest bytes)."""
+        self._meld_views = None
+        team.melds_changed()
 
     def _after_lay(self, seat: int, events: list[Event]) -> None:
         """C-FOOT (a) and going out by melding: what an empty hand means after laying cards."""
@@ -829,7 +849,7 @@ class Game:
         for meld, size in zip(team.melds, sizes, strict=True):
             if len(meld.cards) > size:
                 meld.truncate(size)
-        self._meld_views = None
+        self._melds_changed(team)
         self.opening_value = snap.opening_value
         self._hand_origin = snap.hand_origin
         self._snapshot = None
@@ -862,6 +882,7 @@ class Game:
         result = DealResult(self.deal_index, how, self.went_out, tuple(scores))
         self.results.append(result)
         self._totals = tuple(sum(r.teams[i].total for r in self.results) for i in seating.teams)
+        self._totals_text = str(self._totals)
         events.append(Event(ev.DEAL_END, count=self.deal_index, detail=how))
         if self.deal_index + 1 < rules.deals:
             self._start_deal(self.deal_index + 1, events)
@@ -882,6 +903,7 @@ class Game:
         g.shoes = list(self.shoes)
         g.results = list(self.results)
         g._totals = self._totals
+        g._totals_text = self._totals_text
         g.events = list(self.events)
         g._public_events = list(self._public_events)
         g.move_count = self.move_count
@@ -897,6 +919,8 @@ class Game:
         g.to_move = self.to_move
         g.went_out = self.went_out
         g._meld_views = self._meld_views
+        g._digest_codes = list(self._digest_codes)
+        g._pile_codes = self._pile_codes
         g.asked = self.asked
         g.permission = self.permission
         g._answer_return = self._answer_return
@@ -962,27 +986,35 @@ class Game:
         three, who has opened, and the scores so far. Compare ``state_key()`` for full equality.
         """
         # The stock only ever loses cards from its top after the deal, so with the recorded shoe
-        # its size says which cards it holds. Card codes (all below 64) go in as one byte string with
-        # marks between the groups; books never change, so each meld keeps its codes between turns.
-        groups: list[Iterable[object]] = []
-        for hand in self.hands:
-            groups.append(hand)
-            groups.append(_MARK_END)
-        for foot in self.feet:
-            if foot is None:
-                groups.append(_MARK_NO_FOOT)
-            else:
-                groups.append(foot)
-                groups.append(_MARK_END)
-        groups.append(self.pile)
-        parts = [bytes(map(_CODE_OF, chain.from_iterable(groups)))]
+        # its size says which cards it holds. Card codes (all below 64) go in as bytes with marks
+        # between the groups. A turn changes one hand and few melds, so each hand, foot and meld
+        # keeps its bytes while its cards compare equal to those they were made from.
+        parts: list[bytes] = []
+        cache = self._digest_codes
+        for slot, cards in enumerate((*self.hands, *self.feet)):
+            if cards is None:
+                parts.append(b"\xfe")  # a foot already picked up
+                continue
+            coded, codes = cache[slot]
+            if coded != cards:
+                codes = bytes(map(_CODE_OF, cards)) + b"\xff"
+                cache[slot] = (list(cards), codes)
+            parts.append(codes)
+        # The pile mostly grows by one discard a turn: only its new cards are read.
+        pile = self.pile
+        coded, codes = self._pile_codes
+        if pile[: len(coded)] != coded:
+            coded, codes = [], b""
+        if len(coded) != len(pile):
+            codes += bytes(map(_CODE_OF, pile[len(coded):]))
+            self._pile_codes = (list(pile), codes)
+        parts.append(codes)
         for team in self.teams:
             parts.append(b"\xfd" if team.opened else b"\xfc")
-            for meld in team.melds:
-                parts.append(meld.codes())
-                parts.append(b"\xfb")
-            parts.append(bytes(map(_CODE_OF, team.red_threes)))
-        head = f"{self.deal_index} {self.phase} {self.to_move} {self.turn_seat} {len(self.stock)} {self._totals}"
+            parts.append(team.meld_codes())
+            if team.red_threes:
+                parts.append(bytes(map(_CODE_OF, team.red_threes)))
+        head = f"{self.deal_index} {self.phase} {self.to_move} {self.turn_seat} {len(self.stock)} {self._totals_text}"
         return hashlib.blake2b(head.encode() + b"".join(parts), digest_size=8).hexdigest()
 
     def __eq__(self, other: object) -> bool:
@@ -1018,18 +1050,6 @@ def _card_code(c: Card) -> int:
 
 _CODE_OF = operator.attrgetter("code")  # as _card_code, but runs in C under map()
 
-
-class _Mark:
-    """A separator among the card codes a digest hashes: a code no card has."""
-
-    __slots__ = ("code",)
-
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-_MARK_END = (_Mark(255),)
-_MARK_NO_FOOT = (_Mark(254),)
 
 
 def _kind_after(meld: Meld, extra_wilds: int) -> str:

@@ -41,26 +41,27 @@ def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
 class Meld:
     """One meld on the table; a complete book once it holds ``book_size`` cards."""
 
-    __slots__ = ("rank", "cards", "wilds", "_codes")
+    __slots__ = ("rank", "cards", "wilds", "_coded", "_codes")
 
     def __init__(self, rank: int, cards: list[Card] | None = None, wilds: int = 0) -> None:
         self.rank = rank
         self.cards: list[Card] = cards if cards is not None else []
         self.wilds = wilds
+        self._coded: list[Card] = []  # the cards as they were when _codes was made
         self._codes = b""
 
     def codes(self) -> bytes:
-        """The cards' codes in order, for the table digest. Cards are only ever appended to a meld
-        (``truncate`` is the one way back), so the cache is good while its length matches."""
-        if len(self._codes) != len(self.cards):
-            self._codes = bytes([c.code for c in self.cards])
+        """The cards' codes in order and a closing mark (251), for the table digest; kept while
+        the cards are unchanged (comparing lists is far cheaper than reading every code again)."""
+        if self._coded != self.cards:
+            self._coded = list(self.cards)
+            self._codes = bytes([c.code for c in self.cards]) + b"\xfb"
         return self._codes
 
     def truncate(self, size: int) -> None:
         """Take back every card after the first ``size`` (undo)."""
         del self.cards[size:]
         self.wilds = sum(1 for c in self.cards if c.is_wild)
-        self._codes = b""
 
     @property
     def naturals(self) -> int:

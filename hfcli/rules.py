@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -73,19 +73,24 @@ class Rules:
         data["meld_minimums"] = list(self.meld_minimums)
         return data
 
+    @cached_property
+    def rank_values(self) -> tuple[int, ...]:
+        """C-VALUE by rank index, worked out once per rule set: a lookup keyed by the rules
+        would hash and compare every field on each call, in the engine's inner loops."""
+        low, high = self.low_value, self.high_value
+        return (
+            self.black_three_value, low, low, low, low, high, high, high, high, high, high,
+            self.ace_value, self.two_value, self.joker_value,
+        )
+
     @property
     def card_count(self) -> int:
         return 54 * self.decks
 
 
-@cache
 def card_values(rules: Rules) -> tuple[int, ...]:
     """C-VALUE: the value of each rank index (3, 4, ..., A, 2, JK); a red three is worth 0."""
-    low, high = rules.low_value, rules.high_value
-    return (
-        rules.black_three_value, low, low, low, low, high, high, high, high, high, high,
-        rules.ace_value, rules.two_value, rules.joker_value,
-    )
+    return rules.rank_values
 
 
 CLASSIC = Rules()

@@ -265,3 +265,28 @@ def test_a_missing_event_line_is_a_divergence_naming_both(tmp_path: Path) -> Non
     code, _, err = run(str(path))
     assert code == 1 and err.startswith(f"{path}:{i + 1}: expected move ")
     assert f"(as recorded), got draw by {drawn['seat']} of {drawn['cards']!r} from the replay first" in err
+
+
+_MOVE_TEXT = st.text(alphabet=st.sampled_from('SWNEX "\\\\}{,:ab9T\u00e9\u2028\n\t'), max_size=12)
+
+
+@given(seat=_MOVE_TEXT, move=_MOVE_TEXT, reason=st.none() | _MOVE_TEXT, raw=st.booleans(),
+       tail=st.sampled_from(["", " ", "x"]))
+def test_the_quick_move_reader_agrees_with_json(seat: str, move: str, reason: str | None, raw: bool, tail: str) -> None:
+    # Lines are built both as the writer writes them (json.dumps) and raw, with quotes, escapes and
+    # control characters unescaped; the string-search reader must read exactly what JSON reads, or step aside.
+    from hfcli.transcript.reader import _quick_move
+
+    def quote(value: str) -> str:
+        return f'"{value}"' if raw else json.dumps(value, ensure_ascii=False)
+
+    text = '{"e":"move","seat":' + quote(seat) + ',"move":' + quote(move)
+    text += ("" if reason is None else ',"reason":' + quote(reason)) + "}" + tail
+    quick = _quick_move(text)
+    if quick is None:
+        return
+    data = json.loads(text)
+    expected = {"e": "move", "seat": quick[0], "move": quick[1]}
+    if quick[2] is not None:
+        expected["reason"] = quick[2]
+    assert data == expected

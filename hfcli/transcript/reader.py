@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 from hfcli import __version__
 from hfcli.cards import ALL_CARDS, Card, new_shoe, parse_cards
 from hfcli.errors import HandFootError, IllegalMoveError
-from hfcli.game import Game
+from hfcli.game import OVER, Game
 from hfcli.moves import parse_move
 from hfcli.rules import Rules, from_mapping
 from hfcli.transcript.lines import (
@@ -329,15 +328,9 @@ def replay(
             result.digests += 1
             digest_due = False
             continue
-        fast = _MOVE_LINE.match(text)
-        if fast is not None and not game.is_over:
-            seat_name, move_text, raw_reason = fast.group(1), fast.group(2), fast.group(4)
-            if raw_reason is None or raw_reason == "null":
-                reason = None
-            elif "\\" in raw_reason:
-                reason = json.loads(raw_reason)
-            else:
-                reason = raw_reason[1:-1]
+        fast = _quick_move(text)
+        if fast is not None and game.phase != OVER:
+            seat_name, move_text, reason = fast
         else:
             data = _load(source, number)
             kind = data.get("e")
@@ -399,20 +392,47 @@ def replay(
         except HandFootError as exc:
             raise TranscriptError(path_name, number, f"move {move_text!r}: {exc}", DIVERGENCE) from None
         result.moves.append(recorded_move)
-        pending = [event_line(e, game) for e in events[1:]]
-        pending.reverse()
-        digest_due = ends_turn(events)
+        if len(events) > 1:  # most moves (melds, adds) cause no event beyond themselves
+            pending = [event_line(e, game) for e in events[:0:-1]]  # reversed: popped from the end
+            digest_due = ends_turn(events)
+        else:
+            digest_due = move.kind == "discard"
     result.pending = pending[::-1]
     result.digest_due = digest_due
     result.lines = len(lines)
     return result
 
 
-# A move line exactly as the writer writes it; anything else goes through the JSON parser.
-# The reason's pattern is the unrolled form of ("(?:[^"\\]|\\.)*"), several times faster on long reasons.
-_MOVE_LINE = re.compile(
-    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\]*)"(,"reason":("[^"\\]*(?:\\.[^"\\]*)*"|null))?\}\Z'
-)
+_MOVE_HEAD = '{"e":"move","seat":"'
+_MOVE_FIELD = '","move":"'
+_REASON_FIELD = ',"reason":"'
+
+
+def _quick_move(text: str) -> tuple[str, str, str | None] | None:
+    """(seat, move, reason) of a move line exactly as the writer writes it, read with string
+    searches; None for anything else (escapes included), which the JSON parser then reads."""
+    if not text.startswith(_MOVE_HEAD):
+        return None
+    seat_end = text.find(_MOVE_FIELD, 20)
+    if seat_end < 0:
+        return None
+    move_start = seat_end + 10
+    move_end = text.find('"', move_start)
+    if move_end < 0:
+        return None
+    seat, move = text[20:seat_end], text[move_start:move_end]
+    if '"' in seat or "\\" in seat or "\\" in move or not (seat + move).isprintable():
+        return None
+    tail = len(text) - move_end
+    if tail == 2 and text.endswith('"}'):
+        return seat, move, None
+    if text.startswith(_REASON_FIELD, move_end + 1) and text.endswith('"}'):
+        reason = text[move_end + 12 : -2]
+        if '"' in reason or "\\" in reason or not reason.isprintable():
+            return None
+        return seat, move, reason
+    return None
+
 
 KNOWN_KINDS = frozenset({"move", "digest", "deal", "bury", "upcard", "red3", "draw", "take", "foot", "out",
                          "deal_end", "game_end"})
