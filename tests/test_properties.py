@@ -8,6 +8,7 @@ same seed and moves (or the same shoes and moves) give the same state.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
@@ -51,7 +52,7 @@ CANONICAL = _canonical_moves()
 # Uniform random play almost never reaches a foot; leaning towards melding and asking reaches
 # feet and going out, so the invariants are checked there too.
 WEIGHTS = {"pickup": 2, "meld": 40, "add": 40, "ask": 10, "yes": 1, "no": 1,
-           "discard": 1, "draw": 1, "end": 1, "undo": 0}
+           "discard": 1, "draw": 1, "end": 1, "undo": 2}
 
 
 def _rank(move: Move) -> int:
@@ -71,8 +72,29 @@ def _choose(game: Game, rng: random.Random) -> Move:
     return rng.choices(moves, weights)[0]
 
 
+def _digest_from_scratch(game: Game) -> str:
+    """The table digest as docs/transcript.md describes it, worked out afresh: the engine's own
+    keeps parts between calls, and must always agree with this."""
+    codes: list[int] = []
+    for hand in game.hands:
+        codes += [c.code for c in hand] + [255]
+    for foot in game.feet:
+        codes += [254] if foot is None else [c.code for c in foot] + [255]
+    codes += [c.code for c in game.pile]
+    for team in game.teams:
+        codes.append(253 if team.opened else 252)
+        for meld in team.melds:
+            codes += [c.code for c in meld.cards] + [251]
+        codes += [c.code for c in team.red_threes]
+    head = f"{game.deal_index} {game.phase} {game.to_move} {game.turn_seat} {len(game.stock)} {game.totals()}"
+    return hashlib.blake2b(head.encode() + bytes(codes), digest_size=8).hexdigest()
+
+
 def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
     assert game.card_total() == game.rules.card_count
+    assert game.digest() == _digest_from_scratch(game)
+    assert game.public_events == [e.public() for e in game.events]
+    assert not any(e.private for e in game.public_events)
     legal = game.legal_moves()
     assert legal, "a game that is not over always has a move"
     assert len(set(legal)) == len(legal)
