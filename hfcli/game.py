@@ -123,13 +123,14 @@ class _Snapshot:
     laid: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class _MeldPlan:
     """A validated meld or add move: the physical cards and what they do."""
 
     new: bool  # new melds, or an addition to an open meld
     groups: list[tuple[int, list[Card]]]
     used: list[Card]
+    rest: list[Card]  # the hand without the used cards, in its order
     counted_value: int
     origin_after: dict[Card, int] | None
 
@@ -576,7 +577,7 @@ class Game:
             matches = [c for c in hand if c.rank == rank]
             if not matches:
                 raise IllegalMoveError("C-DISCARD", f"you hold no {token}")
-            chosen = min(matches, key=_card_code)
+            chosen = min(matches, key=_CODE_OF)
         problem = self._discard_problem(seat)
         if problem is not None:
             raise IllegalMoveError(*problem)
@@ -631,7 +632,7 @@ class Game:
                 nat_after, wild_after = naturals, wilds
             else:
                 target = move.target or ""
-                rank = WILD if target == "wild" else RANK_TOKENS.index(target)
+                rank = _MELD_RANK_OF_TOKEN[target] if target in _MELD_RANK_OF_TOKEN else RANK_TOKENS.index(target)
                 if ranks and ranks != {rank}:
                     raise IllegalMoveError(
                         "C-MELD", f"{' '.join(group)} cannot go on a meld of {meld_rank_name(rank)}"
@@ -692,7 +693,7 @@ class Game:
                     "C-KEEP",
                     f"this would leave you {remaining} card(s), and you may not go out: {problem}",
                 )
-        return _MeldPlan(move.kind == "meld", groups, used, counted, origin)
+        return _MeldPlan(new, groups, used, available, counted, origin)
 
     # ------------------------------------------------------------------ applying
 
@@ -739,7 +740,10 @@ class Game:
         return events
 
     def _apply_draw(self, seat: int, events: list[Event]) -> None:
-        drawn = [self.stock.pop() for _ in range(min(2, len(self.stock)))]
+        stock = self.stock
+        drawn = [stock.pop(), stock.pop()] if len(stock) >= 2 else stock[:]
+        if len(drawn) == 1:
+            stock.clear()
         events.append(Event(ev.DRAW, seat, private=tuple(drawn), count=len(drawn)))
         self._give(seat, drawn, events)
         self.phase = MELD_PHASE
@@ -779,12 +783,11 @@ class Game:
         hand = self.hands[seat]
         team = self.teams[self.seating.team_of[seat]]
         if self._snapshot is None:
+            # The hand list itself is kept: from here on the seat's hand is a new list (plan.rest).
             self._snapshot = _Snapshot(
-                list(hand), tuple([len(m.cards) for m in team.melds]), self.opening_value, self._hand_origin,
-                self.laid,
+                hand, tuple([len(m.cards) for m in team.melds]), self.opening_value, self._hand_origin, self.laid
             )
-        for c in plan.used:
-            hand.remove(c)
+        self.hands[seat] = plan.rest
         for rank, cards in plan.groups:
             meld = None if plan.new else team.open_meld(rank, self.rules.book_size)
             if meld is None:
@@ -1049,6 +1052,7 @@ def _card_code(c: Card) -> int:
 
 
 _CODE_OF = operator.attrgetter("code")  # as _card_code, but runs in C under map()
+_MELD_RANK_OF_TOKEN = {**{token: rank for rank, token in enumerate(RANK_TOKENS)}, "wild": WILD}
 
 
 

@@ -152,7 +152,7 @@ def state_digest(game: Game) -> str:
 
 
 def digest_line(game: Game) -> str:
-    return f'{{"e":"digest","digest":"{state_digest(game)}"}}'
+    return f'{{"e":"digest","digest":"{game.digest()}"}}'
 
 
 def ends_turn(events: Sequence[Event]) -> bool:
