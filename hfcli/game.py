@@ -41,6 +41,7 @@ from hfcli.view import MeldView, SeatView, make_view
 DRAW_PHASE, MELD_PHASE, ANSWER_PHASE, OVER = "draw", "meld", "answer", "over"
 
 _TOKEN_CACHE: dict[str, tuple[int, Card | None]] = {}
+_NAMED: dict[tuple[str, ...], list[tuple[int, Card | None]]] = {}  # a meld's tokens, exact cards first
 
 
 def _token(token: str) -> tuple[int, Card | None]:
@@ -1111,9 +1112,12 @@ def _take(
     With ``counting`` (cards that still count toward a first meld, consumed as taken), a rank
     takes a counting card first, so naming ranks never loses value toward the minimum."""
     taken: list[Card] = []
-    named = [_token(t) for t in tokens]
-    if any(exact is not None for _, exact in named):
-        named.sort(key=lambda named_card: named_card[1] is None)  # stable: exact cards first
+    named = _NAMED.get(tokens)
+    if named is None:
+        # stable: exact cards first
+        named = sorted((_token(t) for t in tokens), key=lambda named_card: named_card[1] is None)
+        if len(_NAMED) < 4096:
+            _NAMED[tokens] = named
     for rank, exact in named:
         if exact is not None:
             if exact not in available:
