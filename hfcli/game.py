@@ -129,7 +129,7 @@ class _MeldPlan:
     """A validated meld or add move: the physical cards and what they do."""
 
     new: bool  # new melds, or an addition to an open meld
-    groups: list[tuple[int, list[Card]]]
+    groups: list[tuple[int, list[Card], Meld | None]]  # rank, cards, the open meld they join (None: a new meld)
     used: list[Card]
     rest: list[Card]  # the hand without the used cards, in its order
     counted_value: int
@@ -592,10 +592,11 @@ class Game:
         available = list(hand)
         used: list[Card] = []
         # The partnership's open melds as this move changes them, looked up by rank as the move
-        # needs them: rank -> [naturals, wilds] of the open meld, or None when none is open.
-        sim: dict[int, list[int] | None] = {}
+        # needs them: rank -> (naturals, wilds, the meld on the table or None for one this move
+        # starts), or None when none is open.
+        sim: dict[int, _OpenMeld | None] = {}
         completed: list[str] = []
-        groups: list[tuple[int, list[Card]]] = []
+        groups: list[tuple[int, list[Card], Meld | None]] = []
         # Before the first meld is made, a rank token takes a card that counts toward the minimum
         # (one the hand held before a pile pickup) ahead of an identical-rank card from the pile.
         counting = dict(self._hand_origin) if self._hand_origin is not None and not team.opened else None
@@ -604,21 +605,28 @@ class Game:
             cards = _take(available, group, counting, hand)
             used += cards
             wilds = 0
-            ranks: set[int] = set()
+            natural_rank = WILD  # the naturals' rank; WILD while none is seen
+            mixed = three = False
             for c in cards:
                 if c.is_wild:
                     wilds += 1
                 else:
-                    ranks.add(c.rank)
+                    r = c.rank
+                    three = three or r == THREE
+                    if natural_rank == WILD:
+                        natural_rank = r
+                    elif r != natural_rank:
+                        mixed = True
             naturals = len(cards) - wilds
-            if THREE in ranks:
+            if three:
                 raise IllegalMoveError("C-BLACK3", "threes can never be melded")
-            if len(ranks) > 1:
+            if mixed:
                 raise IllegalMoveError(
                     "C-MELD", "a meld holds cards of one rank (plus wild cards): " + " ".join(group)
                 )
+            target: Meld | None = None
             if new:
-                rank = ranks.pop() if ranks else WILD
+                rank = natural_rank
                 if rank == WILD and not rules.wild_melds:
                     raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
                 if not 3 <= len(cards) <= book:
@@ -632,9 +640,9 @@ class Game:
                     raise IllegalMoveError(*_ratio_error(naturals, wilds, rules))
                 nat_after, wild_after = naturals, wilds
             else:
-                target = move.target or ""
-                rank = _MELD_RANK_OF_TOKEN[target] if target in _MELD_RANK_OF_TOKEN else RANK_TOKENS.index(target)
-                if ranks and ranks != {rank}:
+                token = move.target or ""
+                rank = _MELD_RANK_OF_TOKEN[token] if token in _MELD_RANK_OF_TOKEN else RANK_TOKENS.index(token)
+                if naturals and natural_rank != rank:
                     raise IllegalMoveError(
                         "C-MELD", f"{' '.join(group)} cannot go on a meld of {meld_rank_name(rank)}"
                     )
@@ -650,7 +658,7 @@ class Game:
                     raise IllegalMoveError(
                         "C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}"
                     )
-                nat_after, wild_after = state[0] + naturals, state[1] + wilds
+                nat_after, wild_after, target = state[0] + naturals, state[1] + wilds, state[2]
                 if nat_after + wild_after > book:
                     raise IllegalMoveError(
                         "C-BOOK", f"a meld holds at most {book} cards; this would make {nat_after + wild_after}"
@@ -661,8 +669,8 @@ class Game:
                 sim[rank] = None
                 completed.append(WILD_BOOK if rank == WILD else (DIRTY if wild_after else CLEAN))
             else:
-                sim[rank] = [nat_after, wild_after]
-            groups.append((rank, cards))
+                sim[rank] = (nat_after, wild_after, target)
+            groups.append((rank, cards, target))
         # C-MIN bookkeeping: only cards from the hand count (C-MELDING), not other taken pile cards.
         counted = 0
         origin = dict(self._hand_origin) if self._hand_origin is not None else None
@@ -789,8 +797,7 @@ class Game:
                 hand, tuple([len(m.cards) for m in team.melds]), self.opening_value, self._hand_origin, self.laid
             )
         self.hands[seat] = plan.rest
-        for rank, cards in plan.groups:
-            meld = None if plan.new else team.open_meld(rank, self.rules.book_size)
+        for rank, cards, meld in plan.groups:
             if meld is None:
                 meld = Meld(rank)
                 team.melds.append(meld)
@@ -1088,15 +1095,16 @@ def _shortage(
     return f"'{group}' needs {need} {plural}; you hold {held}, and this move's other melds use {held - have}"
 
 
-def _open_state(
-    sim: dict[int, list[int] | None], team: TeamState, rank: int, book: int
-) -> list[int] | None:
-    """[naturals, wilds] of the partnership's open meld of ``rank`` as a move being checked leaves
-    it (``sim``), or None when no meld of that rank is open."""
+_OpenMeld = tuple[int, int, Meld | None]  # naturals, wilds, the meld on the table (None: a new one)
+
+
+def _open_state(sim: dict[int, _OpenMeld | None], team: TeamState, rank: int, book: int) -> _OpenMeld | None:
+    """The partnership's open meld of ``rank`` as a move being checked leaves it (``sim``), or
+    None when no meld of that rank is open."""
     if rank in sim:
         return sim[rank]
     meld = team.open_meld(rank, book)
-    state = None if meld is None else [len(meld.cards) - meld.wilds, meld.wilds]
+    state = None if meld is None else (len(meld.cards) - meld.wilds, meld.wilds, meld)
     sim[rank] = state
     return state
 
