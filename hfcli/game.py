@@ -172,7 +172,12 @@ class Game:
         self.to_move = 0
         self.went_out: int | None = None
         self._meld_views: tuple[tuple[MeldView, ...], ...] | None = None
-        self._digest_codes: list[tuple[list[Card], bytes]] = [([], b"\xff")] * (2 * n)
+        # For each hand and foot, then each partnership's red threes: the cards, and the bytes the
+        # digest made of them.
+        nothing: list[Card] = []
+        self._digest_codes: list[tuple[list[Card], bytes]] = [(nothing, b"\xff")] * (2 * n) + [
+            (nothing, b"")
+        ] * len(seating.team_names)
         self._pile_codes: tuple[list[Card], bytes] = ([], b"")
         self._reset_turn_state()
         opening: list[Event] = []
@@ -1020,11 +1025,17 @@ class Game:
             codes += bytes(map(_CODE_OF, pile[len(coded):]))
             self._pile_codes = (list(pile), codes)
         parts.append(codes)
+        slot = len(self.hands) + len(self.feet)
         for team in self.teams:
             parts.append(b"\xfd" if team.opened else b"\xfc")
             parts.append(team.meld_codes())
-            if team.red_threes:
-                parts.append(bytes(map(_CODE_OF, team.red_threes)))
+            reds = team.red_threes
+            coded, codes = cache[slot]
+            if coded != reds:
+                codes = bytes(map(_CODE_OF, reds))
+                cache[slot] = (list(reds), codes)
+            parts.append(codes)
+            slot += 1
         head = f"{self.deal_index} {self.phase} {self.to_move} {self.turn_seat} {len(self.stock)} {self._totals_text}"
         return hashlib.blake2b(head.encode() + b"".join(parts), digest_size=8).hexdigest()
 

@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,6 @@ from hfcli.transcript.lines import (
     RecordedMove,
     SeatInfo,
     TranscriptError,
-    digest_line,
     ends_turn,
     event_line,
     state_digest,
@@ -250,11 +250,17 @@ class Replayed:
     source: Source
     header: Header
     game: Game
-    moves: list[RecordedMove] = field(default_factory=list)
+    # Each move's RecordedMove fields; the objects themselves are built only if asked for.
+    recorded: list[tuple[int, int, int, int, str, str | None]] = field(default_factory=list)
     pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
     digest_due: bool = False  # the file ends after a turn's last event but before its digest
     digests: int = 0
     lines: int = 0
+
+    @cached_property
+    def moves(self) -> list[RecordedMove]:
+        """Every move the file records, in order (asked for once the replay is done)."""
+        return [RecordedMove(*fields) for fields in self.recorded]
 
     @property
     def finished(self) -> bool:
@@ -302,7 +308,7 @@ def replay(
     digest_due = False
     lines = source.lines
     path_name = source.path
-    deal = 1
+    moves_read = result.recorded
     for number in range(2, len(lines) + 1):
         text = lines[number - 1]
         if pending:
@@ -325,7 +331,7 @@ def replay(
                 )
             pending.pop()
             continue
-        if text.startswith('{"e":"digest"') and text == digest_line(game):
+        if text.startswith(_DIGEST_HEAD) and text.endswith('"}') and text[_DIGEST_START:-2] == game.digest():
             result.digests += 1
             digest_due = False
             continue
@@ -372,10 +378,9 @@ def replay(
                 path_name, number, f"expected a move by {seat_name} (as recorded), got {names[seat]} to move",
                 DIVERGENCE,
             )
-        deal = game.deal_index + 1
-        recorded_move = RecordedMove(len(result.moves) + 1, number, deal, seat, move_text, reason)
+        fields = (len(moves_read) + 1, number, game.deal_index + 1, seat, move_text, reason)
         if before_move is not None:
-            before_move(game, recorded_move)
+            before_move(game, RecordedMove(*fields))
         if players and players[seat] is not None:
             chosen = players[seat].choose(game.view(seat)).move
             if chosen != move:
@@ -392,7 +397,7 @@ def replay(
             ) from None
         except HandFootError as exc:
             raise TranscriptError(path_name, number, f"move {move_text!r}: {exc}", DIVERGENCE) from None
-        result.moves.append(recorded_move)
+        moves_read.append(fields)
         if len(events) > 1:  # most moves (melds, adds) cause no event beyond themselves
             pending = [event_line(e, game) for e in events[:0:-1]]  # reversed: popped from the end
             digest_due = ends_turn(events)
@@ -407,6 +412,8 @@ def replay(
 # A move line exactly as the writer writes it; anything else goes through the JSON parser. The
 # reason's pattern is the unrolled form of "(?:[^"\\]|\\.)*", several times faster on long reasons;
 # control characters, which JSON forbids inside strings, are left to the parser to refuse.
+_DIGEST_HEAD = '{"e":"digest","digest":"'  # a digest line is this, the digest, and '"}'
+_DIGEST_START = len(_DIGEST_HEAD)
 _MOVE_LINE = re.compile(
     r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"'
     r'(?:,"reason":("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*"))?\}\Z'

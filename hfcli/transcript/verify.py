@@ -55,10 +55,10 @@ def verify_file(path: str | Path, *, ai: bool = False) -> Verified:
         state = f"unfinished in deal {game.deal_index + 1}, {totals} so far"
     checked = " and today's AI" if ai else ""
     summary = (
-        f"{source.path}: ok, {len(replayed.moves)} moves{checked}, {len(game.results)} deal(s) scored, "
+        f"{source.path}: ok, {len(replayed.recorded)} moves{checked}, {len(game.results)} deal(s) scored, "
         f"{replayed.digests} digests, {state}"
     )
-    return Verified(source.path, summary, len(replayed.moves), source.warning)
+    return Verified(source.path, summary, len(replayed.recorded), source.warning)
 
 
 @dataclass
