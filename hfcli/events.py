@@ -40,3 +40,17 @@ class Event(NamedTuple):
 
     def public(self) -> Event:
         return self._replace(private=()) if self.private else self
+
+
+_new_tuple = tuple.__new__
+
+
+def move_event(seat: int, move: Move) -> Event:
+    """``Event(MOVE, seat, move)``, built without the named tuple's argument handling: every
+    move makes one."""
+    return _new_tuple(Event, (MOVE, seat, move, (), (), 0, ""))
+
+
+def draw_event(seat: int, drawn: tuple[Card, ...]) -> Event:
+    """``Event(DRAW, seat, private=drawn, count=len(drawn))``, built as ``move_event`` is."""
+    return _new_tuple(Event, (DRAW, seat, None, (), drawn, len(drawn), ""))

@@ -720,7 +720,7 @@ class Game:
             move = parse_move(move)
         plan = self._validate(move)
         seat = self.to_move
-        events: list[Event] = [Event(ev.MOVE, seat, move)]
+        events: list[Event] = [ev.move_event(seat, move)]
         kind = move.kind
         self.move_count += 1
         if kind == "draw":
@@ -758,7 +758,7 @@ class Game:
         drawn = [stock.pop(), stock.pop()] if len(stock) >= 2 else stock[:]
         if len(drawn) == 1:
             stock.clear()
-        events.append(Event(ev.DRAW, seat, private=tuple(drawn), count=len(drawn)))
+        events.append(ev.draw_event(seat, tuple(drawn)))
         self._give(seat, drawn, events)
         self.phase = MELD_PHASE
 

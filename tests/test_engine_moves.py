@@ -62,3 +62,13 @@ def test_multi_meld_and_bigger_adds_apply_as_one_move() -> None:
     assert [len(m.cards) for m in g.teams[0].melds] == [5, 3]
     g.apply("undo")
     assert g.teams[0].melds == [] and len(g.hands[0]) == 11
+
+
+def test_the_quick_event_builders_make_the_same_events() -> None:
+    from hfcli import events as ev
+    from hfcli.cards import card
+
+    drawn = (card("9H"), card("JK"))
+    assert ev.move_event(2, parse_move("draw")) == ev.Event(ev.MOVE, 2, parse_move("draw"))
+    assert ev.draw_event(3, drawn) == ev.Event(ev.DRAW, 3, private=drawn, count=2)
+    assert type(ev.draw_event(3, drawn)) is ev.Event and ev.draw_event(3, drawn).public().private == ()
