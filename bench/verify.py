@@ -2,16 +2,19 @@
 
     python bench/verify.py [--rounds N]
 
-Prints moves verified per second (best of N rounds, each verifying every golden game in one
-process with the function ``hf verify transcripts/golden`` calls for each file, reading the file
-included) and the size of each golden file.
+Each round verifies every golden game in one process with the function ``hf verify
+transcripts/golden`` calls for each file (reading the file included). Prints moves verified per
+second for the best round and the median one, the same without file reading, with ``--jobs 2``,
+the engine alone applying the same moves (the floor), and the size of each golden file.
 Targets: at least 50,000 moves per second; at most 300 KB for a full four-deal game.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from hfcli.game import Game
@@ -22,56 +25,62 @@ from hfcli.transcript.verify import check_all, verify_file
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
 
+def timings(run: Callable[[], object], rounds: int) -> list[float]:
+    result = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        result.append(time.perf_counter() - start)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--rounds", type=int, default=25)
     args = parser.parse_args()
     files = sorted(GOLDEN.glob("*.jsonl"))
     sources = {f: read_source(f) for f in files}
-    best = float("inf")
-    best_parse = float("inf")
-    moves = 0
-    for _ in range(args.rounds):
-        start = time.perf_counter()
-        moves = 0
+    moves = sum(verify_file(f).moves for f in files)
+
+    def verify_all() -> None:
         for f in files:
-            moves += verify_file(f).moves
-        best = min(best, time.perf_counter() - start)
-        start = time.perf_counter()
+            verify_file(f)
+
+    def replay_all() -> None:
         for f in files:
             replay(f, source=sources[f])
-        best_parse = min(best_parse, time.perf_counter() - start)
-    # The floor: the engine applying the same moves to the same shoes, checking nothing else.
+
     prepared = []
     for f in files:
         header = parse_header(sources[f])
         shoes = recorded_shoes(sources[f], header.rules)
         prepared.append((header.rules, shoes, [parse_move(m.move) for m in replay(f, source=sources[f]).moves]))
-    best_apply = float("inf")
-    for _ in range(args.rounds):
-        start = time.perf_counter()
+
+    def apply_all() -> None:
         for rules, shoes, moves_list in prepared:
             game = Game(rules, shoes=shoes)
             for move in moves_list:
                 game.apply(move)
-        best_apply = min(best_apply, time.perf_counter() - start)
-    best_jobs = float("inf")
-    for _ in range(args.rounds):
-        start = time.perf_counter()
+
+    def verify_two_jobs() -> None:
         assert all(o.verified is not None for o in check_all(files, jobs=2))
-        best_jobs = min(best_jobs, time.perf_counter() - start)
+
+    verify = timings(verify_all, args.rounds)
+    parse = timings(replay_all, args.rounds)
+    floor = timings(apply_all, args.rounds)
+    jobs = timings(verify_two_jobs, max(3, args.rounds // 5))
+    best, median = min(verify), statistics.median(verify)
     print(f"golden games           {len(files)}")
     print(f"moves                  {moves}")
-    print(f"verify seconds         {best:.3f}  (best of {args.rounds}, reading files included)")
-    print(f"moves per second       {moves / best:,.0f}")
-    print(f"  without file reading {moves / best_parse:,.0f}")
-    print(f"with --jobs 2          {moves / best_jobs:,.0f}  (process start-up included)")
-    print(f"engine apply alone     {moves / best_apply:,.0f}  (same moves and shoes, no checks: the floor)")
-    print(f"verify / apply         {best_apply / best:.2f}")
+    print(f"verify seconds         {best:.4f} best, {median:.4f} median of {args.rounds} rounds (files read too)")
+    print(f"moves per second       {moves / best:,.0f} best, {moves / median:,.0f} median")
+    print(f"  without file reading {moves / min(parse):,.0f} best")
+    print(f"with --jobs 2          {moves / min(jobs):,.0f} best  (process start-up included)")
+    print(f"engine apply alone     {moves / min(floor):,.0f} best  (same moves and shoes, no checks: the floor)")
     for f in files:
         size = f.stat().st_size
-        lines = len(sources[f].lines)
-        print(f"file {f.name:<28} {size / 1024:7.1f} KB  {lines} lines  {len(replay(f).recorded)} moves")
+        print(f"file {f.name:<28} {size / 1024:7.1f} KB  {len(sources[f].lines)} lines  "
+              f"{len(replay(f, source=sources[f]).recorded)} moves")
 
 
 if __name__ == "__main__":

@@ -105,6 +105,15 @@ def test_a_file_without_a_header_is_malformed(tmp_path: Path) -> None:
     assert code == 2 and "not a transcript" in err
 
 
+def test_a_line_that_is_not_utf8_is_named_with_its_byte(tmp_path: Path, short_game: bytes) -> None:
+    lines = short_game.split(b"\n")
+    lines[2] = lines[2][:5] + b"\xe9" + lines[2][5:]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    code, _, err = run(str(path))
+    assert code == 2 and f"{path}:3: not UTF-8 text (byte 6 of the line)" in err
+
+
 def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     record(path, ("random",) * 4, moves=40)
