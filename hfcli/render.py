@@ -123,7 +123,7 @@ def pile_state(view: SeatView) -> str:
 
 def seat_label(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
     long_name = view.seating.long_names[seat]
-    if names and seat in names:
+    if names and seat in names and names[seat] != long_name:
         return f"{names[seat]} ({long_name})"
     return long_name
 

@@ -54,6 +54,11 @@ def test_step_through_moves_back_jumps_and_ends() -> None:
     deal2 = numbers[5]
     assert numbers[:5] == [0, 1, 5, 4, 3] and deal2 > 100
     assert numbers[6:] == [10, total]
+    assert f"Move {deal2} of {total}, deal 1: " in result.stdout
+    assert re.search(rf"Move {deal2} of {{total}}, deal 1: .*\nDeal 2 begins\.\n".replace("{total}", str(total)),
+                     result.stdout)
+    # Seats named after themselves are not written twice ("South (South)").
+    assert "South (South)" not in result.stdout and "North (North)" not in result.stdout
 
 
 def test_a_malformed_file_is_a_one_line_error(tmp_path: Path) -> None:

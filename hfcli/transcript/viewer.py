@@ -106,6 +106,8 @@ def screen(
         who = seat_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
         why = f"  -- {move.reason}" if move.reason else ""
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
+        if game.deal_index + 1 != move.deal and not game.is_over:
+            head += f"\nDeal {game.deal_index + 1} begins."
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
     table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording))
     return f"{head}\n\n{table}"
