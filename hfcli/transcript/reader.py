@@ -308,6 +308,9 @@ def replay(
     lines = source.lines
     path_name = source.path
     moves_read = result.recorded
+    # Two move lines in three repeat an earlier one word for word (the same seat drawing "from the
+    # stock"), so each distinct line is read once.
+    move_lines: dict[str, tuple[str, str, str | None] | None] = {}
     for number in range(2, len(lines) + 1):
         text = lines[number - 1]
         if pending:
@@ -334,7 +337,9 @@ def replay(
             result.digests += 1
             digest_due = False
             continue
-        fast = _quick_move(text)
+        fast = move_lines.get(text)
+        if fast is None:
+            fast = move_lines[text] = _quick_move(text)
         if fast is not None and game.phase != OVER:
             seat_name, move_text, reason = fast
         else:
