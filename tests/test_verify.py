@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,26 @@ def test_a_line_that_is_not_utf8_is_named_with_its_byte(tmp_path: Path, short_ga
     path.write_bytes(b"\n".join(lines))
     code, _, err = run(str(path))
     assert code == 2 and f"{path}:3: not UTF-8 text (byte 6 of the line)" in err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(lambda shoe: shoe.replace("9D", "9X", 1), "bad shoe: '9X' is not a card"),
+     (lambda shoe: shoe.replace("9D", "9H", 1), "the shoe is not 5 full deck(s) of 54 cards (270 cards)"),
+     (lambda shoe: shoe.replace(" ", "  ", 1), "bad shoe: cards are separated by single spaces"),
+     (lambda shoe: shoe.rsplit(" ", 1)[0], "the shoe is not 5 full deck(s) of 54 cards (269 cards)")],
+)
+def test_a_shoe_that_is_not_the_decks_is_malformed(
+    tmp_path: Path, short_game: bytes, change: Callable[[str], str], message: str
+) -> None:
+    lines = short_game.decode().split("\n")
+    deal = json.loads(lines[1])
+    deal["shoe"] = change(deal["shoe"])
+    lines[1] = json.dumps(deal, separators=(",", ":"))
+    path = tmp_path / "g.jsonl"
+    path.write_text("\n".join(lines))
+    code, _, err = run(str(path))
+    assert code == 2 and f"{path}:2: {message}" in err, err
 
 
 def test_unknown_keys_are_ignored(tmp_path: Path) -> None:

@@ -153,6 +153,7 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
     """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
     shoes: list[list[Card]] = []
     reference = sorted(c.code for c in new_shoe(rules.decks))
+    reference_texts = sorted(c.text for c in new_shoe(rules.decks))
     for number in range(2, len(source.lines) + 1):
         text = source.lines[number - 1]
         if '"shoe"' not in text:
@@ -164,7 +165,11 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
         if deal != len(shoes) + 1:
             raise TranscriptError(source.path, number, f"expected deal {len(shoes) + 1}, got deal {deal!r}")
         shoe_text = _field(source, number, data, "shoe", str)
-        quick = [_CARD_BY_TEXT.get(t) for t in shoe_text.split(" ")]
+        tokens = shoe_text.split(" ")
+        if sorted(tokens) == reference_texts:  # the usual case, checked with C-level sorting
+            shoes.append(list(map(_CARD_BY_TEXT.__getitem__, tokens)))
+            continue
+        quick = [_CARD_BY_TEXT.get(t) for t in tokens]
         if None in quick:
             try:
                 parse_cards(shoe_text)
