@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -65,10 +67,20 @@ def main() -> None:
     def verify_two_jobs() -> None:
         assert all(o.verified is not None for o in check_all(files, jobs=2))
 
-    verify = timings(verify_all, args.rounds)
-    parse = timings(replay_all, args.rounds)
-    floor = timings(apply_all, args.rounds)
+    def command() -> None:
+        subprocess.run([sys.executable, "-m", "hfcli", "verify", str(GOLDEN)], check=True, capture_output=True)
+
+    # Interleaved, so a slow spell of a shared machine falls on all three alike.
+    verify: list[float] = []
+    parse: list[float] = []
+    floor: list[float] = []
+    verify_all()  # warm up the parse caches first
+    for _ in range(args.rounds):
+        verify += timings(verify_all, 1)
+        parse += timings(replay_all, 1)
+        floor += timings(apply_all, 1)
     jobs = timings(verify_two_jobs, max(3, args.rounds // 5))
+    whole = timings(command, max(3, args.rounds // 5))
     best, median = min(verify), statistics.median(verify)
     print(f"golden games           {len(files)}")
     print(f"moves                  {moves}")
@@ -77,6 +89,7 @@ def main() -> None:
     print(f"  without file reading {moves / min(parse):,.0f} best")
     print(f"with --jobs 2          {moves / min(jobs):,.0f} best  (process start-up included)")
     print(f"engine apply alone     {moves / min(floor):,.0f} best  (same moves and shoes, no checks: the floor)")
+    print(f"hf verify as a command {min(whole):.3f} s best  (python start-up and imports included)")
     for f in files:
         size = f.stat().st_size
         print(f"file {f.name:<28} {size / 1024:7.1f} KB  {len(sources[f].lines)} lines  "
