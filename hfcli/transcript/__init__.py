@@ -17,7 +17,6 @@ from hfcli.transcript.lines import (
     SeatInfo,
     TranscriptError,
     event_line,
-    state_digest,
 )
 from hfcli.transcript.reader import Header, Replayed, Source, parse_header, read_source, recorded_shoes, replay
 from hfcli.transcript.resume import Resumed, resume
@@ -42,5 +41,4 @@ __all__ = [
     "recorded_shoes",
     "replay",
     "resume",
-    "state_digest",
 ]

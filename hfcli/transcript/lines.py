@@ -146,11 +146,6 @@ def move_line(seat: str, move: Move | str, reason: str | None) -> str:
     return f'{{"e":"move","seat":"{seat}","move":"{move}","reason":{json.dumps(reason, ensure_ascii=False)}}}'
 
 
-def state_digest(game: Game) -> str:
-    """The digest a transcript records after every turn: the engine's fingerprint of the table."""
-    return game.digest()
-
-
 def digest_line(game: Game) -> str:
     return f'{{"e":"digest","digest":"{game.digest()}"}}'
 

@@ -27,7 +27,6 @@ from hfcli.transcript.lines import (
     TranscriptError,
     ends_turn,
     event_line,
-    state_digest,
 )
 
 
@@ -352,7 +351,7 @@ def replay(
             kind = data.get("e")
             if kind == "digest":
                 recorded = _field(source, number, data, "digest", str)
-                got = state_digest(game)
+                got = game.digest()
                 if recorded != got:
                     raise TranscriptError(
                         path_name, number, f"expected digest {recorded} (as recorded), got {got}", DIVERGENCE
@@ -409,9 +408,7 @@ def replay(
         moves_read.append(fields)
         if len(events) > 1:  # most moves (melds, adds) cause no event beyond themselves
             pending = [event_line(e, game) for e in events[:0:-1]]  # reversed: popped from the end
-            digest_due = ends_turn(events)
-        else:
-            digest_due = move.kind == "discard"
+        digest_due = ends_turn(events)
     result.pending = pending[::-1]
     result.digest_due = digest_due
     result.lines = len(lines)
