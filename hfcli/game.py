@@ -62,25 +62,12 @@ def _token(token: str) -> tuple[int, Card | None]:
 class TeamState:
     """A partnership's side of the table for the current deal."""
 
-    __slots__ = ("melds", "red_threes", "opened", "_coded", "_codes")
+    __slots__ = ("melds", "red_threes", "opened")
 
     def __init__(self) -> None:
         self.melds: list[Meld] = []
         self.red_threes: list[Card] = []
         self.opened = False
-        self._coded: list[Meld] | None = None  # the melds list _codes was made from
-        self._codes = b""
-
-    def meld_codes(self) -> bytes:
-        """Every meld's card codes, each closed by a mark, for the table digest; kept until
-        ``melds_changed`` (or a new melds list), since most turns leave a partnership's melds alone."""
-        if self._coded is not self.melds:
-            self._codes = b"".join([m.codes() for m in self.melds])
-            self._coded = self.melds
-        return self._codes
-
-    def melds_changed(self) -> None:
-        self._coded = None
 
     def copy(self) -> TeamState:
         t = TeamState()
@@ -786,7 +773,7 @@ class Game:
                 origin[c] = origin.get(c, 0) + 1
             self._hand_origin = origin
         self.laid = True
-        self._melds_changed(team)
+        self._meld_views = None
         rest = taken[1:]
         hand.extend(rest)
         events.append(Event(ev.TAKE, seat, cards=tuple(taken), count=len(taken)))
@@ -809,15 +796,10 @@ class Game:
             for c in cards:
                 meld.add(c)
         self.opening_value += plan.counted_value
-        self._melds_changed(team)
+        self._meld_views = None
         self._hand_origin = plan.origin_after
         self.laid = True
         self._after_lay(seat, events)
-
-    def _melds_changed(self, team: TeamState) -> None:
-        """Forget what was worked out from the table's melds (views; the partnership's digest bytes)."""
-        self._meld_views = None
-        team.melds_changed()
 
     def _after_lay(self, seat: int, events: list[Event]) -> None:
         """C-FOOT (a) and going out by melding: what an empty hand means after laying cards."""
@@ -865,7 +847,7 @@ class Game:
         for meld, size in zip(team.melds, sizes, strict=True):
             if len(meld.cards) > size:
                 meld.truncate(size)
-        self._melds_changed(team)
+        self._meld_views = None
         self.opening_value = snap.opening_value
         self._hand_origin = snap.hand_origin
         self._snapshot = None
@@ -1003,8 +985,8 @@ class Game:
         """
         # The stock only ever loses cards from its top after the deal, so with the recorded shoe
         # its size says which cards it holds. Card codes (all below 64) go in as bytes with marks
-        # between the groups. A turn changes one hand and few melds, so each hand, foot and meld
-        # keeps its bytes while its cards compare equal to those they were made from.
+        # between the groups. A turn changes one hand, so each hand, foot and red-three list keeps
+        # its bytes while its cards compare equal to those they were made from; melds keep theirs.
         parts: list[bytes] = []
         cache = self._digest_codes
         for slot, cards in enumerate((*self.hands, *self.feet)):
@@ -1028,7 +1010,9 @@ class Game:
         slot = len(self.hands) + len(self.feet)
         for team in self.teams:
             parts.append(b"\xfd" if team.opened else b"\xfc")
-            parts.append(team.meld_codes())
+            if team.melds:
+                parts.append(b"\xfb".join(map(_CARD_CODES_OF, team.melds)))
+                parts.append(b"\xfb")
             reds = team.red_threes
             coded, codes = cache[slot]
             if coded != reds:
@@ -1071,6 +1055,7 @@ def _card_code(c: Card) -> int:
 
 
 _CODE_OF = operator.attrgetter("code")  # as _card_code, but runs in C under map()
+_CARD_CODES_OF = operator.attrgetter("card_codes")
 _MELD_RANK_OF_TOKEN = {**{token: rank for rank, token in enumerate(RANK_TOKENS)}, "wild": WILD}
 
 

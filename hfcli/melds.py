@@ -38,30 +38,27 @@ def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
     return naturals // 2
 
 
+_ONE_BYTE = [bytes((code,)) for code in range(256)]
+
+
 class Meld:
     """One meld on the table; a complete book once it holds ``book_size`` cards."""
 
-    __slots__ = ("rank", "cards", "wilds", "_coded", "_codes")
+    __slots__ = ("rank", "cards", "wilds", "card_codes")
 
     def __init__(self, rank: int, cards: list[Card] | None = None, wilds: int = 0) -> None:
         self.rank = rank
         self.cards: list[Card] = cards if cards is not None else []
         self.wilds = wilds
-        self._coded: list[Card] = []  # the cards as they were when _codes was made
-        self._codes = b""
-
-    def codes(self) -> bytes:
-        """The cards' codes in order and a closing mark (251), for the table digest; kept while
-        the cards are unchanged (comparing lists is far cheaper than reading every code again)."""
-        if self._coded != self.cards:
-            self._coded = list(self.cards)
-            self._codes = bytes([c.code for c in self.cards]) + b"\xfb"
-        return self._codes
+        # The cards' codes, one byte each, for the table digest: kept up to date by add and
+        # truncate, the only ways a meld's cards change, so a digest never reads the cards again.
+        self.card_codes = bytes([c.code for c in self.cards])
 
     def truncate(self, size: int) -> None:
         """Take back every card after the first ``size`` (undo)."""
         del self.cards[size:]
         self.wilds = sum(1 for c in self.cards if c.is_wild)
+        self.card_codes = self.card_codes[:size]
 
     @property
     def naturals(self) -> int:
@@ -71,6 +68,7 @@ class Meld:
         self.cards.append(card)
         if card.is_wild:
             self.wilds += 1
+        self.card_codes += _ONE_BYTE[card.code]
 
     def is_book(self, rules: Rules) -> bool:
         return len(self.cards) >= rules.book_size

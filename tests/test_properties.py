@@ -93,6 +93,7 @@ def _digest_from_scratch(game: Game) -> str:
 def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
     assert game.card_total() == game.rules.card_count
     assert game.digest() == _digest_from_scratch(game)
+    assert all(m.card_codes == bytes(c.code for c in m.cards) for t in game.teams for m in t.melds)
     assert game.public_events == [e.public() for e in game.events]
     assert not any(e.private for e in game.public_events)
     legal = game.legal_moves()
