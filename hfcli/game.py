@@ -1127,25 +1127,27 @@ def _take(
             if exact not in available:
                 raise IllegalMoveError("C-MELDING", f"you hold no {exact.text} to meld")
             chosen = exact
+            available.remove(chosen)
         else:
             best: Card | None = None
+            at = 0
             if counting is None:
-                for c in available:
+                for i, c in enumerate(available):
                     if c.rank == rank and (best is None or c.code < best.code):
-                        best = c
+                        best, at = c, i
             else:
                 best_key = (True, 0)
-                for c in available:
+                for i, c in enumerate(available):
                     if c.rank == rank:
                         key = (counting.get(c, 0) <= 0, c.code)
                         if best is None or key < best_key:
-                            best, best_key = c, key
+                            best, best_key, at = c, key, i
             if best is None:
                 raise IllegalMoveError("C-MELDING", _shortage(tokens, rank, named, taken, hand))
             chosen = best
+            del available[at]  # by place: list.remove compares card after card
         if counting is not None and counting.get(chosen, 0) > 0:
             counting[chosen] -= 1
-        available.remove(chosen)
         taken.append(chosen)
     return taken
 
