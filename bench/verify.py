@@ -36,6 +36,13 @@ def timings(run: Callable[[], object], rounds: int) -> list[float]:
     return result
 
 
+def fixed_loop() -> int:
+    total = 0
+    for i in range(300_000):
+        total += i * i
+    return total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=25)
@@ -70,15 +77,18 @@ def main() -> None:
     def command() -> None:
         subprocess.run([sys.executable, "-m", "hfcli", "verify", str(GOLDEN)], check=True, capture_output=True)
 
-    # Interleaved, so a slow spell of a shared machine falls on all three alike.
+    # Interleaved, so a slow spell of a shared machine falls on all of them alike; the fixed loop
+    # shows how much such spells spread the rounds (its best and median would be equal on a quiet one).
     verify: list[float] = []
     parse: list[float] = []
     floor: list[float] = []
+    calibration: list[float] = []
     verify_all()  # warm up the parse caches first
     for _ in range(args.rounds):
         verify += timings(verify_all, 1)
         parse += timings(replay_all, 1)
         floor += timings(apply_all, 1)
+        calibration += timings(fixed_loop, 1)
     jobs = timings(verify_two_jobs, max(3, args.rounds // 5))
     whole = timings(command, max(3, args.rounds // 5))
     best, median = min(verify), statistics.median(verify)
@@ -90,6 +100,8 @@ def main() -> None:
     print(f"with --jobs 2          {moves / min(jobs):,.0f} best  (process start-up included)")
     print(f"engine apply alone     {moves / min(floor):,.0f} best  (same moves and shoes, no checks: the floor)")
     print(f"hf verify as a command {min(whole):.3f} s best  (python start-up and imports included)")
+    spread = statistics.median(calibration) / min(calibration)
+    print(f"machine spread         a fixed loop's median round took {spread:.2f}x its best this run")
     for f in files:
         size = f.stat().st_size
         print(f"file {f.name:<28} {size / 1024:7.1f} KB  {len(sources[f].lines)} lines  "
