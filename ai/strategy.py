@@ -327,7 +327,7 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
             best = (score, move)
     if best is None:
         return None
-    return Decision(best[1], f"{best[1]}: toward a first meld of {view.minimum}: {plan.describe()} make {plan.value}")
+    return Decision(best[1], f"{best[1]}: toward the first meld of {view.minimum} or more: {plan.describe()}")
 
 
 # ---------------------------------------------------------------- melding and books
