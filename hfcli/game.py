@@ -322,7 +322,7 @@ class Game:
             if rules.wild_books_to_go_out:
                 need.append(f"{rules.wild_books_to_go_out} wild")
             return f"going out needs {', '.join(need)} books; the partnership has {clean}, {dirty}, {wild}"
-        if rules.partner_in_foot_to_go_out and any(self.feet[p] is not None for p in self.seating.partners(seat)):
+        if self._partner_holds_foot(seat):
             return "your partner has not picked up their foot"
         if rules.going_out_needs_permission and self.permission is not True:
             if self.permission is False:
@@ -338,9 +338,15 @@ class Game:
             return "you have already asked this turn"
         if self.feet[seat] is not None:
             return "only a player playing from their foot may ask to go out"
-        if rules.partner_in_foot_to_go_out and any(self.feet[p] is not None for p in self.seating.partners(seat)):
+        if self._partner_holds_foot(seat):
             return "your partner has not picked up their foot"
         return None
+
+    def _partner_holds_foot(self, seat: int) -> bool:
+        """C-OUT: going out (and asking to) waits for the partner's foot, unless V-OUT drops that."""
+        return self.rules.partner_in_foot_to_go_out and any(
+            self.feet[p] is not None for p in self.seating.partners(seat)
+        )
 
     def _pickup_problem(self, seat: int) -> tuple[str, str] | None:
         """(rule id, reason) why ``seat`` may not take the pile now, or None (C-PILE)."""
@@ -352,16 +358,15 @@ class Game:
             return ("C-PILE", f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
         hand = self.hands[seat]
         team = self.teams[self.seating.team_of[seat]]
+        pair = sum(1 for c in hand if c.rank == top.rank)
         if top.is_wild:
             if not rules.wild_melds:
                 return ("V-NOWILD", f"a pile topped by a wild card ({top.text}) cannot be taken")
-            pair = sum(1 for c in hand if c.rank == top.rank)
             if pair < 2:
                 name = "jokers" if top.rank == JOKER else "twos"
                 return ("C-PILE", f"taking a pile topped by {top.text} needs two {name} in your hand")
             rank = WILD
         else:
-            pair = sum(1 for c in hand if c.rank == top.rank)
             if pair < 2:
                 return (
                     "C-PILE",
@@ -392,10 +397,8 @@ class Game:
         taken = min(len(self.pile), rules.pile_take)
         remaining = len(hand) - 2 + taken - 1
         if remaining < 2:
-            books = list(team.book_counts(rules.book_size))
-            if existing is not None and len(existing.cards) + 3 == rules.book_size:
-                books[(CLEAN, DIRTY, WILD_BOOK).index(_kind_after(existing, 0))] += 1
-            problem = self._out_problem(seat, (books[0], books[1], books[2]))
+            closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
+            problem = self._out_problem(seat, _books_with(team, rules.book_size, closes))
             if problem is not None or (remaining == 0 and not rules.go_out_by_melding_all):
                 why = problem or "you need a card to discard"
                 return ("C-KEEP", f"taking the pile would leave you {remaining} card(s) and you may not go out: {why}")
@@ -454,15 +457,10 @@ class Game:
                 if twos >= 3 - j:
                     candidates.append(_WILD_MELDS[j])
         for rank, m in open_ranks.items():
-            if rank != WILD:
-                if counts[rank]:
-                    candidates.append(_ADD_NATURAL[rank])
-                if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
-                    if twos:
-                        candidates.append(_ADD_TWO[rank])
-                    if jokers:
-                        candidates.append(_ADD_JOKER[rank])
-            else:
+            if rank != WILD and counts[rank]:
+                candidates.append(_ADD_NATURAL[rank])
+            # A wild meld has no naturals, so ratio_ok always lets it take another wild card.
+            if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
                 if twos:
                     candidates.append(_ADD_TWO[rank])
                 if jokers:
@@ -475,7 +473,7 @@ class Game:
                 moves.append(move)
         if self._discard_problem(seat) is None:
             seen: set[int] = set()
-            for c in sorted(hand, key=_card_code):
+            for c in sorted(hand, key=_CODE_OF):
                 if c.rank not in seen:
                     seen.add(c.rank)
                     moves.append(_DISCARD[c.rank])
@@ -683,10 +681,7 @@ class Game:
                 f"this makes {self.opening_value + counted}",
             )
         if in_foot and remaining < 2:
-            books = list(team.book_counts(book))
-            for kind in completed:
-                books[(CLEAN, DIRTY, WILD_BOOK).index(kind)] += 1
-            problem = self._out_problem(seat, (books[0], books[1], books[2]))
+            problem = self._out_problem(seat, _books_with(team, book, completed))
             if problem is None and remaining == 0 and not rules.go_out_by_melding_all:
                 problem = "you go out by melding all but one card and discarding the last"
             if problem is not None:
@@ -755,7 +750,7 @@ class Game:
         team = self.teams[self.seating.team_of[seat]]
         taken = [self.pile.pop() for _ in range(min(rules.pile_take, len(self.pile)))]
         top = taken[0]
-        pair = sorted((c for c in hand if c.rank == top.rank), key=_card_code)[:2]
+        pair = sorted((c for c in hand if c.rank == top.rank), key=_CODE_OF)[:2]
         for c in pair:
             hand.remove(c)
         rank = WILD if top.is_wild else top.rank
@@ -957,7 +952,7 @@ class Game:
             self.permission,
             self.laid,
             self.opening_value,
-            tuple(sorted((c.code, n) for c, n in self._hand_origin.items())) if self._hand_origin else None,
+            _origin_key(self._hand_origin),
             self._answer_return if self.phase == ANSWER_PHASE else None,
             self._snapshot_key(),
             tuple(r.totals for r in self.results),
@@ -969,12 +964,11 @@ class Game:
         snap = self._snapshot
         if snap is None:
             return None
-        origin = tuple(sorted((c.code, n) for c, n in snap.hand_origin.items())) if snap.hand_origin else None
         return (
             tuple(c.code for c in snap.hand),
             snap.meld_sizes,
             snap.opening_value,
-            origin,
+            _origin_key(snap.hand_origin),
             snap.laid,
         )
 
@@ -1050,20 +1044,22 @@ class Game:
         )
 
 
-def _card_code(c: Card) -> int:
-    return c.code
-
-
-_CODE_OF = operator.attrgetter("code")  # as _card_code, but runs in C under map()
+_CODE_OF = operator.attrgetter("code")  # a card's code: the sort key for "lowest suit first", and the digest's bytes
 _CARD_CODES_OF = operator.attrgetter("card_codes")
 _MELD_RANK_OF_TOKEN = {**{token: rank for rank, token in enumerate(RANK_TOKENS)}, "wild": WILD}
 
 
 
-def _kind_after(meld: Meld, extra_wilds: int) -> str:
-    if meld.rank == WILD:
-        return WILD_BOOK
-    return DIRTY if meld.wilds + extra_wilds else CLEAN
+def _origin_key(origin: dict[Card, int] | None) -> tuple[tuple[int, int], ...] | None:
+    """Cards still counting toward a first meld, as plain values for state_key."""
+    return tuple(sorted((c.code, n) for c, n in origin.items())) if origin else None
+
+
+def _books_with(team: TeamState, book_size: int, completed: Sequence[str]) -> tuple[int, int, int]:
+    """The partnership's clean, dirty and wild books, counting books of the ``completed`` kinds
+    that a move being checked would close."""
+    clean, dirty, wild = team.book_counts(book_size)
+    return (clean + completed.count(CLEAN), dirty + completed.count(DIRTY), wild + completed.count(WILD_BOOK))
 
 
 def _ratio_error(naturals: int, wilds: int, rules: Rules) -> tuple[str, str]:
