@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, hand_counts, move_rank
-from hfcli.moves import Move, parse_move
+from hfcli.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move
 from hfcli.rules import card_values
 from hfcli.view import SeatView
 
@@ -24,17 +24,17 @@ class GreedyPlayer:
         moves = view.legal_moves
         kinds = {m.kind for m in moves}
         if view.phase == "answer":
-            return Decision(parse_move("yes"), "yes: going out ends the deal with the bonus")
+            return Decision(YES, "yes: going out ends the deal with the bonus")
         if view.phase == "draw":
             if "draw" in kinds:
-                return Decision(parse_move("draw"), "draw: the greedy player always draws from the stock")
+                return Decision(DRAW, "draw: the greedy player always draws from the stock")
             if "pickup" in kinds:
-                return Decision(parse_move("pickup"), "take pile: the stock is empty")
-            return Decision(parse_move("end"), "end: the stock is empty")
+                return Decision(PICKUP, "take pile: the stock is empty")
+            return Decision(END, "end: the stock is empty")
         self._tracker.update(view)
         turn = self._tracker.turns
         if "ask" in kinds and not view.asked and len(view.hand) <= 2:
-            return Decision(parse_move("ask"), "ask: ready to go out")
+            return Decision(ASK, "ask: ready to go out")
         if self._undone_turn != turn:
             for m in moves:
                 if m.kind in ("meld", "add"):
@@ -44,7 +44,7 @@ class GreedyPlayer:
             if "undo" in kinds and self._undone_turn != turn:
                 self._undone_turn = turn
                 self._stuck = 0
-                return Decision(parse_move("undo"), "undo: the melds do not reach the first meld's minimum")
+                return Decision(UNDO, "undo: the melds do not reach the first meld's minimum")
             self._stuck += 1
             forward = [m for m in moves if m.kind in ("meld", "add")] or [m for m in moves if m.kind != "undo"]
             if self._stuck > 40 or not forward:

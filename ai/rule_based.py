@@ -8,9 +8,7 @@ from collections import Counter
 from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, books_needed, hand_counts, move_rank
 from ai.strategy import (
-    ASK,
     STYLES,
-    UNDO,
     OpeningPlan,
     answer_permission,
     choose_discard,
@@ -24,7 +22,7 @@ from ai.strategy import (
     should_ask,
 )
 from hfcli.cards import Card
-from hfcli.moves import Move
+from hfcli.moves import ASK, UNDO, Move
 from hfcli.view import SeatView
 
 # A turn never needs this many moves; past it the player stops planning and just moves on.

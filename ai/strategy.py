@@ -20,9 +20,9 @@ from ai.knowledge import (
     open_melds,
     target_rank,
 )
-from hfcli.cards import JOKER, NATURAL_RANKS, RANK_PLURALS, THREE, TWO
-from hfcli.melds import WILD, max_wilds
-from hfcli.moves import Move, parse_move
+from hfcli.cards import JOKER, NATURAL_RANKS, THREE, TWO
+from hfcli.melds import WILD, max_wilds, meld_rank_name
+from hfcli.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
 from hfcli.opening import max_opening_value
 from hfcli.rules import Rules, card_values
 from hfcli.view import MeldView, SeatView
@@ -61,13 +61,6 @@ HARD = Style(
     "hard", lookahead=True, pair_wild_hand=8, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
-
-DRAW, PICKUP, END, ASK, YES, NO, UNDO = (parse_move(t) for t in ("draw", "pickup", "end", "ask", "yes", "no", "undo"))
-
-
-def plural(rank: int) -> str:
-    return "wild cards" if rank == WILD else RANK_PLURALS[rank]
-
 
 def natural_total(rules: Rules, rank: int) -> int:
     """How many cards of ``rank`` the shoe holds."""
@@ -148,9 +141,9 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
         kind = "clean" if meld.kind == "clean" and not top.is_wild else meld.kind
         value += 3.0
-        notes.append(f"closes a {kind} book of {plural(rank)}")
+        notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
     elif meld is None:
-        notes.append(f"starts a meld of {plural(rank)}")
+        notes.append(f"starts a meld of {meld_rank_name(rank)}")
     for r in ranks[1:]:
         value += card_use(r, counts, mine)
     useful = sum(1 for r in ranks[1:] if r != THREE and (r in mine or counts[r] >= 1 or r in (TWO, JOKER)))
@@ -200,7 +193,7 @@ class OpeningPlan:
             if rank == WILD:
                 parts.append(f"{wild} wild cards")
             else:
-                parts.append(f"{nat} {plural(rank)}" + (f" with {wild} wild" if wild else ""))
+                parts.append(f"{nat} {meld_rank_name(rank)}" + (f" with {wild} wild" if wild else ""))
         return ", ".join(parts)
 
 
@@ -292,7 +285,7 @@ def plan_opening(
 
 def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
     """The next legal move that lays part of ``plan``."""
-    mine = {m.rank: m for m in view.my_melds if not m.is_book}
+    mine = open_melds(view.my_melds)
     best: tuple[int, Move] | None = None
     for move in view.legal_moves:
         if move.kind == "meld":
@@ -510,8 +503,8 @@ def score_meld_move(
             return (95 if style.wild_first else 60) + (card == JOKER), f"{text}: toward a wild book"
         if card == rank:
             if closes:
-                return 120, f"{text}: closes a {meld.kind} book of {plural(rank)}"
-            return 100, f"{text}: onto the {plural(rank)}"
+                return 120, f"{text}: closes a {meld.kind} book of {meld_rank_name(rank)}"
+            return 100, f"{text}: onto the {meld_rank_name(rank)}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
         if hold_wilds(view, style, need_dirty, need_wild):
@@ -523,7 +516,7 @@ def score_meld_move(
             if style.guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
-                return 80, f"{text}: closes a dirty book of {plural(rank)}"
+                return 80, f"{text}: closes a dirty book of {meld_rank_name(rank)}"
             if aggressive and not reserve and (not style.guard_clean or meld.naturals < 5):
                 return 30, f"{text}: points on the table"
             if (
@@ -532,17 +525,17 @@ def score_meld_move(
                 and len(meld.cards) + spare >= book
                 and max_wilds(rank, meld.naturals, rules) >= book - len(meld.cards)
             ):
-                return 50, f"{text}: toward a dirty book of {plural(rank)}"
+                return 50, f"{text}: toward a dirty book of {meld_rank_name(rank)}"
             return 0, ""
         if closes:
-            return 85, f"{text}: closes a dirty book of {plural(rank)}"
+            return 85, f"{text}: closes a dirty book of {meld_rank_name(rank)}"
         if not reserve and (aggressive or len(meld.cards) + spare >= book):
-            return 55, f"{text}: toward a dirty book of {plural(rank)}"
+            return 55, f"{text}: toward a dirty book of {meld_rank_name(rank)}"
         return 0, ""
     # a new meld
     naturals = [t for t in tokens if t not in ("2", "JK")]
     if len(naturals) == 3:
-        return 90, f"{text}: a new meld of {plural(move_rank(naturals[0]))}"
+        return 90, f"{text}: a new meld of {meld_rank_name(move_rank(naturals[0]))}"
     if naturals:
         if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
             return 40 + (tokens[-1] == "2"), f"{text}: gets the pair on the table"
@@ -623,15 +616,15 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
             cost += 15
         if rank in mine:
             cost += 40
-            why = f"fits our {plural(rank)}"
+            why = f"fits our {meld_rank_name(rank)}"
         danger = 0.0
         if style.avoid_feeding:
             if rank in opp_open:
                 danger += 30
-                why += f"; {opp_name} has a meld of {plural(rank)}"
+                why += f"; {opp_name} has a meld of {meld_rank_name(rank)}"
             if rank == last or (known is not None and known[rank] > 0):
                 danger += 40
-                why += f"; {opp_name} just took {plural(rank)}"
+                why += f"; {opp_name} just took {meld_rank_name(rank)}"
         if seen is not None:
             out = natural_total(rules, rank) - seen[rank]
             if style.lookahead:
@@ -686,11 +679,6 @@ def should_ask(view: SeatView) -> bool:
     return meldable_leftover(view, counts) <= 2
 
 
-def hand_points(view: SeatView) -> int:
-    values = card_values(view.rules)
-    return sum(values[c.rank] for c in view.hand)
-
-
 def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
     """As the partner: grant when going out gains more (the bonus, and no more turns for the
     opponents) than the points still in this hand and a book within reach on its next turn."""
@@ -709,12 +697,12 @@ def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
             }[meld.kind]
             if bonus > reachable:
                 reachable = bonus
-                best_book = f"a {meld.kind} book of {plural(rank)}"
+                best_book = f"a {meld.kind} book of {meld_rank_name(rank)}"
     meldable = sum(values[c.rank] for c in view.hand) - values[THREE] * counts[THREE]
     leftover = meldable_leftover(view, counts)
     if leftover:
         meldable = meldable * max(0, len(view.hand) - leftover) // max(1, len(view.hand))
-    opp_team = 1 - view.team if len(view.seating.team_names) == 2 else (view.team + 1) % len(view.seating.team_names)
+    opp_team = view.seating.team_of[view.seating.next_seat(view.seat)]
     threat = 50.0
     for meld in open_melds(view.melds[opp_team]).values():
         if meld.needed <= 2:
