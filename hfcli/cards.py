@@ -132,6 +132,9 @@ def parse_cards(text: str | Sequence[str]) -> list[Card]:
     return [card(t) for t in tokens]
 
 
+_DISPLAY_PLACE = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
+
+
 def sort_for_display(cards: Iterable[Card]) -> list[Card]:
-    order = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
-    return sorted(cards, key=lambda c: (order[c.rank], c.suit))
+    """Cards in display order (C-WILD): jokers, A K Q ... 4, threes, twos; suits within a rank."""
+    return sorted(cards, key=lambda c: (_DISPLAY_PLACE[c.rank], c.suit))

@@ -30,11 +30,21 @@ from hfcli.cards import (
 )
 from hfcli.errors import IllegalMoveError
 from hfcli.events import Event
-from hfcli.melds import CLEAN, DIRTY, WILD, WILD_BOOK, Meld, meld_rank_name, meld_rank_token, ratio_ok
+from hfcli.melds import (
+    CLEAN,
+    DIRTY,
+    WILD,
+    WILD_BOOK,
+    Meld,
+    count_books,
+    meld_rank_name,
+    meld_rank_token,
+    ratio_ok,
+)
 from hfcli.moves import ASK, DRAW, END, NO, PICKUP, UNDO, YES, Move, parse_move
 from hfcli.opening import max_opening_value
 from hfcli.rules import CLASSIC, Rules, card_values
-from hfcli.scoring import DealResult, GameResult, score_team
+from hfcli.scoring import DealResult, GameResult, running_totals, score_team
 from hfcli.seating import FOUR_HANDED, Seating
 from hfcli.view import MeldView, SeatView, make_view
 
@@ -83,17 +93,7 @@ class TeamState:
         return None
 
     def book_counts(self, book_size: int) -> tuple[int, int, int]:
-        clean = dirty = wild = 0
-        for m in self.melds:
-            if len(m.cards) >= book_size:
-                kind = m.kind
-                if kind == CLEAN:
-                    clean += 1
-                elif kind == DIRTY:
-                    dirty += 1
-                else:
-                    wild += 1
-        return clean, dirty, wild
+        return count_books(self.melds, book_size)
 
 
 @dataclass
@@ -874,7 +874,7 @@ class Game:
             )
         result = DealResult(self.deal_index, how, self.went_out, tuple(scores))
         self.results.append(result)
-        self._totals = tuple(sum(r.teams[i].total for r in self.results) for i in seating.teams)
+        self._totals = running_totals(self.results, len(seating.team_names))
         self._totals_text = str(self._totals)
         events.append(Event(ev.DEAL_END, count=self.deal_index, detail=how))
         if self.deal_index + 1 < rules.deals:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
 from hfcli.cards import RANK_PLURALS, RANK_TOKENS, Card
 from hfcli.rules import Rules
 
@@ -36,6 +39,31 @@ def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
     if rules.wild_ratio == "four":
         return rules.book_size if naturals >= 4 else 0
     return naturals // 2
+
+
+class Laid(Protocol):
+    """A meld as the table shows it: a Meld, or a MeldView handed to a player."""
+
+    @property
+    def cards(self) -> Sequence[Card]: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+def count_books(melds: Iterable[Laid], book_size: int) -> tuple[int, int, int]:
+    """C-BOOK: the clean, dirty and wild books among ``melds``."""
+    clean = dirty = wild = 0
+    for m in melds:
+        if len(m.cards) >= book_size:
+            kind = m.kind
+            if kind == CLEAN:
+                clean += 1
+            elif kind == DIRTY:
+                dirty += 1
+            else:
+                wild += 1
+    return clean, dirty, wild
 
 
 _ONE_BYTE = [bytes((code,)) for code in range(256)]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hfcli.cards import Card
-from hfcli.melds import CLEAN, DIRTY, WILD_BOOK, Meld
+from hfcli.melds import Meld, count_books
 from hfcli.rules import Rules, card_values
 
 
@@ -77,7 +78,7 @@ class GameResult:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(d.teams[i].total for d in self.deals) for i in range(len(self.team_names)))
+        return running_totals(self.deals, len(self.team_names))
 
     @property
     def winner(self) -> int | None:
@@ -86,6 +87,11 @@ class GameResult:
         best = max(totals)
         leaders = [i for i, t in enumerate(totals) if t == best]
         return leaders[0] if len(leaders) == 1 else None
+
+
+def running_totals(deals: Sequence[DealResult], teams: int) -> tuple[int, ...]:
+    """Each partnership's score summed over ``deals``."""
+    return tuple(sum(d.teams[i].total for d in deals) for i in range(teams))
 
 
 def cards_value(cards: list[Card], rules: Rules) -> int:
@@ -102,10 +108,7 @@ def score_team(
     unpicked_feet: list[list[Card]],
     rules: Rules,
 ) -> TeamScore:
-    books = [m for m in melds if m.is_book(rules)]
-    clean = sum(1 for m in books if m.kind == CLEAN)
-    dirty = sum(1 for m in books if m.kind == DIRTY)
-    wild = sum(1 for m in books if m.kind == WILD_BOOK)
+    clean, dirty, wild = count_books(melds, rules.book_size)
     foot_reds = sum(1 for foot in unpicked_feet for c in foot if c.is_red_three)
     return TeamScore(
         team=team,

@@ -16,7 +16,7 @@ from hfcli.events import Event
 from hfcli.melds import WILD, meld_rank_token
 from hfcli.moves import Move
 from hfcli.rules import Rules
-from hfcli.scoring import DealResult
+from hfcli.scoring import DealResult, running_totals
 from hfcli.seating import Seating
 
 if TYPE_CHECKING:
@@ -142,12 +142,8 @@ class SeatView:
     def my_melds(self) -> tuple[MeldView, ...]:
         return self.melds[self.team]
 
-    @property
-    def is_my_turn(self) -> bool:
-        return self.to_move == self.seat
-
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r.teams[i].total for r in self.results) for i in self.seating.teams)
+        return running_totals(self.results, len(self.seating.team_names))
 
 
 def make_view(game: Game, seat: int) -> SeatView:
