@@ -14,7 +14,6 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int | None, seat: int) -> None:
-        self.seat = seat
         self._undone_turn = -1
         self._stuck = 0
         self._tracker = Tracker()

@@ -34,7 +34,6 @@ class RuleBasedPlayer:
         if level not in STYLES:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
         self.name = level
-        self.seat = seat
         self.style = STYLES[level]
         self.rng = player_rng(seed, seat, level)
         self.tracker = Tracker()
@@ -50,7 +49,7 @@ class RuleBasedPlayer:
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         if view.phase == "answer":
-            return answer_permission(view, self.style)
+            return answer_permission(view)
         if view.phase == "draw":
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None
@@ -103,7 +102,7 @@ class RuleBasedPlayer:
             finish = None
             if going_out:
                 finish = finishing_meld(view, style, keep_one=True)
-            elif not view.in_foot[view.seat] and style.plan_finish:
+            elif not view.in_foot[view.seat]:
                 finish = finishing_meld(view, style, keep_one=False) or finishing_meld(view, style, keep_one=True)
             if finish is not None:
                 suffix = " (going out)" if going_out else " (to the foot)"

@@ -33,7 +33,6 @@ class Style:
     """What a level of play does and does not think about."""
 
     name: str
-    plan_opening: bool = True  # least-cost first meld; otherwise lay whatever reaches it
     block_with_threes: bool = True
     avoid_feeding: bool = True
     count_cards: bool = True
@@ -45,15 +44,12 @@ class Style:
     pair_wild_hand: int = 5  # hand size from which a pair is laid with a wild card
     rush_burden: float = 1.5  # cost of each useless pile card once the books are there
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
-    momentum: float = 0.0  # weight of the partnership's own near books when asked to end the deal
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
     race_danger: float = 0.3  # weight of feeding the next player once the books are there
-    hold_wild_book: bool = True  # once the dirty books are there, wilds go only to the wild book
-    plan_finish: bool = True  # in the hand, meld along a plan that reaches the foot this turn
 
 
 EASY = Style(
-    "easy", plan_opening=False, block_with_threes=False, avoid_feeding=False, count_cards=False,
+    "easy", block_with_threes=False, avoid_feeding=False, count_cards=False,
     reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
 )
 NORMAL = Style("normal")
@@ -469,12 +465,12 @@ def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
     return "build"
 
 
-def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) -> bool:
+def hold_wilds(view: SeatView, need_dirty: int, need_wild: int) -> bool:
     """Whether wild cards are kept for the wild book: the dirty books are there and the wild
     book is not, so a wild card on a natural meld only delays going out."""
     return (
-        style.hold_wild_book and view.rules.wild_melds and need_wild > 0 and need_dirty == 0
-        and view.opened[view.team] and view.permission is not True
+        view.rules.wild_melds and need_wild > 0 and need_dirty == 0 and view.opened[view.team]
+        and view.permission is not True
     )
 
 
@@ -507,7 +503,7 @@ def score_meld_move(
             return 100, f"{text}: onto the {meld_rank_name(rank)}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
-        if hold_wilds(view, style, need_dirty, need_wild):
+        if hold_wilds(view, need_dirty, need_wild):
             return 0, ""
         if not view.opened[view.team] and card == JOKER:
             aggressive = True
@@ -679,7 +675,7 @@ def should_ask(view: SeatView) -> bool:
     return meldable_leftover(view, counts) <= 2
 
 
-def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
+def answer_permission(view: SeatView) -> Decision:
     """As the partner: grant when going out gains more (the bonus, and no more turns for the
     opponents) than the points still in this hand and a book within reach on its next turn."""
     rules = view.rules
@@ -708,12 +704,7 @@ def answer_permission(view: SeatView, style: Style = NORMAL) -> Decision:
         if meld.needed <= 2:
             threat += 0.5 * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
     gain_yes = rules.going_out_bonus + threat
-    gain_no = float(reachable + meldable)
-    if style.momentum:
-        # Books the partnership is about to close are lost if the deal ends now.
-        for meld in mine.values():
-            if meld.needed <= 2:
-                gain_no += style.momentum * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
+    gain_no = reachable + meldable
     if gain_no > gain_yes:
         if best_book:
             return Decision(NO, f"no: {best_book} ({reachable}) is within reach next turn")
