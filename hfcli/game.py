@@ -279,12 +279,6 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def team_of(self, seat: int) -> int:
-        return self.seating.team_of[seat]
-
-    def in_foot(self, seat: int) -> bool:
-        return self.feet[seat] is None
-
     def partner(self, seat: int) -> int:
         return self.seating.partners(seat)[0]
 
