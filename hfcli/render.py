@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.cards import DISPLAY_ORDER, JOKER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank
+from hfcli.cards import DISPLAY_ORDER, JOKER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
 from hfcli.melds import WILD
 from hfcli.scoring import DealResult, GameResult
 from hfcli.view import MeldView, SeatView
@@ -61,15 +61,10 @@ def tokens_text(tokens: Sequence[str], *, color: bool = False, ascii: bool = Fal
     return " ".join(token_text(t, color=color, ascii=ascii) for t in tokens)
 
 
-def sorted_cards(cards: Sequence[Card]) -> list[Card]:
-    """Cards in display order (C-WILD): jokers, A K Q ... 4, threes, twos; suits within a rank."""
-    return sorted(cards, key=lambda c: (_RANK_ORDER[c.rank], c.suit))
-
-
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
     """The hand grouped by rank in display order: ``[(rank, cards), ...]``."""
     groups: dict[int, list[Card]] = {}
-    for c in sorted_cards(cards):
+    for c in sort_for_display(cards):
         groups.setdefault(c.rank, []).append(c)
     return list(groups.items())
 

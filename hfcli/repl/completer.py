@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from hfcli.cards import DISPLAY_ORDER, RANK_NAMES, RANK_TOKENS, Card
-from hfcli.melds import WILD
+from hfcli.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.render import hand_groups
 from hfcli.repl.commands import COMMANDS, lookup
 from hfcli.rules_text import RULE_TEXTS
 from hfcli.view import SeatView
@@ -17,11 +16,9 @@ from hfcli.view import SeatView
 CARD_COMMANDS = ("meld", "add", "discard")
 
 
-def hand_tokens(hand: Iterable[Card]) -> list[tuple[str, str]]:
-    """(rank token, description) for every rank in the hand, plus exact cards for discards."""
-    counts = Counter(c.rank for c in hand)
-    ordered = sorted(counts.items(), key=lambda item: DISPLAY_ORDER.index(item[0]))
-    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {n} in hand") for rank, n in ordered]
+def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str]]:
+    """(rank token, description) for every rank in the hand, in display order."""
+    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {len(group)} in hand") for rank, group in hand_groups(hand)]
 
 
 class TableCompleter(Completer):
@@ -62,10 +59,9 @@ class TableCompleter(Completer):
             for meld in view.my_melds:
                 if meld.is_book:
                     continue
-                token = "wild" if meld.rank == WILD else RANK_TOKENS[meld.rank]
-                if token.lower().startswith(lowered):
+                if meld.token.lower().startswith(lowered):
                     meta = f"open meld of {len(meld.cards)}, {meld.needed} to book"
-                    yield Completion(token, start, display_meta=meta)
+                    yield Completion(meld.token, start, display_meta=meta)
             return
         if command.name == "discard" and len(done) > 1:
             return

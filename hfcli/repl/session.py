@@ -34,8 +34,8 @@ from hfcli.render import (
 )
 from hfcli.repl import commands
 from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
-from hfcli.rules import card_values
 from hfcli.rules_text import describe_rules, rule_text
+from hfcli.scoring import cards_value
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied
@@ -244,8 +244,7 @@ class Session:
         game = self.game
         view = game.view(self.human)
         asker = self.names[game.turn_seat]
-        values = card_values(game.rules)
-        hand_points = sum(values[c.rank] for c in view.hand)
+        hand_points = cards_value(list(view.hand), game.rules)
         if view.in_foot[self.human]:
             foot = "you are playing from your foot"
         else:

@@ -11,8 +11,6 @@ def make_toolbar(status: Callable[[], str]) -> Callable[[], HTML]:
     """A toolbar callable for PromptSession, fed by the session's status line."""
 
     def toolbar() -> HTML:
-        text = status()
-        escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        return HTML(f"<b>{escaped}</b>")
+        return HTML("<b>{}</b>").format(status())  # format escapes the text
 
     return toolbar
