@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hfcli import events as ev
 from hfcli.cards import Card
+from hfcli.events import Event
 from hfcli.game import Game
 from hfcli.render import card_text, cards_text, game_summary, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
@@ -128,14 +129,15 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     yield f"{recording.replayed.source.path}: {header.rules.name} rules, seed {header.seed}, {header.program}"
     yield f"Seats: {levels}"
 
-    def sees(owner: int | None) -> bool:
-        return omniscient or owner == seat
-
     def one(c: Card) -> str:
         return card_text(c, ascii=ascii)
 
     def some(cards: Sequence[Card]) -> str:
         return cards_text(cards, ascii=ascii)
+
+    def private(e: Event, hidden: str) -> str:
+        """The cards only ``e``'s seat was dealt: written out if this reader may see them, else ``hidden``."""
+        return some(e.private) if omniscient or e.seat == seat else hidden
 
     moves = iter(recording.moves)
     for e in game.events:
@@ -153,20 +155,17 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             why = f"  -- {move.reason}" if move.reason else ""
             yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
         elif kind == ev.DRAW:
-            got = some(e.private) if sees(e.seat) else f"{e.count} card(s)"
-            yield f"      drew {got}"
+            yield f"      drew {private(e, f'{e.count} card(s)')}"
         elif kind == ev.TAKE:
             yield f"      took the pile: {some(e.cards)}"
         elif kind == ev.RED_THREE:
             owner = names[e.seat] if e.seat is not None else "?"
             if e.private:
-                got = one(e.private[0]) if sees(e.seat) else "a card"
-                yield f"      {owner} lays red three {one(e.cards[0])}, replaced by {got}"
+                yield f"      {owner} lays red three {one(e.cards[0])}, replaced by {private(e, 'a card')}"
             else:
                 yield f"      {owner} lays red three {one(e.cards[0])} (stock empty, no replacement)"
         elif kind == ev.FOOT:
-            got = some(e.private) if sees(e.seat) else f"{e.count} cards"
-            yield f"      {names[e.seat or 0]} picks up the foot: {got}"
+            yield f"      {names[e.seat or 0]} picks up the foot: {private(e, f'{e.count} cards')}"
         elif kind == ev.OUT:
             yield f"      {names[e.seat or 0]} goes out"
         elif kind == ev.DEAL_END:
