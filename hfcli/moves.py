@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hfcli.cards import RANK_TOKENS, SUITS, parse_rank
+from hfcli.cards import RANK_TOKENS, card, parse_rank
 from hfcli.errors import InvalidMoveError
 
 SIMPLE_KINDS = ("draw", "pickup", "ask", "yes", "no", "undo", "end")
@@ -26,17 +26,15 @@ KINDS = (*SIMPLE_KINDS, "meld", "add", "discard")
 
 
 def normalize_token(token: str) -> str:
-    """A rank (``9``, ``T``, ``JK``) or an exact card (``9H``) in canonical spelling."""
-    t = token.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if t in ("JK", "JOKER"):
-        return "JK"
-    if len(t) == 1 and t in RANK_TOKENS:
-        return t
-    if len(t) == 2 and t[0] in "3456789TJQKA2" and t[1] in SUITS:
-        return t
-    raise InvalidMoveError(f"{token!r} is not a card or rank (e.g. 9, T, 2, JK, or 9H)")
+    """A rank (``9``, ``T``/``10``, ``JK``) or an exact card (``9H``, ``10H``) in canonical spelling."""
+    try:
+        return RANK_TOKENS[parse_rank(token)]
+    except InvalidMoveError:
+        pass
+    try:
+        return card(token).text
+    except InvalidMoveError:
+        raise InvalidMoveError(f"{token!r} is not a card or rank (e.g. 9, T, 2, JK, or 9H)") from None
 
 
 def normalize_target(token: str) -> str:
