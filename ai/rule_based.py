@@ -94,10 +94,9 @@ class RuleBasedPlayer:
         else:
             if view.permission is not True and should_ask(view):
                 return Decision(ASK, "ask: the books are there and every card but one can be melded")
+            books_there = not any(books_needed(view))
             going_out = view.permission is True or (
-                not view.rules.going_out_needs_permission
-                and view.in_foot[view.seat]
-                and not any(books_needed(view))
+                not view.rules.going_out_needs_permission and view.in_foot[view.seat] and books_there
             )
             finish = None
             if going_out:
@@ -108,8 +107,7 @@ class RuleBasedPlayer:
                 suffix = " (going out)" if going_out else " (to the foot)"
                 return Decision(finish.move, finish.reason + suffix)
             plan = foot_plan(view, counts)
-            rush = not any(books_needed(view))
-            aggressive = going_out or rush or low_stock(view, style) or plan != "build"
+            aggressive = going_out or books_there or low_stock(view, style) or plan != "build"
             step = choose_meld(view, style, aggressive)
             if step is not None:
                 if going_out:

@@ -436,6 +436,8 @@ def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | N
     shapes = meld_shapes(view.my_melds)
     if not can_finish(rules, counts, shapes, keep_one):
         return None
+    mine = open_melds(view.my_melds)
+    needed = books_needed(view)
     best: tuple[float, str, Move, str] | None = None
     for move in view.legal_moves:
         if move.kind not in ("meld", "add") or len(move.groups) != 1:
@@ -443,7 +445,7 @@ def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | N
         after, after_shapes = after_move(rules, move, counts, shapes)
         if not can_finish(rules, after, after_shapes, keep_one):
             continue
-        score, why = score_meld_move(view, move, counts, style, True)
+        score, why = score_meld_move(view, move, counts, style, True, mine, needed)
         key = (score, str(move))
         if best is None or key > best[:2]:
             best = (score, str(move), move, why or f"{move}: toward going out")
@@ -475,13 +477,20 @@ def hold_wilds(view: SeatView, need_dirty: int, need_wild: int) -> bool:
 
 
 def score_meld_move(
-    view: SeatView, move: Move, counts: list[int], style: Style, aggressive: bool
+    view: SeatView,
+    move: Move,
+    counts: list[int],
+    style: Style,
+    aggressive: bool,
+    mine: dict[int, MeldView],
+    needed: tuple[int, int, int],
 ) -> tuple[float, str]:
-    """How much a legal meld or add is worth now (0 = not now), and why."""
+    """How much a legal meld or add is worth now (0 = not now), and why. ``mine`` and ``needed``
+    (the partnership's open melds and missing books) are the same for every move of a view, so
+    the caller works them out once."""
     rules = view.rules
     book = rules.book_size
-    mine = open_melds(view.my_melds)
-    need_clean, need_dirty, need_wild = books_needed(view)
+    need_clean, need_dirty, need_wild = needed
     reserve = (
         style.reserve_wilds and rules.wild_melds and not aggressive
         and (need_wild > 0 or style.wild_first and WILD in mine)
@@ -545,11 +554,13 @@ def choose_meld(view: SeatView, style: Style, aggressive: bool = False) -> Decis
     """The best meld or add now, or None to stop melding: naturals first (closing clean books),
     wild cards to close dirty books or toward the wild book."""
     counts = hand_counts(view.hand)
+    mine = open_melds(view.my_melds)
+    needed = books_needed(view)
     best: tuple[float, Move, str] | None = None
     for move in view.legal_moves:
         if move.kind not in ("meld", "add"):
             continue
-        score, why = score_meld_move(view, move, counts, style, aggressive)
+        score, why = score_meld_move(view, move, counts, style, aggressive, mine, needed)
         if score > 0 and (best is None or score > best[0]):
             best = (score, move, why)
     if best is None:
