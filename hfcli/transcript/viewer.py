@@ -72,13 +72,10 @@ class Recording:
 
 def load(path: str | Path) -> Recording:
     checkpoints: list[Game] = []
-    made = 0
 
-    def keep(game: Game, _move: RecordedMove) -> None:
-        nonlocal made
-        if made % CHECKPOINT_EVERY == 0:
+    def keep(game: Game, move: RecordedMove) -> None:
+        if (move.number - 1) % CHECKPOINT_EVERY == 0:
             checkpoints.append(game.clone())
-        made += 1
 
     replayed = replay(path, before_move=keep)
     return Recording(replayed, checkpoints)
