@@ -7,22 +7,14 @@ for ``hf simulate`` or ``hf verify``).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 
 import click
 
 from hfcli import __version__
 
-# command name -> (module, function); each command module holds one click command.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("hfcli.cli_play", "play"),
-    "replay": ("hfcli.cli_replay", "replay"),
-    "verify": ("hfcli.cli_verify", "verify"),
-    "simulate": ("hfcli.cli_simulate", "simulate"),
-    "rules": ("hfcli.cli_rules", "rules"),
-}
-SHORT_HELP: dict[str, str] = {
+# command name -> its one-line help; the command is the function of that name in hfcli.cli_<name>.
+COMMANDS: dict[str, str] = {
     "play": "Play a game at the table, sitting South.",
     "replay": "Step through a recorded game.",
     "verify": "Replay transcripts strictly and check every move, card and score.",
@@ -33,21 +25,18 @@ SHORT_HELP: dict[str, str] = {
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, (module, _) in COMMANDS.items() if importlib.util.find_spec(module) is not None]
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None or importlib.util.find_spec(target[0]) is None:
+        if cmd_name not in COMMANDS:
             return None
-        command = getattr(importlib.import_module(target[0]), target[1])
+        command = getattr(importlib.import_module(f"hfcli.cli_{cmd_name}"), cmd_name)
         assert isinstance(command, click.Command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SHORT_HELP[name]) for name in self.list_commands(ctx)]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
+        with formatter.section("Commands"):
+            formatter.write_dl(list(COMMANDS.items()))
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -132,7 +132,7 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
     """The toolbar's one line: whose turn, the phase, stock, deal and score."""
     seat = view.to_move
     who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
-    phase = {"draw": "draw", "meld": "meld / discard", "answer": "answer: may they go out?", "over": "game over"}
+    phase = {"draw": "draw", "meld": "meld / discard", "answer": "answer: may they go out?"}
     totals = view.totals()
     score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
     if view.phase == "over":

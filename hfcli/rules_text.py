@@ -168,9 +168,6 @@ RULE_TEXTS: dict[str, str] = {
     ),
 }
 
-PROGRAM_RULES = "docs/rules.md records the choices the program made where the rules are silent."
-
-
 def find_rule(rule_id: str) -> tuple[str, str] | None:
     """``(ID, text)`` for a rule id, case-insensitive (``c-pile`` finds C-PILE), or None."""
     key = rule_id.strip().upper()
