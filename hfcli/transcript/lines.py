@@ -128,12 +128,12 @@ def event_line(event: Event, game: Game) -> str:
              "scores": score_dict(result)}
         )
     if kind == ev.GAME_END:
-        totals = game.totals()
-        team_names = game.seating.team_names
-        best = max(totals)
-        leaders = [i for i, t in enumerate(totals) if t == best]
-        winner = team_names[leaders[0]] if len(leaders) == 1 else None
-        return dumps_compact({"e": "game_end", "totals": dict(zip(team_names, totals, strict=True)), "winner": winner})
+        final = game.result
+        assert final is not None  # the game ends with this event
+        team_names = final.team_names
+        winner = team_names[final.winner] if final.winner is not None else None
+        totals = dict(zip(team_names, game.totals(), strict=True))
+        return dumps_compact({"e": "game_end", "totals": totals, "winner": winner})
     if kind == ev.MOVE:
         assert event.move is not None
         return move_line(seat, event.move, None)
