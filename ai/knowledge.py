@@ -6,6 +6,7 @@ Everything here is built from a :class:`SeatView` only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from hfcli.cards import JOKER, RANK_TOKENS, Card
@@ -16,7 +17,7 @@ from hfcli.view import MeldView, SeatView
 RANKS = 14
 
 
-def hand_counts(cards: tuple[Card, ...] | list[Card]) -> list[int]:
+def hand_counts(cards: Iterable[Card]) -> list[int]:
     """Cards held by rank index (3 .. A, 2, JK)."""
     counts = [0] * RANKS
     for c in cards:

@@ -54,10 +54,9 @@ class RuleBasedPlayer:
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None
             if decision.move.kind == "pickup" and not view.opened[view.team] and view.pile_top is not None:
+                # The view's hand is in card-code order, so these are the two lowest, as the engine takes.
                 origin = Counter(view.hand)
-                top = view.pile_top
-                pair = sorted((c for c in view.hand if c.rank == top.rank), key=lambda c: c.code)[:2]
-                origin.subtract(pair)
+                origin.subtract([c for c in view.hand if c.rank == view.pile_top.rank][:2])
                 self._origin = origin
             return decision
         if self.tracker.turns != self._turn:
@@ -130,10 +129,7 @@ class RuleBasedPlayer:
 
     def _make_plan(self, view: SeatView, counts: list[int]) -> OpeningPlan | None:
         if self._origin is not None:
-            counts = [0] * len(counts)
-            for c, n in self._origin.items():
-                if n > 0:
-                    counts[c.rank] += n
+            counts = hand_counts(self._origin.elements())
         laid = {m.rank: (m.naturals, m.wilds) for m in view.my_melds if not m.is_book}
         return plan_opening(counts, view.rules, view.minimum - view.opening_value, laid)
 
