@@ -36,6 +36,11 @@ def rank_label(rank: int) -> str:
     return "10" if token == "T" else token
 
 
+def meld_label(rank: int) -> str:
+    """A meld's rank as people write it: ``10``, ``K``, or ``wild`` for a meld of wild cards."""
+    return "wild" if rank == WILD else rank_label(rank)
+
+
 def card_text(c: Card, *, color: bool = False, ascii: bool = False) -> str:
     """One card: ``7♥`` (or ``7H`` with ``ascii``); the joker is ``JK``; red suits in red."""
     if not c.suit:
@@ -46,6 +51,11 @@ def card_text(c: Card, *, color: bool = False, ascii: bool = False) -> str:
 
 def cards_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
     return " ".join(card_text(c, color=color, ascii=ascii) for c in cards)
+
+
+def card_count(count: int) -> str:
+    """``1 card``, ``7 cards``."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def token_text(token: str, *, color: bool = False, ascii: bool = False) -> str:
@@ -84,12 +94,11 @@ def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False
 
 def meld_text(meld: MeldView, *, color: bool = False, ascii: bool = False) -> str:
     """One meld: its rank, size, kind and what it still needs, e.g. ``9: 9♣ 9♥ 2♠ (3, dirty, 4 to book)``."""
-    name = "wild" if meld.rank == WILD else rank_label(meld.rank)
     kind = meld.kind
     kind_painted = paint(kind, GREEN if kind == "clean" else YELLOW if kind == "dirty" else CYAN, color)
     need = "book" if meld.is_book else f"{meld.needed} to book"
     shown = cards_text(meld.cards, color=color, ascii=ascii)
-    return f"{paint(name, BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
+    return f"{paint(meld_label(meld.rank), BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
 
 
 def books_summary(melds: Sequence[MeldView]) -> str:
@@ -97,7 +106,7 @@ def books_summary(melds: Sequence[MeldView]) -> str:
     parts = []
     for kind in ("clean", "dirty", "wild"):
         books = [m for m in melds if m.is_book and m.kind == kind]
-        ranks = " ".join("wild" if m.rank == WILD else rank_label(m.rank) for m in books)
+        ranks = " ".join(meld_label(m.rank) for m in books)
         parts.append(f"{kind} {len(books)}" + (f" ({ranks})" if ranks else ""))
     return ", ".join(parts)
 
@@ -197,8 +206,7 @@ def render_table(
     else:
         state = pile_state(view)
         top = card_text(view.pile_top, color=color, ascii=ascii)
-        lines.append(f"Pile: {top} on top, {view.pile_size} card{'s' if view.pile_size != 1 else ''}"
-                     + (f"  ({state})" if state else ""))
+        lines.append(f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else ""))
     lines.append("")
     where = "foot" if view.in_foot[view.seat] else "hand"
     lines.append(paint(f"Your {where} ({len(view.hand)} cards):", BOLD, color))
@@ -229,11 +237,16 @@ def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = 
 def game_summary(result: GameResult, *, color: bool = False) -> str:
     """The totals after every deal and the winner (C-GAME)."""
     names = result.team_names
-    lines = [paint("Game over", BOLD, color)]
-    lines.append(f"{'deal':<8}" + "".join(f"{n:>10}" for n in names))
-    for deal in result.deals:
-        lines.append(f"{deal.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in deal.teams))
-    lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in result.totals))
+    lines = [paint("Game over", BOLD, color), *deal_totals(result.deals, names, result.totals)]
     winner = result.winner
     lines.append("A tie." if winner is None else f"{names[winner]} win.")
     return "\n".join(lines)
+
+
+def deal_totals(deals: Sequence[DealResult], team_names: Sequence[str], totals: Sequence[int]) -> list[str]:
+    """The lines of a table of each deal's total per partnership, then the game's ``totals``."""
+    lines = [f"{'deal':<8}" + "".join(f"{n:>10}" for n in team_names)]
+    for deal in deals:
+        lines.append(f"{deal.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in deal.teams))
+    lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in totals))
+    return lines

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -21,6 +21,13 @@ def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str]]:
     return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {len(group)} in hand") for rank, group in hand_groups(hand)]
 
 
+def command_completions(prefix: str, start: int) -> Iterator[Completion]:
+    """Every command whose name starts with ``prefix``, described by its summary."""
+    for command in COMMANDS:
+        if command.name.startswith(prefix):
+            yield Completion(command.name, start, display_meta=command.summary)
+
+
 class TableCompleter(Completer):
     """Completes the word under the cursor from what the human can do now."""
 
@@ -35,17 +42,13 @@ class TableCompleter(Completer):
         start = -len(current)
         lowered = current.lower()
         if not done:
-            for entry in COMMANDS:
-                if entry.name.startswith(lowered):
-                    yield Completion(entry.name, start, display_meta=entry.summary)
+            yield from command_completions(lowered, start)
             return
         command = lookup(done[0])
         if command is None:
             return
-        if command.name in ("help",) and len(done) == 1:
-            for other in COMMANDS:
-                if other.name.startswith(lowered):
-                    yield Completion(other.name, start, display_meta=other.summary)
+        if command.name == "help" and len(done) == 1:
+            yield from command_completions(lowered, start)
             return
         if command.name == "rules" and len(done) == 1:
             for rule_id in RULE_TEXTS:

@@ -8,7 +8,7 @@ from hfcli import events as ev
 from hfcli.cards import RANK_PLURALS, Card, parse_rank
 from hfcli.events import Event
 from hfcli.moves import Move
-from hfcli.render import DIM, card_text, cards_text, paint, token_text, tokens_text
+from hfcli.render import DIM, card_count, card_text, cards_text, paint, token_text, tokens_text
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -44,13 +44,12 @@ def describe_move(
         if you and drawn is not None and drawn.private:
             text = f"{actor} draw {cards_text(drawn.private, color=color, ascii=ascii)}."
         else:
-            text = f"{actor} draw{verb_s} {count} card{'s' if count != 1 else ''}."
+            text = f"{actor} draw{verb_s} {card_count(count)}."
     elif kind == "pickup":
         taken = next((e for e in events if e.kind == ev.TAKE), None)
         if taken is not None and taken.cards:
             shown = cards_text(taken.cards, color=color, ascii=ascii)
-            count = len(taken.cards)
-            text = f"{actor} take{verb_s} the pile, {count} card{'s' if count != 1 else ''}: {shown}."
+            text = f"{actor} take{verb_s} the pile, {card_count(len(taken.cards))}: {shown}."
         else:
             text = f"{actor} take{verb_s} the pile."
     elif kind == "meld":

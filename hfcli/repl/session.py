@@ -24,6 +24,7 @@ from hfcli.render import (
     BOLD,
     RED,
     books_summary,
+    deal_totals,
     game_summary,
     hand_text,
     meld_text,
@@ -285,11 +286,7 @@ class Session:
         if not game.results:
             return f"No deal finished yet. Deal {game.deal_index + 1} of {game.rules.deals}; " + ", ".join(
                 f"{n} 0" for n in names)
-        lines = [f"{'deal':<8}" + "".join(f"{n:>10}" for n in names)]
-        for result in game.results:
-            lines.append(f"{result.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in result.teams))
-        lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in game.totals()))
-        return "\n".join(lines)
+        return "\n".join(deal_totals(game.results, names, game.totals()))
 
     def log_text(self, count: int) -> str:
         if not self.log:
