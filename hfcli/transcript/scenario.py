@@ -15,7 +15,6 @@ The format is documented in ``docs/transcript.md``.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -29,6 +28,8 @@ from hfcli.moves import parse_move
 from hfcli.rules import Rules, from_mapping
 from hfcli.seating import FOUR_HANDED
 from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
+from hfcli.transcript.lines import score_dict
+from hfcli.transcript.reader import _load as load_line
 
 SCENARIO_FORMAT = "hfcli-scenario"
 SCENARIO_VERSION = 1
@@ -124,9 +125,7 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
         facts["hand"] = format_cards(sorted(game.hands[seat], key=lambda c: c.code))
         facts["hand_size"] = len(game.hands[seat])
         facts["in_foot"] = game.feet[seat] is None
-        facts["melds"] = ", ".join(
-            " ".join(c.text for c in m.cards) for m in game.teams[team].melds
-        )
+        facts["melds"] = ", ".join(format_cards(m.cards) for m in game.teams[team].melds)
         facts["red_threes"] = len(game.teams[team].red_threes)
         facts["opened"] = game.teams[team].opened
     for key, want in exp.items():
@@ -149,18 +148,9 @@ def run_scenario(source: Source) -> ScenarioResult:
     def fail(number: int, message: str, code: int = DIVERGENCE) -> TranscriptError:
         return TranscriptError(path, number, message, code)
 
-    def load(number: int) -> dict[str, Any]:
-        try:
-            data = json.loads(source.lines[number - 1])
-        except (ValueError, RecursionError) as exc:
-            raise fail(number, f"not a JSON object: {exc}", MALFORMED) from None
-        if not isinstance(data, dict):
-            raise fail(number, "not a JSON object", MALFORMED)
-        return data
-
     if not source.lines:
         raise fail(1, "empty file: no header line", MALFORMED)
-    header = load(1)
+    header = load_line(source, 1)
     if header.get("format") != SCENARIO_FORMAT:
         raise fail(1, f"not a scenario: format is {header.get('format')!r}", MALFORMED)
     version = header.get("version")
@@ -192,7 +182,7 @@ def run_scenario(source: Source) -> ScenarioResult:
     game = Game(rules, 0, shoes=shoes)
     moves = expectations = 0
     for number in range(2, len(source.lines) + 1):
-        data = load(number)
+        data = load_line(source, number)
         try:
             played = _play_line(game, data, number, fail)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
@@ -258,7 +248,7 @@ def _play_line(game: Game, data: dict[str, Any], number: int, fail: Callable[...
         result = game.results[deal_no - 1]
         if "ended_by" in data and data["ended_by"] != result.ended_by:
             raise fail(number, f"expected deal {deal_no} ended by {data['ended_by']}, got {result.ended_by}")
-        teams = {t.team: t.as_dict() for t in result.teams}
+        teams = score_dict(result)
         if team_name not in teams:
             raise fail(number, f"'team' must be one of {', '.join(teams)}", MALFORMED)
         got_lines = teams[team_name]
