@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai import PLAYER_KINDS, Decision, make_player
+from hfcli.cards import Card
 from hfcli.game import Game
 from hfcli.match import play_game
 from hfcli.moves import Move
@@ -17,20 +18,15 @@ from hfcli.rules import preset
 CLASSIC = preset("classic")
 
 
-def advance(game: Game, kind: str, seed: int, moves: int) -> list:  # type: ignore[type-arg]
-    players = [make_player(kind, seed, s) for s in range(4)]
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(players[game.to_move].choose(game.view(game.to_move)).move)
-    return players
+def advance(game: Game, kind: str, seed: int, moves: int) -> None:
+    play_game(game, [make_player(kind, seed, s) for s in range(4)], max_moves=moves)
 
 
 def hide_and_shuffle(game: Game, seat: int, rng: random.Random) -> Game:
     """The same game with every card ``seat`` cannot see dealt differently: the other hands, all
     feet not picked up and the stock are pooled, shuffled and dealt back in the same sizes."""
     other = game.clone()
-    pockets: list[list] = [other.stock]  # type: ignore[type-arg]
+    pockets: list[list[Card]] = [other.stock]
     pockets += [other.hands[s] for s in range(4) if s != seat]
     pockets += [f for f in other.feet if f is not None]
     pool = [c for p in pockets for c in p]

@@ -118,10 +118,7 @@ def test_pile_before_the_first_meld_needs_the_minimum() -> None:
 
 
 def counts_of(text: str) -> list[int]:
-    counts = [0] * 14
-    for c in parse_cards(text):
-        counts[c.rank] += 1
-    return counts
+    return hand_counts(parse_cards(text))
 
 
 def test_first_meld_keeps_pairs_and_wilds_when_naturals_reach_it() -> None:
