@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ai.base import Decision, Player
+from ai.base import Player
 from hfcli import events as ev
 from hfcli.cards import Card, card, parse_rank
 from hfcli.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
@@ -98,8 +98,7 @@ class Session:
         self.log: list[LogEntry] = []
         self.confirming_quit = False
         self.finished = False
-        self._shown_turn: tuple[int, int, int] | None = None
-        self._last_discard: Card | None = None
+        self._shown_turn: int | None = None  # the game's move count when the turn-start screen was last shown
 
     # ------------------------------------------------------------------ what the loop asks
 
@@ -146,10 +145,8 @@ class Session:
         game = self.game
         while not game.is_over and game.to_move != self.human:
             seat = game.to_move
-            decision = self._decide(seat)
-            events = self._apply(seat, decision.move, decision.reason)
-            self.say(self._narrate(seat, decision.move, events, decision.reason))
-            self._after_events(events)
+            decision = self.players[seat].choose(game.view(seat))
+            self._play(seat, decision.move, decision.reason)
             if pace and self.speed > 0 and not game.is_over:
                 try:
                     self.sleep(self.speed)
@@ -157,17 +154,19 @@ class Session:
                     pace = False  # Ctrl-C while the AI plays skips the pauses, never a move
         self._show_turn_start()
 
-    def _decide(self, seat: int) -> Decision:
-        return self.players[seat].choose(self.game.view(seat))
-
-    def _apply(self, seat: int, move: Move, reason: str) -> list[Event]:
-        discarded = self._discard_card(seat, move)
-        events = self.game.apply(move)
+    def _play(self, seat: int, move: Move, reason: str) -> list[Event]:
+        """Apply, record, log and tell one move and what it caused; an illegal move raises and
+        changes nothing."""
+        game = self.game
+        discarded = self._discard_card(seat, move)  # a discard that ends the deal leaves no pile to read it from
+        deal = game.deal_index
+        events = game.apply(move)
         if self.writer is not None:
             self.writer.record(events, reason=reason or None)
-        self._last_discard = discarded
-        self.log.append(LogEntry(self.game.results[-1].deal if self._deal_ended(events) else self.game.deal_index,
-                                 seat, str(move), reason))
+        self.log.append(LogEntry(deal, seat, str(move), reason))
+        self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
+                               reason=reason, color=self.color, ascii=self.ascii))
+        self._after_events(events)
         return events
 
     @staticmethod
@@ -185,12 +184,6 @@ class Session:
         rank = parse_rank(token)
         matching = [c for c in hand if c.rank == rank]
         return min(matching, key=lambda c: c.code) if matching else None
-
-    def _narrate(self, seat: int, move: Move, events: list[Event], reason: str) -> str:
-        return describe_move(
-            seat, move, events, human=self.human, names=self.names, discarded=self._last_discard,
-            reason=reason, color=self.color, ascii=self.ascii,
-        )
 
     def _after_events(self, events: list[Event]) -> None:
         game = self.game
@@ -232,9 +225,8 @@ class Session:
         if game.phase == "answer":
             self._ask_permission()
             return
-        key = (game.deal_index, game.move_count, len(self.log))
-        if game.phase == "draw" and self._shown_turn != key:
-            self._shown_turn = key
+        if game.phase == "draw" and self._shown_turn != game.move_count:
+            self._shown_turn = game.move_count
             self.say("")
             self.say(self.table())
             self.say(paint("Your turn: draw, or pickup the pile.", BOLD, self.color)
@@ -352,22 +344,17 @@ class Session:
         except InvalidMoveError as exc:
             return self.error(f"Can't read that: {as_typed(str(exc))}")
         try:
-            events = self._apply(self.human, move, "")
+            events = self._play(self.human, move, "")
         except IllegalMoveError as exc:
             return self.error(f"Not allowed ({exc.rule}): {exc.reason}")
         except (AmbiguousMoveError, InvalidMoveError) as exc:
             return self.error(f"Can't read that: {exc}")
         except HandFootError as exc:
             return self.error(str(exc))
-        self.say(self._narrate(self.human, move, events, ""))
-        self._after_events(events)
         if not self._deal_ended(events) and game.to_move == self.human:
-            if move.kind in ("draw", "pickup"):
-                if move.kind == "pickup":
-                    self.say(self.my_melds())
-                self.say(self.hand())
-            elif move.kind in ("meld", "add", "undo"):
+            if move.kind in ("pickup", "meld", "add", "undo"):
                 self.say(self.my_melds())
+            if move.kind in ("draw", "pickup", "meld", "add", "undo"):
                 self.say(self.hand())
         if self.finished:
             self.close()
