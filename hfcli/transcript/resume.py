@@ -19,12 +19,7 @@ class Resumed:
     seats: list[SeatInfo]
     writer: TranscriptWriter
     warning: str | None = None
-    moves: list[RecordedMove] = field(default_factory=list)
-
-    @property
-    def reasons(self) -> list[RecordedMove]:
-        """The recorded moves with their reasons, oldest first (for the REPL's ``log``)."""
-        return self.moves
+    moves: list[RecordedMove] = field(default_factory=list)  # with their reasons, oldest first
 
 
 def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None) -> Resumed:
