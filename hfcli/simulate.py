@@ -170,17 +170,18 @@ def _record(game: Game, stats: MatchStats, swapped: bool) -> GameRecord:
 
 def play_one(rules: Rules, seed: int, kinds: tuple[str, str], swap: bool) -> list[GameRecord]:
     """One game (and, with ``swap``, its replay on the same shoes with the sides exchanged)."""
-    game = Game(rules, seed)
-    players = [make_player(kinds[game.seating.team_of[s]], seed, s) for s in game.seating.seats]
-    stats = MatchStats()
-    play_game(game, players, stats=stats, clock=time.perf_counter)
-    records = [_record(game, stats, False)]
-    if swap:
-        replay = Game(rules, seed, shoes=game.shoes)
-        swapped = [make_player(kinds[1 - replay.seating.team_of[s]], seed, s) for s in replay.seating.seats]
+
+    def play(game: Game, swapped: bool) -> GameRecord:
+        # The --ns kind sits North-South, or East-West in the swapped replay.
+        players = [make_player(kinds[game.seating.team_of[s] ^ swapped], seed, s) for s in game.seating.seats]
         stats = MatchStats()
-        play_game(replay, swapped, stats=stats, clock=time.perf_counter)
-        records.append(_record(replay, stats, True))
+        play_game(game, players, stats=stats, clock=time.perf_counter)
+        return _record(game, stats, swapped)
+
+    game = Game(rules, seed)
+    records = [play(game, False)]
+    if swap:
+        records.append(play(Game(rules, seed, shoes=game.shoes), True))
     return records
 
 
