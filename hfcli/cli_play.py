@@ -20,12 +20,12 @@ LEVELS = ("easy", "normal", "hard")
 HUMAN = 0  # a new game seats the person South; a resumed one where its transcript says
 
 
-def make_ai(level: str, seed: int | None, seat: int) -> tuple[Player, str]:
-    """The AI for ``seat`` at ``level``, and the level's name as the transcript records it."""
+def make_ai(level: str, seed: int | None, seat: int) -> Player:
+    """The AI for ``seat`` at ``level``; a level the program does not know is a one-line error."""
     from ai import make_player
 
     try:
-        return make_player(level, seed, seat), level
+        return make_player(level, seed, seat)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -132,12 +132,9 @@ def _new_session(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     game = Game(rules, seed=seed)
-    players: dict[int, Player] = {}
-    used: dict[int, str] = {}
-    for seat, level in levels.items():
-        players[seat], used[seat] = make_ai(level, seed, seat)
+    players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
     seats = [
-        SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", used[seat])
+        SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
         for seat in game.seating.seats
     ]
     path = transcript_path or paths.new_transcript_path(seed)
@@ -145,11 +142,8 @@ def _new_session(
         writer = TranscriptWriter.create(path, game, seats)
     except OSError as exc:
         raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
-    partner = game.seating.partners(HUMAN)[0]
-    session = _session(game, players, HUMAN, name, writer, path, color, ascii_cards, speed,
-                       used.get(partner, "normal"), seed)
-    intro = _intro(game, HUMAN, used, path, seed)
-    return session, intro
+    session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    return session, _intro(game, HUMAN, levels, path)
 
 
 def _resumed_session(
@@ -170,30 +164,24 @@ def _resumed_session(
     except (TranscriptError, HandFootError) as exc:
         raise click.ClickException(str(exc)) from None
     game = resumed.game
-    players: dict[int, Player] = {}
-    used: dict[int, str] = {}
-    for seat, info in enumerate(resumed.seats):
-        if seat == human:
-            if name == "You" and info.name:
-                name = info.name
-            continue
-        players[seat], used[seat] = make_ai(info.level or "normal", game.seed, seat)
-    # Hints come from an AI of the partner's level, as if it sat in the human's seat.
-    partner = game.seating.partners(human)[0]
-    session = _session(game, players, human, name, resumed.writer, path, color, ascii_cards, speed,
-                       used.get(partner, "normal"), game.seed)
+    if name == "You" and resumed.seats[human].name:
+        name = resumed.seats[human].name
+    levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
+    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
+    session = _session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
     for recorded in resumed.moves:
         session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, recorded.reason or ""))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")
-    intro += _intro(game, human, used, path, game.seed)[1:]
+    intro += _intro(game, human, levels, path)[1:]
     return session, intro
 
 
 def _session(
     game: Game,
     players: dict[int, Player],
+    levels: dict[int, str],
     human: int,
     name: str,
     writer: Recorder,
@@ -201,12 +189,12 @@ def _session(
     color: bool,
     ascii_cards: bool,
     speed: float,
-    hint_level: str,
-    seed: int | None,
 ) -> Session:
     from hfcli.repl.session import Session
 
-    hint_player, _ = make_ai(hint_level, seed, human)
+    # Hints come from an AI of the partner's level, as if it sat in the human's seat.
+    partner = game.seating.partners(human)[0]
+    hint_player = make_ai(levels[partner], game.seed, human)
     return Session(
         game, players, human=human, human_name=name, writer=writer,
         transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
@@ -214,13 +202,13 @@ def _session(
     )
 
 
-def _intro(game: Game, human: int, levels: dict[int, str], path: Path, seed: int | None) -> list[str]:
+def _intro(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
     seating = game.seating
     names = seating.long_names
     partner = seating.partners(human)[0]
     first, second = (s for s in seating.seats if seating.team_of[s] != seating.team_of[human])
     return [
-        f"Hand and Foot, {game.rules.name} rules, seed {seed}.",
+        f"Hand and Foot, {game.rules.name} rules, seed {game.seed}.",
         f"You sit {names[human]}. Your partner {names[partner]} ({levels.get(partner)}); "
         f"opponents {names[first]} ({levels.get(first)}) and {names[second]} ({levels.get(second)}).",
         f"Transcript: {path}",

@@ -32,14 +32,12 @@ def rules(topic: str | None, list_ids: bool, show_all: bool) -> None:
     if show_all:
         click.echo("\n\n".join(rule_text(rule_id) for rule_id in rule_ids()))
         return
-    if topic is not None and find_rule(topic) is not None:
-        click.echo(rule_text(topic))
-        return
-    if topic is not None and topic[:2].upper() in ("C-", "V-"):
+    if topic is not None and (find_rule(topic) is not None or topic[:2].upper() in ("C-", "V-")):
         try:
-            rule_text(topic)
-        except KeyError as exc:
+            click.echo(rule_text(topic))
+        except KeyError as exc:  # an id that names no rule
             raise click.ClickException(str(exc.args[0])) from None
+        return
     try:
         ruleset = resolve(topic)
     except HandFootError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.cards import DISPLAY_ORDER, JOKER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
+from hfcli.cards import DISPLAY_ORDER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
 from hfcli.melds import WILD
 from hfcli.scoring import DealResult, GameResult
 from hfcli.view import MeldView, SeatView
@@ -61,10 +61,9 @@ def card_count(count: int) -> str:
 def token_text(token: str, *, color: bool = False, ascii: bool = False) -> str:
     """A card token of a move as the player reads it: a rank (``T`` -> ``10``, ``JK``) or an exact
     card (``TS`` -> ``10♠``). Move notation keeps ``T``; what the player reads matches the hand."""
-    rank = parse_rank(token) if len(token) == 1 or token == "JK" else None
-    if rank is None:
-        return card_text(card(token), color=color, ascii=ascii)
-    return "JK" if rank == JOKER else rank_label(rank)
+    if len(token) == 1 or token == "JK":
+        return rank_label(parse_rank(token))
+    return card_text(card(token), color=color, ascii=ascii)
 
 
 def tokens_text(tokens: Sequence[str], *, color: bool = False, ascii: bool = False) -> str:
@@ -192,7 +191,7 @@ def render_table(
         lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
         melds = view.melds[team]
         open_melds = [m for m in melds if not m.is_book]
-        open_melds.sort(key=lambda m: _RANK_ORDER.get(m.rank, -1) if m.rank != WILD else -1)
+        open_melds.sort(key=lambda m: -1 if m.rank == WILD else _RANK_ORDER[m.rank])  # the wild meld first
         for meld in open_melds:
             lines.append(f"  {meld_text(meld, color=color, ascii=ascii)}")
         if not open_melds:
