@@ -3,7 +3,8 @@
     python bench/ai_speed.py [--games N] [--kind normal]
 
 Prints the median and p99 of a decision (milliseconds), the mean and slowest full game
-(seconds), and the share of deals that ended by going out.
+(seconds, dealing included), and the share of deals that ended by going out. Each game is
+played by the function `hf simulate` plays its games with.
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import make_player  # noqa: E402
-from hfcli.game import Game  # noqa: E402
-from hfcli.match import MatchStats, play_game  # noqa: E402
 from hfcli.rules import preset  # noqa: E402
-from hfcli.simulate import percentile  # noqa: E402
+from hfcli.simulate import percentile, play_one  # noqa: E402
 
 
 def main() -> None:
@@ -37,18 +35,13 @@ def main() -> None:
     game_seconds: list[float] = []
     deals = outs = moves = 0
     for i in range(args.games):
-        seed = args.seed * 1000 + i
-        game = Game(rules, seed)
-        players = [make_player(args.kind, seed, s) for s in range(4)]
-        stats = MatchStats()
         start = time.perf_counter()
-        play_game(game, players, stats=stats, clock=time.perf_counter)
+        [record] = play_one(rules, args.seed * 1000 + i, (args.kind, args.kind), swap=False)
         game_seconds.append(time.perf_counter() - start)
-        decisions.extend(stats.decision_seconds)
-        moves += stats.moves
-        assert game.result is not None
-        deals += len(game.result.deals)
-        outs += sum(1 for d in game.result.deals if d.ended_by == "out")
+        decisions.extend(record.decision_seconds)
+        moves += record.moves
+        deals += record.deals
+        outs += record.ended_by.count("out")
     decisions.sort()
     print(f"kind                 {args.kind} self-play, {args.rules}, {args.games} games, {moves} decisions")
     print(f"decision median      {percentile(decisions, 0.5) * 1000:.3f} ms")
