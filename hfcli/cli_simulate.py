@@ -7,10 +7,9 @@ import sys
 
 import click
 
+from ai import PLAYER_KINDS
 from hfcli.errors import HandFootError
 from hfcli.rules import Rules, resolve
-
-KINDS = ["random", "greedy", "easy", "normal", "hard"]
 
 
 def load_rules(spec: str | None) -> Rules:
@@ -24,10 +23,10 @@ def load_rules(spec: str | None) -> Rules:
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game.")
 @click.option(
-    "--players", default=None, type=click.Choice(KINDS), help="Who plays every seat (sets --ns and --ew)."
+    "--players", default=None, type=click.Choice(PLAYER_KINDS), help="Who plays every seat (sets --ns and --ew)."
 )
-@click.option("--ns", default=None, type=click.Choice(KINDS), help="North-South players.  [default: random]")
-@click.option("--ew", default=None, type=click.Choice(KINDS), help="East-West players.  [default: random]")
+@click.option("--ns", default=None, type=click.Choice(PLAYER_KINDS), help="North-South players.  [default: random]")
+@click.option("--ew", default=None, type=click.Choice(PLAYER_KINDS), help="East-West players.  [default: random]")
 @click.option("--rules", "rules_spec", default="classic", show_default=True, help="classic, eleven or a .toml file.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
 @click.option("--swap", is_flag=True, help="Replay every game with the partnerships' cards exchanged.")
