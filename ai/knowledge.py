@@ -70,10 +70,8 @@ class Tracker:
     """Reads the public history incrementally: each call looks only at events it has not seen."""
 
     seen_events: int = 0
-    deal: int = -1
     turns: int = 0  # draws and pickups in the game so far: one per turn
     pile: list[int] = field(default_factory=list)  # ranks, top last
-    discarded: list[int] = field(default_factory=lambda: [0] * RANKS)  # this deal, by rank
     known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken into hand from the pile
     last_taken: dict[int, int] = field(default_factory=dict)  # seat -> top rank of its latest pickup
 
@@ -85,9 +83,7 @@ class Tracker:
             event = history[i]
             kind = event.kind
             if kind == "deal":
-                self.deal += 1
                 self.pile = []
-                self.discarded = [0] * RANKS
                 self.known = {}
                 self.last_taken = {}
             elif kind == "upcard":
@@ -106,7 +102,6 @@ class Tracker:
                 elif move.kind == "discard":
                     rank = move_rank(move.groups[0][0])
                     self.pile.append(rank)
-                    self.discarded[rank] += 1
                     self._forget(event.seat, rank)
                 elif move.kind in ("meld", "add"):
                     for token in move.cards:
