@@ -67,11 +67,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("quit", ("q", "exit"), "quit", "leave the game (it stays resumable from its transcript)"),
 )
 
-BY_WORD: dict[str, Command] = {}
-for _command in COMMANDS:
-    BY_WORD[_command.name] = _command
-    for _alias in _command.aliases:
-        BY_WORD[_alias] = _command
+BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in (command.name, *command.aliases)}
 
 
 def lookup(word: str) -> Command | None:
@@ -127,12 +123,13 @@ def help_text(topic: str | None = None) -> str:
         if command.details:
             lines.append(f"  {command.details}")
         return "\n".join(lines)
-    lines = ["Moves:"]
-    for command in COMMANDS:
-        if command.name == "hint":
-            lines.append("Other commands:")
-        short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
-        lines.append(f"  {command.usage:<26}{command.summary}{short}")
+    lines = []
+    for heading, is_move in (("Moves:", True), ("Other commands:", False)):
+        lines.append(heading)
+        for command in COMMANDS:
+            if command.is_move == is_move:
+                short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
+                lines.append(f"  {command.usage:<26}{command.summary}{short}")
     lines.append("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
                  "Tab completes; help COMMAND says more.")
     return "\n".join(lines)
