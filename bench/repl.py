@@ -17,9 +17,8 @@ import time
 import uuid
 
 
-def help_wall_time(runs: int) -> list[float]:
-    hf = shutil.which("hf")
-    command = [hf, "--help"] if hf else [sys.executable, "-m", "hfcli", "--help"]
+def wall_times(command: list[str], runs: int) -> list[float]:
+    """Seconds each of ``runs`` runs of ``command`` took, start to exit."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -28,14 +27,14 @@ def help_wall_time(runs: int) -> list[float]:
     return times
 
 
+def help_wall_time(runs: int) -> list[float]:
+    hf = shutil.which("hf")
+    return wall_times([hf, "--help"] if hf else [sys.executable, "-m", "hfcli", "--help"], runs)
+
+
 def python_floor(runs: int) -> list[float]:
     """A bare interpreter start on this machine: the floor under every start-up figure."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        times.append(time.perf_counter() - start)
-    return times
+    return wall_times([sys.executable, "-c", "pass"], runs)
 
 
 def help_imports_prompt_toolkit() -> bool:
