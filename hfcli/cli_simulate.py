@@ -61,13 +61,7 @@ def simulate(
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:
         with click.progressbar(length=games, label="playing", show_pos=True) as bar:
-            last = [0]
-
-            def advance(done: int) -> None:
-                bar.update(done - last[0])
-                last[0] = done
-
-            summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap, on_game=advance)
+            summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap, on_game=lambda _done: bar.update(1))
     else:
         summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap)
     data = summary.as_dict()
