@@ -7,12 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import recording
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from recording import record
 
-from hfcli import Game
 from hfcli.cli import main
 from hfcli.transcript import SeatInfo, TranscriptError
 from hfcli.transcript.verify import verify_file
@@ -20,17 +19,10 @@ from hfcli.transcript.verify import verify_file
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
 
-def record(path: Path, levels: tuple[str, ...], labels: tuple[str, ...] | None = None, seed: int = 11,
-           moves: int | None = None, preset: str = "classic") -> Game:
-    """Record AI seats P0..P3 playing ``levels``; ``labels`` are the levels the header claims."""
-    seats = [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(labels or levels)]
-    return recording.record(path, levels, seats=seats, seed=seed, moves=moves, preset=preset)
-
-
 @pytest.fixture(scope="module")
 def short_game(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     path = tmp_path_factory.mktemp("short") / "short.jsonl"
-    record(path, ("random",) * 4, moves=120)
+    record(path, moves=120)
     return path.read_bytes()
 
 
@@ -44,6 +36,14 @@ def lines_of(path: Path) -> list[str]:
     return path.read_text().splitlines(keepends=True)
 
 
+def recorded_lines(tmp_path: Path, marker: str) -> tuple[Path, list[str], int]:
+    """A 60-move game's file, its lines, and the index of the first line holding ``marker``."""
+    path = tmp_path / "g.jsonl"
+    record(path, moves=60)
+    lines = lines_of(path)
+    return path, lines, next(i for i, t in enumerate(lines) if marker in t)
+
+
 def test_golden_folder_verifies_with_a_summary_line_per_file() -> None:
     code, out, err = run(str(GOLDEN))
     assert code == 0, err
@@ -52,10 +52,7 @@ def test_golden_folder_verifies_with_a_summary_line_per_file() -> None:
 
 
 def test_a_changed_drawn_card_is_a_divergence_at_its_line(tmp_path: Path) -> None:
-    path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=60)
-    lines = lines_of(path)
-    i = next(i for i, t in enumerate(lines) if '"e":"draw"' in t)
+    path, lines, i = recorded_lines(tmp_path, '"e":"draw"')
     data = json.loads(lines[i])
     real = data["cards"]
     data["cards"] = "JK JK" if real != "JK JK" else "4C 4C"
@@ -68,10 +65,7 @@ def test_a_changed_drawn_card_is_a_divergence_at_its_line(tmp_path: Path) -> Non
 
 
 def test_a_changed_digest_is_a_divergence(tmp_path: Path) -> None:
-    path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=60)
-    lines = lines_of(path)
-    i = next(i for i, t in enumerate(lines) if '"e":"digest"' in t)
+    path, lines, i = recorded_lines(tmp_path, '"e":"digest"')
     lines[i] = '{"e":"digest","digest":"0000000000000000"}\n'
     path.write_text("".join(lines))
     code, _, err = run(str(path))
@@ -79,10 +73,7 @@ def test_a_changed_digest_is_a_divergence(tmp_path: Path) -> None:
 
 
 def test_an_illegal_move_names_the_rule(tmp_path: Path) -> None:
-    path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=60)
-    lines = lines_of(path)
-    i = next(i for i, t in enumerate(lines) if '"move":"draw"' in t)
+    path, lines, i = recorded_lines(tmp_path, '"move":"draw"')
     lines[i] = lines[i].replace('"move":"draw"', '"move":"discard 5"')
     path.write_text("".join(lines))
     code, _, err = run(str(path))
@@ -91,7 +82,7 @@ def test_an_illegal_move_names_the_rule(tmp_path: Path) -> None:
 
 def test_a_newer_version_is_refused_with_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=10)
+    record(path, moves=10)
     lines = lines_of(path)
     lines[0] = lines[0].replace('"version":1', '"version":2')
     path.write_text("".join(lines))
@@ -137,7 +128,7 @@ def test_a_shoe_that_is_not_the_decks_is_malformed(
 
 def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=40)
+    record(path, moves=40)
     lines = [t.replace('{"e":"draw",', '{"e":"draw","note":"extra",') for t in lines_of(path)]
     lines[0] = lines[0].replace('{"format"', '{"comment":"hand-edited","format"')
     path.write_text("".join(lines))
@@ -150,7 +141,8 @@ def test_ai_flag_fails_where_todays_ai_chooses_differently(tmp_path: Path) -> No
     assert run("--ai", str(honest))[0] == 0
     # The same labels, but West actually played at random: today's greedy player disagrees.
     liar = tmp_path / "liar.jsonl"
-    record(liar, ("greedy", "random", "greedy", "random"), labels=("greedy", "greedy", "greedy", "random"), moves=200)
+    labels = [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(("greedy", "greedy", "greedy", "random"))]
+    record(liar, ("greedy", "random", "greedy", "random"), seats=labels, moves=200)
     assert run(str(liar))[0] == 0
     code, _, err = run("--ai", str(liar))
     assert code == 1 and "(as recorded), got " in err and "from today's AI at W" in err
@@ -158,14 +150,14 @@ def test_ai_flag_fails_where_todays_ai_chooses_differently(tmp_path: Path) -> No
 
 def test_an_unfinished_game_verifies_and_says_so(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=30)
+    record(path, moves=30)
     code, out, _ = run(str(path))
     assert code == 0 and "unfinished in deal 1" in out
 
 
 def test_a_torn_last_line_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=30)
+    record(path, moves=30)
     with path.open("a") as handle:
         handle.write('{"e":"mo')
     code, _, err = run(str(path))
@@ -285,10 +277,7 @@ def test_the_command_never_shows_a_traceback(tmp_path: Path, short_game: bytes, 
 
 
 def test_a_missing_event_line_is_a_divergence_naming_both(tmp_path: Path) -> None:
-    path = tmp_path / "g.jsonl"
-    record(path, ("random",) * 4, moves=60)
-    lines = lines_of(path)
-    i = next(i for i, t in enumerate(lines) if '"e":"draw"' in t)
+    path, lines, i = recorded_lines(tmp_path, '"e":"draw"')
     drawn = json.loads(lines[i])
     del lines[i]
     path.write_text("".join(lines))
