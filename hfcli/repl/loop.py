@@ -49,15 +49,13 @@ def run_terminal(
     from hfcli.repl.style import table_style
     from hfcli.repl.toolbar import make_toolbar
 
-    history: History
+    history: History = InMemoryHistory()
     if history_path is not None:
         try:
             history_path.parent.mkdir(parents=True, exist_ok=True)
             history = FileHistory(str(history_path))
         except OSError:
-            history = InMemoryHistory()
-    else:
-        history = InMemoryHistory()
+            pass  # a folder that cannot be made leaves this session's lines only
     prompt: PromptSession[str] = PromptSession(
         completer=TableCompleter(lambda: session.game.view(session.human)),
         complete_while_typing=False,
