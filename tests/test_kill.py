@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from ai import make_player
+from hfcli.match import play_game
 from hfcli.transcript import read_source, replay, resume
 
 PLAYER = r"""
@@ -49,12 +51,8 @@ def test_sigkill_mid_deal_leaves_a_file_that_verifies_and_resumes(tmp_path: Path
     assert (replayed.source.torn is None) == (resumed.warning is None)
     assert read_source(path).torn is None
     game = resumed.game
-    from ai import make_player
-
     players = [make_player("random", 5, s) for s in range(4)]
-    while not game.is_over:
-        decision = players[game.to_move].choose(game.view(game.to_move))
-        resumed.writer.record(game.apply(decision.move), decision.reason)
+    play_game(game, players, on_move=lambda events, decision: resumed.writer.record(events, decision.reason))
     resumed.writer.close()
     final = replay(path)
     assert final.finished and final.game.totals() == game.totals()

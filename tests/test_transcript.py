@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from recording import record
 
-from ai import make_player
+from ai import Decision, make_player
 from hfcli import Game, rules
+from hfcli.events import Event
+from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
 
 SEATS = [SeatInfo("You", "human", None), SeatInfo("West", "ai", "random"),
@@ -61,8 +63,7 @@ def test_resume_continues_where_the_file_ends(tmp_path: Path) -> None:
     assert len(resumed.moves) == 300
     game = resumed.game
     players = [make_player("random", 9, s) for s in range(4)]
-    while not game.is_over:
-        resumed.writer.record(game.apply(players[game.to_move].choose(game.view(game.to_move)).move), None)
+    play_game(game, players, on_move=lambda events, _decision: resumed.writer.record(events))
     resumed.writer.close()
     again = replay(path)
     assert again.finished and again.game.totals() == game.totals()
@@ -124,10 +125,12 @@ def test_any_cut_of_any_game_resumes_to_the_state_at_that_line(tmp_path: Path, s
     players = [make_player("random", seed, s) for s in range(4)]
     writer = TranscriptWriter.create(path, game, SEATS, fsync=False)
     states = [game.state_key()]
-    while not game.is_over:
-        decision = players[game.to_move].choose(game.view(game.to_move))
-        writer.record(game.apply(decision.move), decision.reason)
+
+    def record_move(events: list[Event], decision: Decision) -> None:
+        writer.record(events, decision.reason)
         states.append(game.state_key())
+
+    play_game(game, players, on_move=record_move)
     writer.close()
     lines = path.read_text().splitlines(keepends=True)
     keep = 1 + int(cut * (len(lines) - 1))
