@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from hfcli.cards import JOKER, RANK_TOKENS, Card
-from hfcli.melds import WILD
+from hfcli.melds import WILD, count_books
 from hfcli.moves import Move
 from hfcli.view import MeldView, SeatView
 
@@ -30,25 +30,10 @@ def open_melds(melds: tuple[MeldView, ...]) -> dict[int, MeldView]:
     return {m.rank: m for m in melds if not m.is_book}
 
 
-def book_counts(melds: tuple[MeldView, ...]) -> tuple[int, int, int]:
-    """(clean, dirty, wild) complete books."""
-    clean = dirty = wild = 0
-    for m in melds:
-        if m.is_book:
-            kind = m.kind
-            if kind == "clean":
-                clean += 1
-            elif kind == "dirty":
-                dirty += 1
-            else:
-                wild += 1
-    return clean, dirty, wild
-
-
 def books_needed(view: SeatView, books: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
     """Books of each kind still missing before the partnership may go out (C-OUT)."""
     r = view.rules
-    c, d, w = books if books is not None else book_counts(view.my_melds)
+    c, d, w = books if books is not None else count_books(view.my_melds, r.book_size)
     return (
         max(0, r.clean_books_to_go_out - c),
         max(0, r.dirty_books_to_go_out - d),

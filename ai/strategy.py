@@ -13,7 +13,6 @@ from ai.base import Decision
 from ai.knowledge import (
     RANKS,
     Tracker,
-    book_counts,
     books_needed,
     hand_counts,
     move_rank,
@@ -21,7 +20,7 @@ from ai.knowledge import (
     target_rank,
 )
 from hfcli.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.melds import WILD, max_wilds, meld_rank_name
+from hfcli.melds import WILD, count_books, max_wilds, meld_rank_name
 from hfcli.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
 from hfcli.opening import max_opening_value
 from hfcli.rules import Rules, card_values
@@ -661,8 +660,8 @@ def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision |
 
 def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, int]:
     """The partnership's books once this hand's naturals have gone onto its open melds."""
-    clean, dirty, wild = book_counts(view.my_melds)
     book = view.rules.book_size
+    clean, dirty, wild = count_books(view.my_melds, book)
     for rank, meld in open_melds(view.my_melds).items():
         if rank == WILD:
             if len(meld.cards) + counts[TWO] + counts[JOKER] >= book:
