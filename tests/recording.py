@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ai import make_player
 from hfcli import rules
 from hfcli.game import Game
-from hfcli.match import play_game
-from hfcli.transcript import SeatInfo, TranscriptWriter
+from hfcli.transcript import SeatInfo
+from hfcli.transcript.golden import record_game
 
 
 def record(
@@ -22,10 +21,5 @@ def record(
     preset: str = "classic",
 ) -> Game:
     """Play ``moves`` moves (or the whole game) and record them; seats default to AI seats P0..P3."""
-    game = Game(rules.preset(preset), seed=seed)
     seats = seats or [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(levels)]
-    players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
-    writer = TranscriptWriter.create(path, game, seats, fsync=False)
-    play_game(game, players, on_move=lambda events, d: writer.record(events, d.reason), max_moves=moves)
-    writer.close()
-    return game
+    return record_game(path, Game(rules.preset(preset), seed=seed), levels, seed, seats=seats, max_moves=moves)

@@ -39,13 +39,26 @@ GOLDEN: tuple[GoldenGame, ...] = (
 )
 
 
-def record_game(path: Path, game: Game, levels: Sequence[str], seed: int, *, created: str | None = None) -> Game:
-    """Play ``game`` to its end with AI players of ``levels``, recording every move and reason."""
-    seats = [SeatInfo(SEAT_NAMES[i], "ai", level) for i, level in enumerate(levels)]
+def record_game(
+    path: Path,
+    game: Game,
+    levels: Sequence[str],
+    seed: int,
+    *,
+    seats: Sequence[SeatInfo] | None = None,
+    created: str | None = None,
+    max_moves: int | None = None,
+) -> Game:
+    """Play ``game`` to its end (or for ``max_moves`` moves) with AI players of ``levels``, recording
+    every move and reason; ``seats`` default to AI seats named after their places."""
+    if seats is None:
+        seats = [SeatInfo(SEAT_NAMES[i], "ai", level) for i, level in enumerate(levels)]
     players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
     writer = TranscriptWriter.create(path, game, seats, fsync=False, created=created)
     try:
-        play_game(game, players, on_move=lambda events, decision: writer.record(events, decision.reason))
+        play_game(
+            game, players, on_move=lambda events, decision: writer.record(events, decision.reason), max_moves=max_moves
+        )
     finally:
         writer.close()
     return game
