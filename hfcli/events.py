@@ -16,7 +16,7 @@ from hfcli.moves import Move
 DEAL = "deal"  # a deal starts: detail = "deal N dealer X minimum M"
 UPCARD = "upcard"  # cards = (the upcard,)
 BURY = "bury"  # cards = (the buried card,): C-UPCARD
-MOVE = "move"  # a seat's move
+MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded
 DRAW = "draw"  # private = the cards drawn; count = how many
 TAKE = "take"  # cards = the pile cards taken into hand (public: they were discards)
 RED_THREE = "red3"  # cards = (the red three,); private = (replacement,) if any
@@ -45,10 +45,10 @@ class Event(NamedTuple):
 _new_tuple = tuple.__new__
 
 
-def move_event(seat: int, move: Move) -> Event:
-    """``Event(MOVE, seat, move)``, built without the named tuple's argument handling: every
-    move makes one."""
-    return _new_tuple(Event, (MOVE, seat, move, (), (), 0, ""))
+def move_event(seat: int, move: Move, cards: tuple[Card, ...] = ()) -> Event:
+    """``Event(MOVE, seat, move, cards)``, built without the named tuple's argument handling:
+    every move makes one."""
+    return _new_tuple(Event, (MOVE, seat, move, cards, (), 0, ""))
 
 
 def draw_event(seat: int, drawn: tuple[Card, ...]) -> Event:

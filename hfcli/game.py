@@ -696,8 +696,16 @@ class Game:
             move = parse_move(move)
         plan = self._validate(move)
         seat = self.to_move
-        events: list[Event] = [ev.move_event(seat, move)]
         kind = move.kind
+        # The cards the move puts on the table, for everyone to see (the notation names ranks).
+        if kind == "discard":
+            assert isinstance(plan, Card)
+            laid: tuple[Card, ...] = (plan,)
+        elif isinstance(plan, _MeldPlan):
+            laid = tuple(plan.used)
+        else:
+            laid = ()
+        events: list[Event] = [ev.move_event(seat, move, laid)]
         self.move_count += 1
         if kind == "draw":
             self._apply_draw(seat, events)

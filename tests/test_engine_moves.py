@@ -72,3 +72,14 @@ def test_the_quick_event_builders_make_the_same_events() -> None:
     assert ev.move_event(2, parse_move("draw")) == ev.Event(ev.MOVE, 2, parse_move("draw"))
     assert ev.draw_event(3, drawn) == ev.Event(ev.DRAW, 3, private=drawn, count=2)
     assert type(ev.draw_event(3, drawn)) is ev.Event and ev.draw_event(3, drawn).public().private == ()
+
+
+def test_a_move_event_shows_the_physical_cards_it_laid_or_discarded() -> None:
+    g = position("S hand: 9C 9H 9S 2D KH KS 4C\nNS opened\nturn: S meld")
+    [meld] = g.apply("meld 9 9 9")
+    assert sorted(c.text for c in meld.cards) == ["9C", "9H", "9S"]
+    [add] = g.apply("add 2 to 9")
+    assert add.cards == (card("2D"),)
+    discard = g.apply("discard K")[0]
+    assert discard.cards == (card("KH"),)  # the lowest suit of the rank named
+    assert discard in g.public_events  # every seat sees which card went to the pile

@@ -15,7 +15,6 @@ from typing import Protocol
 
 from ai.base import Player
 from hfcli import events as ev
-from hfcli.cards import Card, card, parse_rank
 from hfcli.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
 from hfcli.events import Event
 from hfcli.game import Game
@@ -158,9 +157,9 @@ class Session:
         """Apply, record, log and tell one move and what it caused; an illegal move raises and
         changes nothing."""
         game = self.game
-        discarded = self._discard_card(seat, move)  # a discard that ends the deal leaves no pile to read it from
         deal = game.deal_index
         events = game.apply(move)
+        discarded = events[0].cards[0] if move.kind == "discard" else None
         if self.writer is not None:
             self.writer.record(events, reason=reason or None)
         self.log.append(LogEntry(deal, seat, str(move), reason))
@@ -172,18 +171,6 @@ class Session:
     @staticmethod
     def _deal_ended(events: list[Event]) -> bool:
         return any(e.kind == ev.DEAL_END for e in events)
-
-    def _discard_card(self, seat: int, move: Move) -> Card | None:
-        """The physical card a discard will take: the exact card named, else the lowest suit."""
-        if move.kind != "discard":
-            return None
-        token = move.cards[0]
-        if len(token) == 2 and token != "JK":
-            return card(token)
-        hand = self.game.hands[seat]
-        rank = parse_rank(token)
-        matching = [c for c in hand if c.rank == rank]
-        return min(matching, key=lambda c: c.code) if matching else None
 
     def _after_events(self, events: list[Event]) -> None:
         game = self.game
