@@ -49,7 +49,8 @@ def main() -> None:
     args = parser.parse_args()
     files = sorted(GOLDEN.glob("*.jsonl"))
     sources = {f: read_source(f) for f in files}
-    moves = sum(verify_file(f).moves for f in files)
+    replays = {f: replay(f, source=sources[f]) for f in files}
+    moves = sum(len(r.recorded) for r in replays.values())
 
     def verify_all() -> None:
         for f in files:
@@ -63,7 +64,7 @@ def main() -> None:
     for f in files:
         header = parse_header(sources[f])
         shoes = recorded_shoes(sources[f], header.rules)
-        prepared.append((header.rules, shoes, [parse_move(m.move) for m in replay(f, source=sources[f]).moves]))
+        prepared.append((header.rules, shoes, [parse_move(m.move) for m in replays[f].moves]))
 
     def apply_all() -> None:
         for rules, shoes, moves_list in prepared:
@@ -105,7 +106,7 @@ def main() -> None:
     for f in files:
         size = f.stat().st_size
         print(f"file {f.name:<28} {size / 1024:7.1f} KB  {len(sources[f].lines)} lines  "
-              f"{len(replay(f, source=sources[f]).recorded)} moves")
+              f"{len(replays[f].recorded)} moves")
 
 
 if __name__ == "__main__":
