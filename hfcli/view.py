@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, overload
 
 from hfcli.cards import Card
 from hfcli.events import Event
-from hfcli.melds import WILD, meld_rank_token
+from hfcli.melds import CLEAN, DIRTY, WILD, WILD_BOOK, meld_rank_token
 from hfcli.moves import Move
 from hfcli.rules import Rules
 from hfcli.scoring import DealResult, running_totals
@@ -74,13 +75,14 @@ class MeldView:
     cards: tuple[Card, ...]
     book_size: int
 
-    @property
-    def naturals(self) -> int:
-        return sum(1 for c in self.cards if not c.is_wild)
+    @cached_property
+    def wilds(self) -> int:
+        # Counted once: players read it (and kind) many times for every decision.
+        return sum(1 for c in self.cards if c.is_wild)
 
     @property
-    def wilds(self) -> int:
-        return len(self.cards) - self.naturals
+    def naturals(self) -> int:
+        return len(self.cards) - self.wilds
 
     @property
     def is_book(self) -> bool:
@@ -89,8 +91,8 @@ class MeldView:
     @property
     def kind(self) -> str:
         if self.rank == WILD:
-            return "wild"
-        return "dirty" if self.wilds else "clean"
+            return WILD_BOOK
+        return DIRTY if self.wilds else CLEAN
 
     @property
     def needed(self) -> int:
