@@ -28,6 +28,7 @@ NATURAL_RANKS: tuple[int, ...] = tuple(range(FOUR, ACE + 1))
 WILD_RANKS: tuple[int, ...] = (TWO, JOKER)
 # C-WILD display order: A K Q J 10 9 8 7 6 5 4 3 2, jokers first as the highest wild.
 DISPLAY_ORDER: tuple[int, ...] = (JOKER, ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN, SIX, FIVE, FOUR, THREE, TWO)
+DISPLAY_PLACE = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}  # a rank's place in DISPLAY_ORDER
 
 SUITS = "CDHS"
 RED_SUITS = "DH"
@@ -132,9 +133,6 @@ def parse_cards(text: str | Sequence[str]) -> list[Card]:
     return [card(t) for t in tokens]
 
 
-_DISPLAY_PLACE = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
-
-
 def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order (C-WILD): jokers, A K Q ... 4, threes, twos; suits within a rank."""
-    return sorted(cards, key=lambda c: (_DISPLAY_PLACE[c.rank], c.suit))
+    return sorted(cards, key=lambda c: (DISPLAY_PLACE[c.rank], c.suit))

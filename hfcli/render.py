@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.cards import DISPLAY_ORDER, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
+from hfcli.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
 from hfcli.melds import WILD
 from hfcli.scoring import DealResult, GameResult
 from hfcli.view import MeldView, SeatView
@@ -23,7 +23,6 @@ GREEN = "\x1b[32m"
 YELLOW = "\x1b[33m"
 CYAN = "\x1b[36m"
 
-_RANK_ORDER = {rank: i for i, rank in enumerate(DISPLAY_ORDER)}
 
 
 def paint(text: str, code: str, color: bool) -> str:
@@ -191,7 +190,7 @@ def render_table(
         lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
         melds = view.melds[team]
         open_melds = [m for m in melds if not m.is_book]
-        open_melds.sort(key=lambda m: -1 if m.rank == WILD else _RANK_ORDER[m.rank])  # the wild meld first
+        open_melds.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])  # the wild meld first
         for meld in open_melds:
             lines.append(f"  {meld_text(meld, color=color, ascii=ascii)}")
         if not open_melds:
