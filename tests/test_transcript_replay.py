@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from hfcli.cli import main
 from hfcli.game import Game
@@ -15,8 +16,14 @@ from hfcli.game import Game
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "classic-normal-seed1.jsonl"
 
 
+@functools.cache
+def printed(*options: str) -> Result:
+    """``hf replay --print`` of the golden game with ``options``, run once for all the tests that read it."""
+    return CliRunner().invoke(main, ["replay", "--print", *options, str(GOLDEN)])
+
+
 def test_print_writes_every_move_and_the_result() -> None:
-    result = CliRunner().invoke(main, ["replay", "--print", str(GOLDEN)])
+    result = printed()
     assert result.exit_code == 0
     out = result.stdout
     numbers = [int(m) for m in re.findall(r"^\s*(\d+)\. ", out, re.M)]
@@ -25,8 +32,8 @@ def test_print_writes_every_move_and_the_result() -> None:
 
 
 def test_print_hides_other_seats_draws_unless_omniscient() -> None:
-    seen = CliRunner().invoke(main, ["replay", "--print", "--seat", "S", str(GOLDEN)]).stdout
-    every = CliRunner().invoke(main, ["replay", "--print", "--omniscient", str(GOLDEN)]).stdout
+    seen = printed("--seat", "S").stdout
+    every = printed("--omniscient").stdout
     west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", seen)
     assert west_draws and all(re.fullmatch(r"[12] card\(s\)", d) for d in west_draws)
     every_west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", every)
@@ -34,8 +41,8 @@ def test_print_hides_other_seats_draws_unless_omniscient() -> None:
 
 
 def test_print_writes_tens_as_the_hand_does_and_moves_in_notation() -> None:
-    symbols = CliRunner().invoke(main, ["replay", "--print", "--omniscient", str(GOLDEN)]).stdout
-    letters = CliRunner().invoke(main, ["replay", "--print", "--omniscient", "--ascii", str(GOLDEN)]).stdout
+    symbols = printed("--omniscient").stdout
+    letters = printed("--omniscient", "--ascii").stdout
     for text, ten in ((symbols, r"10[♣♦♥♠]"), (letters, r"10[CDHS]")):
         card_lines = [line for line in text.splitlines() if not re.match(r"\s*\d+\. ", line)]
         shown = "\n".join(card_lines)
