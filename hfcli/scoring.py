@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hfcli.cards import Card
@@ -94,7 +94,7 @@ def running_totals(deals: Sequence[DealResult], teams: int) -> tuple[int, ...]:
     return tuple(sum(d.teams[i].total for d in deals) for i in range(teams))
 
 
-def cards_value(cards: list[Card], rules: Rules) -> int:
+def cards_value(cards: Iterable[Card], rules: Rules) -> int:
     values = card_values(rules)
     return sum(values[c.rank] for c in cards if not c.is_red_three)
 

@@ -224,7 +224,7 @@ class Session:
         game = self.game
         view = game.view(self.human)
         asker = self.names[game.turn_seat]
-        hand_points = cards_value(list(view.hand), game.rules)
+        hand_points = cards_value(view.hand, game.rules)
         if view.in_foot[self.human]:
             foot = "you are playing from your foot"
         else:
