@@ -111,7 +111,6 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
     wrong: list[tuple[str, object, object]] = []
     seat_name = exp.get("seat")
     seat = names.index(seat_name) if isinstance(seat_name, str) and seat_name in names else None
-    team = game.seating.team_of[seat] if seat is not None else None
     facts: dict[str, object] = {
         "phase": game.phase,
         "to_move": names[game.to_move],
@@ -121,7 +120,8 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
         "stock_size": len(game.stock),
         "card_total": game.card_total(),
     }
-    if seat is not None and team is not None:
+    if seat is not None:
+        team = game.seating.team_of[seat]
         facts["hand"] = format_cards(sorted(game.hands[seat], key=lambda c: c.code))
         facts["hand_size"] = len(game.hands[seat])
         facts["in_foot"] = game.feet[seat] is None
