@@ -123,11 +123,13 @@ def pile_state(view: SeatView) -> str:
     return ""
 
 
+def player_label(seat_name: str, player_name: str | None) -> str:
+    """``Ann (North)``, or just ``North`` when the player is called by the seat's name."""
+    return seat_name if player_name in (None, seat_name) else f"{player_name} ({seat_name})"
+
+
 def seat_label(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
-    long_name = view.seating.long_names[seat]
-    if names and seat in names and names[seat] != long_name:
-        return f"{names[seat]} ({long_name})"
-    return long_name
+    return player_label(view.seating.long_names[seat], names.get(seat) if names else None)
 
 
 def seat_line(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:

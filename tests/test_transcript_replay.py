@@ -123,3 +123,19 @@ def test_viewer_steps_both_ways_across_a_deal_and_its_checkpoints_like_a_fresh_r
     fresh[total] = final.state_key()
     for k in path:
         assert recording.position(k).state_key() == fresh[k], k
+
+
+def test_a_named_player_is_written_the_same_way_in_the_text_and_on_the_table(tmp_path: Path) -> None:
+    from recording import record
+
+    from hfcli.transcript import SeatInfo
+
+    path = tmp_path / "ann.jsonl"
+    seats = [SeatInfo("South", "ai", "easy"), SeatInfo("Ann", "human", None),
+             SeatInfo("North", "ai", "hard"), SeatInfo("East", "ai", "normal")]
+    record(path, ("easy", "normal", "hard", "normal"), seats=seats, seed=11, moves=9)
+    printed = CliRunner().invoke(main, ["replay", "--print", str(path)]).output
+    stepped = CliRunner().invoke(main, ["replay", "--seat", "W", str(path)], input="n 5\nq\n").output
+    assert "Ann (West) human" in printed and re.search(r"^\s+\d+\. Ann \(West\): ", printed, re.M)
+    assert re.search(r"^Move 5 of \d+, deal 1: Ann \(West\): ", stepped, re.M) and "> Ann (West)" in stepped
+    assert "West (Ann)" not in printed + stepped

@@ -11,7 +11,7 @@ from hfcli import events as ev
 from hfcli.cards import Card
 from hfcli.events import Event
 from hfcli.game import Game
-from hfcli.render import card_text, cards_text, game_summary, render_table, score_table
+from hfcli.render import card_text, cards_text, game_summary, player_label, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
@@ -85,11 +85,6 @@ def seat_names(recording: Recording) -> dict[int, str]:
     return {seat: info.name for seat, info in enumerate(recording.seats)}
 
 
-def seat_label(seat_name: str, player_name: str) -> str:
-    """``North (Ann)``, or just ``North`` when the player is called by the seat's name."""
-    return seat_name if player_name == seat_name else f"{seat_name} ({player_name})"
-
-
 def screen(
     recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False, ascii: bool = False
 ) -> str:
@@ -101,7 +96,7 @@ def screen(
         head = f"Start of the game (move 0 of {total})"
     else:
         move = recording.moves[k - 1]
-        who = seat_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
+        who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
         why = f"  -- {move.reason}" if move.reason else ""
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
         if game.deal_index + 1 != move.deal and not game.is_over:
@@ -118,7 +113,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
-    who = {s: seat_label(names[s], info.name) for s, info in enumerate(recording.seats)}
+    who = {s: player_label(names[s], info.name) for s, info in enumerate(recording.seats)}
     levels = ", ".join(
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
