@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from hfcli import __version__
+
+if TYPE_CHECKING:
+    from hfcli.rules import Rules
 
 # command name -> its one-line help; the command is the function of that name in hfcli.cli_<name>.
 COMMANDS: dict[str, str] = {
@@ -21,6 +25,17 @@ COMMANDS: dict[str, str] = {
     "simulate": "Play many games between AI players and summarise them.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
 }
+
+
+def load_rules(spec: str | None) -> Rules:
+    """``--rules``: a preset or a house-rules file, or a one-line error for the command."""
+    from hfcli.errors import HandFootError
+    from hfcli.rules import resolve
+
+    try:
+        return resolve(spec)
+    except HandFootError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 class LazyGroup(click.Group):

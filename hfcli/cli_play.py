@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hfcli.cli import load_rules
 from hfcli.errors import HandFootError
 
 if TYPE_CHECKING:
@@ -28,15 +29,6 @@ def make_ai(level: str, seed: int | None, seat: int) -> Player:
         return make_player(level, seed, seat)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
-
-
-def can_show_symbols(encoding: str | None) -> bool:
-    """Whether the output can carry suit symbols and box lines; if not, letters are used."""
-    try:
-        "♣♦♥♠×│".encode(encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 def seat_levels(level: str, partner_level: str | None, opponent_level: str | None) -> dict[int, str]:
@@ -95,6 +87,7 @@ def play(
       hf play --seed 7 --speed 0 < moves.txt
       hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
     """
+    from hfcli.render import can_show_symbols
     from hfcli.repl.style import color_wanted
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -122,13 +115,9 @@ def _new_session(
 ) -> tuple[Session, list[str]]:
     from hfcli import paths
     from hfcli.game import Game
-    from hfcli.rules import resolve
     from hfcli.transcript import SeatInfo, TranscriptWriter
 
-    try:
-        rules = resolve(rules_spec)
-    except HandFootError as exc:
-        raise click.ClickException(str(exc)) from None
+    rules = load_rules(rules_spec)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     game = Game(rules, seed=seed)

@@ -39,7 +39,7 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None, ascii
       hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
       hf replay --print --omniscient game.jsonl
     """
-    from hfcli.cli_play import can_show_symbols
+    from hfcli.render import can_show_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, screen
 

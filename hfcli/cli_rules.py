@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from hfcli.errors import HandFootError
-from hfcli.rules import resolve
+from hfcli.cli import load_rules
 from hfcli.rules_text import describe_rules, find_rule, rule_ids, rule_text
 
 
@@ -38,8 +37,4 @@ def rules(topic: str | None, list_ids: bool, show_all: bool) -> None:
         except KeyError as exc:  # an id that names no rule
             raise click.ClickException(str(exc.args[0])) from None
         return
-    try:
-        ruleset = resolve(topic)
-    except HandFootError as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(describe_rules(ruleset))
+    click.echo(describe_rules(load_rules(topic)))

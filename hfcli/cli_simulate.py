@@ -8,15 +8,7 @@ import sys
 import click
 
 from ai import PLAYER_KINDS
-from hfcli.errors import HandFootError
-from hfcli.rules import Rules, resolve
-
-
-def load_rules(spec: str | None) -> Rules:
-    try:
-        return resolve(spec)
-    except HandFootError as exc:
-        raise click.ClickException(str(exc)) from None
+from hfcli.cli import load_rules
 
 
 @click.command()

@@ -25,6 +25,15 @@ CYAN = "\x1b[36m"
 
 
 
+def can_show_symbols(encoding: str | None) -> bool:
+    """Whether the output can carry suit symbols and box lines; if not, letters are used."""
+    try:
+        "♣♦♥♠×│".encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def paint(text: str, code: str, color: bool) -> str:
     return f"{code}{text}{RESET}" if color else text
 
