@@ -13,7 +13,7 @@ from hfcli.cards import Card
 from hfcli.moves import Move
 
 # Event kinds
-DEAL = "deal"  # a deal starts: detail = "deal N dealer X minimum M"
+DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = "minimum M"
 UPCARD = "upcard"  # cards = (the upcard,)
 BURY = "bury"  # cards = (the buried card,): C-UPCARD
 MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded
@@ -24,6 +24,7 @@ FOOT = "foot"  # the seat picked up their foot
 OUT = "out"  # the seat went out
 DEAL_END = "deal_end"  # detail = "out" or "stock"
 GAME_END = "game_end"
+KINDS = (DEAL, UPCARD, BURY, MOVE, DRAW, TAKE, RED_THREE, FOOT, OUT, DEAL_END, GAME_END)
 
 
 class Event(NamedTuple):

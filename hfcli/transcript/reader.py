@@ -14,6 +14,7 @@ from typing import Any
 from hfcli import __version__
 from hfcli.cards import ALL_CARDS, Card, new_shoe, parse_cards
 from hfcli.errors import HandFootError, IllegalMoveError
+from hfcli.events import KINDS as EVENT_KINDS
 from hfcli.game import OVER, Game
 from hfcli.moves import parse_move
 from hfcli.rules import Rules, from_mapping
@@ -78,7 +79,7 @@ def read_source(path: str | Path) -> Source:
     return Source(name, lines, torn, complete if torn is not None else 0)
 
 
-def _load(source: Source, number: int) -> dict[str, Any]:
+def load_line(source: Source, number: int) -> dict[str, Any]:
     text = source.lines[number - 1]
     try:
         data = json.loads(text)
@@ -106,7 +107,7 @@ def parse_header(source: Source) -> Header:
     path = source.path
     if not source.lines:
         raise TranscriptError(path, 1, "empty file: no header line")
-    data = _load(source, 1)
+    data = load_line(source, 1)
     if data.get("format") != FORMAT:
         raise TranscriptError(path, 1, f"not a transcript: format is {data.get('format')!r}, expected {FORMAT!r}")
     version = data.get("version")
@@ -151,13 +152,12 @@ _CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
 def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
     """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
     shoes: list[list[Card]] = []
-    reference = sorted(c.code for c in new_shoe(rules.decks))
-    reference_texts = sorted(c.text for c in new_shoe(rules.decks))
+    reference = sorted(c.text for c in new_shoe(rules.decks))
     for number in range(2, len(source.lines) + 1):
         text = source.lines[number - 1]
         if '"shoe"' not in text:
             continue
-        data = _load(source, number)
+        data = load_line(source, number)
         if data.get("e") != "deal":
             continue
         deal = data.get("deal")
@@ -165,7 +165,7 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
             raise TranscriptError(source.path, number, f"expected deal {len(shoes) + 1}, got deal {deal!r}")
         shoe_text = _field(source, number, data, "shoe", str)
         tokens = shoe_text.split(" ")
-        if sorted(tokens) == reference_texts:  # the usual case, checked with C-level sorting
+        if sorted(tokens) == reference:  # the usual case, checked with C-level sorting
             shoes.append(list(map(_CARD_BY_TEXT.__getitem__, tokens)))
             continue
         quick = [_CARD_BY_TEXT.get(t) for t in tokens]
@@ -176,7 +176,7 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
                 raise TranscriptError(source.path, number, f"bad shoe: {exc}") from None
             raise TranscriptError(source.path, number, "bad shoe: cards are separated by single spaces")
         shoe = [c for c in quick if c is not None]
-        if sorted(c.code for c in shoe) != reference:
+        if sorted(c.text for c in shoe) != reference:
             raise TranscriptError(
                 source.path, number, f"the shoe is not {rules.decks} full deck(s) of 54 cards ({len(shoe)} cards)"
             )
@@ -322,7 +322,7 @@ def replay(
             if text == want:
                 pending.pop()
                 continue
-            data = _load(source, number)
+            data = load_line(source, number)
             kind = data.get("e")
             if kind in ("move", "digest"):
                 raise TranscriptError(
@@ -347,7 +347,7 @@ def replay(
         if fast is not None and game.phase != OVER:
             seat_name, move_text, reason = fast
         else:
-            data = _load(source, number)
+            data = load_line(source, number)
             kind = data.get("e")
             if kind == "digest":
                 recorded = _field(source, number, data, "digest", str)
@@ -443,5 +443,4 @@ def _quick_move(text: str) -> tuple[str, str, str | None] | None:
     return seat, move, raw_reason[1:-1]
 
 
-KNOWN_KINDS = frozenset({"move", "digest", "deal", "bury", "upcard", "red3", "draw", "take", "foot", "out",
-                         "deal_end", "game_end"})
+KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest"})  # every line kind a transcript holds

@@ -29,7 +29,7 @@ from hfcli.rules import Rules, from_mapping
 from hfcli.seating import FOUR_HANDED
 from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
 from hfcli.transcript.lines import score_dict
-from hfcli.transcript.reader import _load as load_line
+from hfcli.transcript.reader import load_line
 
 SCENARIO_FORMAT = "hfcli-scenario"
 SCENARIO_VERSION = 1
