@@ -11,6 +11,7 @@ from ai.strategy import (
     STYLES,
     OpeningPlan,
     answer_permission,
+    ask_reason,
     choose_discard,
     choose_draw,
     choose_meld,
@@ -19,7 +20,6 @@ from ai.strategy import (
     low_stock,
     opening_moves,
     plan_opening,
-    should_ask,
 )
 from hfcli.cards import Card
 from hfcli.moves import ASK, UNDO, Move
@@ -91,8 +91,9 @@ class RuleBasedPlayer:
                 if step is not None:
                     return step
         else:
-            if view.permission is not True and should_ask(view):
-                return Decision(ASK, "ask: the books are there and every card but one can be melded")
+            asking = ask_reason(view) if view.permission is not True else None
+            if asking is not None:
+                return Decision(ASK, asking)
             books_there = not any(books_needed(view))
             going_out = view.permission is True or (
                 not view.rules.going_out_needs_permission and view.in_foot[view.seat] and books_there

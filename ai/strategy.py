@@ -675,14 +675,24 @@ def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, in
 
 
 def should_ask(view: SeatView) -> bool:
-    """Ask "may I go out?" when the books will be there and every card but one can be melded."""
+    """Ask "may I go out?" when the books will be there and all but a card or two can be melded."""
+    return ask_reason(view) is not None
+
+
+def ask_reason(view: SeatView) -> str | None:
+    """Why to ask "may I go out?" now, or None when not to."""
     if ASK not in view.legal_moves or view.asked:
-        return False
+        return None
     counts = hand_counts(view.hand)
     if any(books_needed(view, books_after_melding(view, counts))):
-        return False
-    # Two cards left is worth asking too: a yes lifts C-KEEP, so this turn can end holding one.
-    return meldable_leftover(view, counts) <= 2
+        return None
+    left = meldable_leftover(view, counts)
+    if left <= 1:
+        return "ask: the books are there and every card but one can be melded"
+    if left == 2:
+        # A yes lifts C-KEEP, so this turn can meld down to two cards and end holding one.
+        return "ask: the books are there and all but two cards can be melded; a yes lets this turn end holding one"
+    return None
 
 
 def answer_permission(view: SeatView) -> Decision:

@@ -8,6 +8,7 @@ from ai.strategy import (
     EASY,
     NORMAL,
     answer_permission,
+    ask_reason,
     can_finish,
     choose_discard,
     choose_draw,
@@ -235,6 +236,16 @@ def test_asks_when_the_books_are_there_and_the_hand_melds() -> None:
     view = view_of(game)
     assert meldable_leftover(view) == 1
     assert should_ask(view)
+    assert ask_reason(view) == "ask: the books are there and every card but one can be melded"
+
+
+def test_asking_with_two_cards_left_over_says_so() -> None:
+    game = position("9S 9H 9D 5C AS", phase="meld", ours=BOOKS, feet=(True, False, True, False))
+    view = view_of(game)
+    assert meldable_leftover(view) == 2
+    assert ask_reason(view) == (
+        "ask: the books are there and all but two cards can be melded; a yes lets this turn end holding one"
+    )
 
 
 def test_does_not_ask_without_the_books() -> None:
