@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from hfcli.moves import Move
-from hfcli.view import SeatView
+from hfcli.engine.moves import Move
+from hfcli.engine.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, hand_counts, move_rank
-from hfcli.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move
-from hfcli.rules import card_values
-from hfcli.view import SeatView
+from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move
+from hfcli.engine.rules import card_values
+from hfcli.engine.view import SeatView
 
 
 class GreedyPlayer:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from hfcli.cards import JOKER, RANK_TOKENS, Card
-from hfcli.melds import WILD, count_books
-from hfcli.moves import Move
-from hfcli.view import MeldView, SeatView
+from hfcli.engine.cards import JOKER, RANK_TOKENS, Card
+from hfcli.engine.melds import WILD, count_books
+from hfcli.engine.moves import Move
+from hfcli.engine.view import MeldView, SeatView
 
 RANKS = 14
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ai.base import Decision, player_rng
-from hfcli.view import SeatView
+from hfcli.engine.view import SeatView
 
 
 class RandomPlayer:

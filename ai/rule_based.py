@@ -21,9 +21,9 @@ from ai.strategy import (
     opening_moves,
     plan_opening,
 )
-from hfcli.cards import Card
-from hfcli.moves import ASK, UNDO, Move
-from hfcli.view import SeatView
+from hfcli.engine.cards import Card
+from hfcli.engine.moves import ASK, UNDO, Move
+from hfcli.engine.view import SeatView
 
 # A turn never needs this many moves; past it the player stops planning and just moves on.
 MOVE_GUARD = 80

@@ -19,12 +19,12 @@ from ai.knowledge import (
     open_melds,
     target_rank,
 )
-from hfcli.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.melds import WILD, count_books, max_wilds, meld_rank_name
-from hfcli.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
-from hfcli.opening import max_opening_value
-from hfcli.rules import Rules, card_values
-from hfcli.view import MeldView, SeatView
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
+from hfcli.engine.melds import WILD, count_books, max_wilds, meld_rank_name
+from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
+from hfcli.engine.opening import max_opening_value
+from hfcli.engine.rules import Rules, card_values
+from hfcli.engine.view import MeldView, SeatView
 
 
 @dataclass(frozen=True)

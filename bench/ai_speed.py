@@ -19,7 +19,7 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from hfcli.rules import preset  # noqa: E402
+from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.simulate import percentile, play_one  # noqa: E402
 
 

@@ -9,7 +9,7 @@ import statistics
 import time
 
 from hfcli import rules
-from hfcli.game import Game
+from hfcli.engine.game import Game
 
 
 def play_random(preset: str, seed: int, samples: list[float]) -> int:

@@ -97,9 +97,9 @@ def command_times(rounds: int, folder: str | None = None) -> dict[str, list[floa
     """In-process response of Session.handle to each kind of line (AI pacing off); with ``folder``,
     every move is also recorded to a transcript there, fsync and all, as ``hf play`` does."""
     from ai import make_player
-    from hfcli.game import Game
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import preset
     from hfcli.repl.session import Recorder, Session
-    from hfcli.rules import preset
     from hfcli.transcript import SeatInfo, TranscriptWriter
 
     results: dict[str, list[float]] = {}

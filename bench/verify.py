@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hfcli.game import Game
-from hfcli.moves import parse_move
+from hfcli.engine.game import Game
+from hfcli.engine.moves import parse_move
 from hfcli.transcript import parse_header, read_source, recorded_shoes, replay
 from hfcli.transcript.verify import check_all, verify_file
 

@@ -17,33 +17,33 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "rules": "hfcli.rules",
-    "Card": "hfcli.cards",
-    "card": "hfcli.cards",
-    "AmbiguousMoveError": "hfcli.errors",
-    "HandFootError": "hfcli.errors",
-    "IllegalMoveError": "hfcli.errors",
-    "InvalidMoveError": "hfcli.errors",
-    "RulesError": "hfcli.errors",
-    "Game": "hfcli.game",
-    "Move": "hfcli.moves",
-    "parse_move": "hfcli.moves",
-    "Rules": "hfcli.rules",
-    "DealResult": "hfcli.scoring",
-    "GameResult": "hfcli.scoring",
-    "TeamScore": "hfcli.scoring",
-    "SeatView": "hfcli.view",
+    "rules": "hfcli.house_rules",
+    "Card": "hfcli.engine.cards",
+    "card": "hfcli.engine.cards",
+    "AmbiguousMoveError": "hfcli.engine.errors",
+    "HandFootError": "hfcli.engine.errors",
+    "IllegalMoveError": "hfcli.engine.errors",
+    "InvalidMoveError": "hfcli.engine.errors",
+    "RulesError": "hfcli.engine.errors",
+    "Game": "hfcli.engine.game",
+    "Move": "hfcli.engine.moves",
+    "parse_move": "hfcli.engine.moves",
+    "Rules": "hfcli.engine.rules",
+    "DealResult": "hfcli.engine.scoring",
+    "GameResult": "hfcli.engine.scoring",
+    "TeamScore": "hfcli.engine.scoring",
+    "SeatView": "hfcli.engine.view",
 }
 
 if TYPE_CHECKING:
-    from hfcli import rules
-    from hfcli.cards import Card, card
-    from hfcli.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError, RulesError
-    from hfcli.game import Game
-    from hfcli.moves import Move, parse_move
-    from hfcli.rules import Rules
-    from hfcli.scoring import DealResult, GameResult, TeamScore
-    from hfcli.view import SeatView
+    from hfcli import house_rules as rules
+    from hfcli.engine.cards import Card, card
+    from hfcli.engine.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError, RulesError
+    from hfcli.engine.game import Game
+    from hfcli.engine.moves import Move, parse_move
+    from hfcli.engine.rules import Rules
+    from hfcli.engine.scoring import DealResult, GameResult, TeamScore
+    from hfcli.engine.view import SeatView
 
 
 def __getattr__(name: str) -> Any:

@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ai.base import Decision, Player
-from hfcli.events import Event
-from hfcli.game import Game
-from hfcli.view import SeatView
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
+from hfcli.engine.view import SeatView
 
 
 @dataclass

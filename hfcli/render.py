@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
-from hfcli.melds import WILD
-from hfcli.scoring import DealResult, GameResult
-from hfcli.view import MeldView, SeatView
+from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
+from hfcli.engine.melds import WILD
+from hfcli.engine.scoring import DealResult, GameResult
+from hfcli.engine.view import MeldView, SeatView
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"

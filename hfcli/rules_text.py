@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-from hfcli.rules import Rules
+from hfcli.engine.rules import Rules
 
 RULE_TEXTS: dict[str, str] = {
     'C-SEAT': (

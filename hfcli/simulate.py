@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ai import make_player
-from hfcli.game import Game
+from hfcli.engine.game import Game
+from hfcli.engine.rules import Rules
 from hfcli.match import MatchStats, play_game
-from hfcli.rules import Rules
 
 SIDES = ("NS", "EW")
 BOOK_KINDS = ("clean", "dirty", "wild")

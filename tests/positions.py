@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hfcli.cards import Card, card, new_shoe
-from hfcli.errors import IllegalMoveError
-from hfcli.game import Game, TeamState
-from hfcli.melds import WILD, Meld
-from hfcli.moves import Move
-from hfcli.rules import CLASSIC, Rules
+from hfcli.engine.cards import Card, card, new_shoe
+from hfcli.engine.errors import IllegalMoveError
+from hfcli.engine.game import Game, TeamState
+from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.moves import Move
+from hfcli.engine.rules import CLASSIC, Rules
 
 
 def cards(text: str) -> list[Card]:

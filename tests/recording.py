@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hfcli import rules
-from hfcli.game import Game
+from hfcli.engine.game import Game
 from hfcli.transcript import SeatInfo
 from hfcli.transcript.golden import record_game
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai import PLAYER_KINDS, Decision, make_player
-from hfcli.cards import Card
-from hfcli.game import Game
+from hfcli.engine.cards import Card
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move
+from hfcli.engine.rules import preset
 from hfcli.match import play_game
-from hfcli.moves import Move
-from hfcli.rules import preset
 
 CLASSIC = preset("classic")
 

@@ -21,11 +21,11 @@ from ai.strategy import (
     plan_opening,
     should_ask,
 )
-from hfcli.cards import parse_cards, parse_rank
-from hfcli.game import Game
-from hfcli.melds import WILD, Meld
-from hfcli.rules import preset
-from hfcli.view import SeatView
+from hfcli.engine.cards import parse_cards, parse_rank
+from hfcli.engine.game import Game
+from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.rules import preset
+from hfcli.engine.view import SeatView
 
 CLASSIC = preset("classic")
 

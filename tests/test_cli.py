@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from ai import make_player
 from hfcli.cli import COMMANDS, main
-from hfcli.game import Game
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
 from hfcli.repl.style import color_wanted
-from hfcli.rules import preset
 
 
 def invoke(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from positions import position
 
-from hfcli.cards import card, format_cards, parse_cards
-from hfcli.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from hfcli.moves import Move, parse_move
+from hfcli.engine.cards import card, format_cards, parse_cards
+from hfcli.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from hfcli.engine.moves import Move, parse_move
 
 
 @pytest.mark.parametrize(
@@ -65,8 +65,8 @@ def test_multi_meld_and_bigger_adds_apply_as_one_move() -> None:
 
 
 def test_the_quick_event_builders_make_the_same_events() -> None:
-    from hfcli import events as ev
-    from hfcli.cards import card
+    from hfcli.engine import events as ev
+    from hfcli.engine.cards import card
 
     drawn = (card("9H"), card("JK"))
     assert ev.move_event(2, parse_move("draw")) == ev.Event(ev.MOVE, 2, parse_move("draw"))

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
 
-from hfcli.cards import JOKER, TWO
-from hfcli.game import Game
-from hfcli.opening import max_opening_value
-from hfcli.rules import CLASSIC, ELEVEN, Rules
+from hfcli.engine.cards import JOKER, TWO
+from hfcli.engine.game import Game
+from hfcli.engine.opening import max_opening_value
+from hfcli.engine.rules import CLASSIC, ELEVEN, Rules
 
 TOKENS = ["4", "9", "9", "9", "K", "K", "A", "2", "2", "JK"]
 

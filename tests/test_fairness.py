@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hfcli import rules
-from hfcli.game import Game
-from hfcli.view import SeatView
+from hfcli.engine.game import Game
+from hfcli.engine.view import SeatView
 
 SMALL = {"decks": 2, "hand_size": 6, "foot_size": 6, "deals": 2, "meld_minimums": [30]}
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hfcli import rules
-from hfcli.cards import NATURAL_RANKS, RANK_TOKENS
-from hfcli.errors import IllegalMoveError
-from hfcli.game import Game
-from hfcli.moves import Move, parse_move
+from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS
+from hfcli.engine.errors import IllegalMoveError
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move, parse_move
 
 # Small shoes and hands so feet, asking and going out come up often in random play; no books
 # are needed to go out, since random play rarely completes them.

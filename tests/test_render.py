@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from ai import make_player
-from hfcli.cards import card
-from hfcli.game import Game
+from hfcli.engine.cards import card
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
+from hfcli.engine.view import MeldView
 from hfcli.render import (
     card_text,
     hand_text,
@@ -17,8 +19,6 @@ from hfcli.render import (
     status_line,
     token_text,
 )
-from hfcli.rules import preset
-from hfcli.view import MeldView
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

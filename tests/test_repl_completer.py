@@ -8,7 +8,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl_support import make_session
 
-from hfcli.cards import RANK_TOKENS
+from hfcli.engine.cards import RANK_TOKENS
 from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
 

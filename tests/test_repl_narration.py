@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hfcli import events as ev
-from hfcli.cards import card
-from hfcli.events import Event
-from hfcli.moves import parse_move
+from hfcli.engine import events as ev
+from hfcli.engine.cards import card
+from hfcli.engine.events import Event
+from hfcli.engine.moves import parse_move
 from hfcli.repl.narration import describe_move
 
 NAMES = {0: "You", 1: "West", 2: "North", 3: "East"}

@@ -9,9 +9,9 @@ from test_repl_support import make_session
 
 from ai import make_player
 from ai.base import Decision
+from hfcli.engine.view import SeatView
 from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT
-from hfcli.view import SeatView
 
 
 def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:

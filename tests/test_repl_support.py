@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ai import make_player
-from hfcli.game import Game
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
 from hfcli.repl.session import Session
-from hfcli.rules import preset
 
 
 class Captured:

@@ -9,10 +9,10 @@ import pytest
 from positions import assert_illegal, cards, crafted_shoe, dealt_order, natural_filler, position
 
 from hfcli import rules
-from hfcli.cards import ALL_CARDS, DISPLAY_ORDER, JOKER, RANK_TOKENS, card, sort_for_display
-from hfcli.game import Game
-from hfcli.rules import CLASSIC, ELEVEN, card_values
-from hfcli.scoring import cards_value
+from hfcli.engine.cards import ALL_CARDS, DISPLAY_ORDER, JOKER, RANK_TOKENS, card, sort_for_display
+from hfcli.engine.game import Game
+from hfcli.engine.rules import CLASSIC, ELEVEN, card_values
+from hfcli.engine.scoring import cards_value
 
 
 def test_C_SEAT_partners_sit_opposite_and_share_the_table() -> None:

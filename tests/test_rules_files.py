@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from hfcli import rules
-from hfcli.errors import RulesError
-from hfcli.game import Game
+from hfcli.engine.errors import RulesError
+from hfcli.engine.game import Game
 
 
 def _write(tmp_path: Path, text: str) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import assert_illegal, legal_texts, position
 
-from hfcli.rules import ELEVEN
+from hfcli.engine.rules import ELEVEN
 
 OPEN = "NS opened\nturn: S meld\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from positions import assert_illegal, legal_texts, position
 
 from hfcli import rules
-from hfcli.rules import ELEVEN
+from hfcli.engine.rules import ELEVEN
 
 BOOKS = "NS melds: 9 9 9 9 9 9 9 / 8 8 8 8 8 8 8 / K K K K K 2 2 / Q Q Q Q Q 2 JK / 2 2 2 JK JK 2 2\nNS opened\n"
 READY = "S hand: 4 4 4 5\nS foot: -\nN foot: -\n" + BOOKS + "turn: S meld\n"

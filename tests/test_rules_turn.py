@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from positions import assert_illegal, cards, crafted_shoe, legal_texts, natural_filler, position
 
-from hfcli.cards import card
-from hfcli.game import Game
-from hfcli.rules import CLASSIC, ELEVEN
+from hfcli.engine.cards import card
+from hfcli.engine.game import Game
+from hfcli.engine.rules import CLASSIC, ELEVEN
 
 OPEN = "NS opened\n"
 

@@ -8,10 +8,10 @@ import pytest
 from positions import position
 
 from hfcli import rules
-from hfcli.errors import IllegalMoveError
-from hfcli.game import Game
-from hfcli.rules import ELEVEN
-from hfcli.scoring import DealResult, GameResult, TeamScore
+from hfcli.engine.errors import IllegalMoveError
+from hfcli.engine.game import Game
+from hfcli.engine.rules import ELEVEN
+from hfcli.engine.scoring import DealResult, GameResult, TeamScore
 
 NS_BOOKS = (
     "NS melds: 9 9 9 9 9 9 9 / K K K K K 2 2 / 2 2 2 JK JK 2 2 / 8 8 8 8 8 8 8 / Q Q Q Q Q 2 JK\n"

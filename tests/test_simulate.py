@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from hfcli.cli_simulate import simulate as simulate_command
-from hfcli.game import Game
-from hfcli.rules import preset
+from hfcli.cli.simulate import simulate as simulate_command
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
 from hfcli.simulate import game_seed, play_one, simulate, wilson
 
 CLASSIC = preset("classic")

@@ -12,7 +12,7 @@ from recording import record
 
 from ai import Decision, make_player
 from hfcli import Game, rules
-from hfcli.events import Event
+from hfcli.engine.events import Event
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
 

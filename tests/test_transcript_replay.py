@@ -5,13 +5,14 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from hfcli.cli import main
-from hfcli.game import Game
+from hfcli.engine.game import Game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "classic-normal-seed1.jsonl"
 
@@ -78,7 +79,8 @@ def test_a_malformed_file_is_a_one_line_error(tmp_path: Path) -> None:
 def test_step_through_in_a_real_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(
-        "hf", ["replay", str(GOLDEN)], encoding="utf-8", timeout=20, dimensions=(60, 160),
+        str(Path(sys.executable).parent / "hf"), ["replay", str(GOLDEN)],
+        encoding="utf-8", timeout=20, dimensions=(60, 160),
         env={"TERM": "xterm", "PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp")},
     )
     child.expect(r"Start of the game \(move 0 of (\d+)\)")

@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from hfcli.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.engine.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.engine.view import SeatView
 from hfcli.render import hand_groups
 from hfcli.repl.commands import COMMANDS, lookup
 from hfcli.rules_text import RULE_TEXTS
-from hfcli.view import SeatView
 
 CARD_COMMANDS = ("meld", "add", "discard")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli import events as ev
-from hfcli.cards import RANK_PLURALS, Card, parse_rank
-from hfcli.events import Event
-from hfcli.moves import Move
+from hfcli.engine import events as ev
+from hfcli.engine.cards import RANK_PLURALS, Card, parse_rank
+from hfcli.engine.events import Event
+from hfcli.engine.moves import Move
 from hfcli.render import DIM, card_count, card_text, cards_text, paint, token_text, tokens_text
 
 

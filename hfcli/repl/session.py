@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Protocol
 
 from ai.base import Player
-from hfcli import events as ev
-from hfcli.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
-from hfcli.events import Event
-from hfcli.game import Game
-from hfcli.moves import Move
+from hfcli.engine import events as ev
+from hfcli.engine.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move
+from hfcli.engine.scoring import cards_value
 from hfcli.render import (
     BOLD,
     RED,
@@ -35,7 +36,6 @@ from hfcli.render import (
 from hfcli.repl import commands
 from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
 from hfcli.rules_text import describe_rules, rule_text
-from hfcli.scoring import cards_value
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai import make_player
-from hfcli.game import Game
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
 from hfcli.match import play_game
-from hfcli.rules import preset
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
 FIXED_CREATED = "2026-01-01T00:00:00Z"

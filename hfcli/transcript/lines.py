@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from hfcli import __version__
-from hfcli import events as ev
-from hfcli.cards import format_cards
-from hfcli.events import Event
-from hfcli.game import Game
-from hfcli.moves import Move
-from hfcli.scoring import DealResult
+from hfcli.engine import events as ev
+from hfcli.engine.cards import format_cards
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move
+from hfcli.engine.scoring import DealResult
 
 FORMAT = "hfcli-transcript"
 VERSION = 1

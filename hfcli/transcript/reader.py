@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from hfcli import __version__
-from hfcli.cards import ALL_CARDS, Card, new_shoe, parse_cards
-from hfcli.errors import HandFootError, IllegalMoveError
-from hfcli.events import KINDS as EVENT_KINDS
-from hfcli.game import OVER, Game
-from hfcli.moves import parse_move
-from hfcli.rules import Rules, from_mapping
+from hfcli.engine.cards import ALL_CARDS, Card, new_shoe, parse_cards
+from hfcli.engine.errors import HandFootError, IllegalMoveError
+from hfcli.engine.events import KINDS as EVENT_KINDS
+from hfcli.engine.game import OVER, Game
+from hfcli.engine.moves import parse_move
+from hfcli.engine.rules import Rules, from_mapping
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hfcli.game import Game
+from hfcli.engine.game import Game
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptWriter

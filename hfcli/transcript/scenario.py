@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hfcli.cards import JOKER, Card, format_cards, new_shoe, parse_cards
-from hfcli.errors import HandFootError, IllegalMoveError
-from hfcli.game import Game
-from hfcli.moves import parse_move
-from hfcli.rules import Rules, from_mapping
-from hfcli.seating import FOUR_HANDED
+from hfcli.engine.cards import JOKER, Card, format_cards, new_shoe, parse_cards
+from hfcli.engine.errors import HandFootError, IllegalMoveError
+from hfcli.engine.game import Game
+from hfcli.engine.moves import parse_move
+from hfcli.engine.rules import Rules, from_mapping
+from hfcli.engine.seating import FOUR_HANDED
 from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
 from hfcli.transcript.lines import score_dict
 from hfcli.transcript.reader import load_line

@@ -7,10 +7,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hfcli import events as ev
-from hfcli.cards import Card
-from hfcli.events import Event
-from hfcli.game import Game
+from hfcli.engine import events as ev
+from hfcli.engine.cards import Card
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
 from hfcli.render import card_text, cards_text, game_summary, player_label, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 

@@ -6,9 +6,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from hfcli import events as ev
-from hfcli.events import Event
-from hfcli.game import Game
+from hfcli.engine import events as ev
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
 from hfcli.transcript.lines import SeatInfo, digest_line, dumps_compact, ends_turn, event_line, header_dict, move_line
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hfcli.cards import JOKER, NATURAL_RANKS, TWO
-from hfcli.melds import WILD
-from hfcli.rules import Rules, card_values
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, TWO
+from hfcli.engine.melds import WILD
+from hfcli.engine.rules import Rules, card_values
 
 NEG = -1
 

@@ -16,8 +16,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hfcli import events as ev
-from hfcli.cards import (
+from hfcli.engine import events as ev
+from hfcli.engine.cards import (
     JOKER,
     NATURAL_RANKS,
     RANK_PLURALS,
@@ -28,9 +28,9 @@ from hfcli.cards import (
     card,
     new_shoe,
 )
-from hfcli.errors import IllegalMoveError
-from hfcli.events import Event
-from hfcli.melds import (
+from hfcli.engine.errors import IllegalMoveError
+from hfcli.engine.events import Event
+from hfcli.engine.melds import (
     CLEAN,
     DIRTY,
     WILD,
@@ -41,12 +41,12 @@ from hfcli.melds import (
     meld_rank_token,
     ratio_ok,
 )
-from hfcli.moves import ASK, DRAW, END, NO, PICKUP, UNDO, YES, Move, parse_move
-from hfcli.opening import max_opening_value
-from hfcli.rules import CLASSIC, Rules, card_values
-from hfcli.scoring import DealResult, GameResult, running_totals, score_team
-from hfcli.seating import FOUR_HANDED, Seating
-from hfcli.view import MeldView, SeatView, make_view
+from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, UNDO, YES, Move, parse_move
+from hfcli.engine.opening import max_opening_value
+from hfcli.engine.rules import CLASSIC, Rules, card_values
+from hfcli.engine.scoring import DealResult, GameResult, running_totals, score_team
+from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.engine.view import MeldView, SeatView, make_view
 
 DRAW_PHASE, MELD_PHASE, ANSWER_PHASE, OVER = "draw", "meld", "answer", "over"
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hfcli.cards import RANK_TOKENS, card, parse_rank
-from hfcli.errors import InvalidMoveError
+from hfcli.engine.cards import RANK_TOKENS, card, parse_rank
+from hfcli.engine.errors import InvalidMoveError
 
 SIMPLE_KINDS = ("draw", "pickup", "ask", "yes", "no", "undo", "end")
 KINDS = (*SIMPLE_KINDS, "meld", "add", "discard")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hfcli.cards import Card
-from hfcli.melds import Meld, count_books
-from hfcli.rules import Rules, card_values
+from hfcli.engine.cards import Card
+from hfcli.engine.melds import Meld, count_books
+from hfcli.engine.rules import Rules, card_values
 
 
 @dataclass(frozen=True)

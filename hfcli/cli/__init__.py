@@ -15,9 +15,9 @@ import click
 from hfcli import __version__
 
 if TYPE_CHECKING:
-    from hfcli.rules import Rules
+    from hfcli.engine.rules import Rules
 
-# command name -> its one-line help; the command is the function of that name in hfcli.cli_<name>.
+# command name -> its one-line help; the command is the function of that name in hfcli.cli.<name>.
 COMMANDS: dict[str, str] = {
     "play": "Play a game at the table, sitting South.",
     "replay": "Step through a recorded game.",
@@ -29,8 +29,8 @@ COMMANDS: dict[str, str] = {
 
 def load_rules(spec: str | None) -> Rules:
     """``--rules``: a preset or a house-rules file, or a one-line error for the command."""
-    from hfcli.errors import HandFootError
-    from hfcli.rules import resolve
+    from hfcli.engine.errors import HandFootError
+    from hfcli.house_rules import resolve
 
     try:
         return resolve(spec)
@@ -45,7 +45,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        command = getattr(importlib.import_module(f"hfcli.cli_{cmd_name}"), cmd_name)
+        command = getattr(importlib.import_module(f"hfcli.cli.{cmd_name}"), cmd_name)
         assert isinstance(command, click.Command)
         return command
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from hfcli.cards import RANK_PLURALS, RANK_TOKENS, Card
-from hfcli.rules import Rules
+from hfcli.engine.cards import RANK_PLURALS, RANK_TOKENS, Card
+from hfcli.engine.rules import Rules
 
 # A wild meld's "rank": C-ONEOPEN counts wild melds as one rank of their own.
 WILD = -1

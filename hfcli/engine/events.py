@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hfcli.cards import Card
-from hfcli.moves import Move
+from hfcli.engine.cards import Card
+from hfcli.engine.moves import Move
 
 # Event kinds
 DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = "minimum M"

@@ -12,16 +12,16 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, overload
 
-from hfcli.cards import Card
-from hfcli.events import Event
-from hfcli.melds import CLEAN, DIRTY, WILD, WILD_BOOK, meld_rank_token
-from hfcli.moves import Move
-from hfcli.rules import Rules
-from hfcli.scoring import DealResult, running_totals
-from hfcli.seating import Seating
+from hfcli.engine.cards import Card
+from hfcli.engine.events import Event
+from hfcli.engine.melds import CLEAN, DIRTY, WILD, WILD_BOOK, meld_rank_token
+from hfcli.engine.moves import Move
+from hfcli.engine.rules import Rules
+from hfcli.engine.scoring import DealResult, running_totals
+from hfcli.engine.seating import Seating
 
 if TYPE_CHECKING:
-    from hfcli.game import Game
+    from hfcli.engine.game import Game
 
 
 class History(Sequence[Event]):

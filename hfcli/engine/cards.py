@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hfcli.errors import InvalidMoveError
+from hfcli.engine.errors import InvalidMoveError
 
 # Rank indices, in ascending card order; the joker shares the scheme as the highest index.
 THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO, JOKER = range(14)

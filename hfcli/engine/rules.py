@@ -1,19 +1,19 @@
-"""Rule sets as data: one frozen dataclass, two presets, and house-rules files.
+"""Rule sets as data: one frozen dataclass, the presets, and checking a mapping of overrides.
 
-Every field is an *option* of ``RULES.md`` (or a place where the ``eleven`` preset differs from
-``classic``). A house-rules file is TOML: ``preset = "classic"`` plus any fields to override.
+Every field is an *option* of the rules (``hf rules`` shows them; ``docs/rules.md`` explains them),
+or a place where the ``eleven`` preset differs from ``classic``. Reading a house-rules file is not
+the engine's business: :mod:`hfcli.house_rules` reads the TOML and hands the mapping to
+:func:`from_mapping` here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
-from hfcli.errors import RulesError
+from hfcli.engine.errors import RulesError
 
 
 @dataclass(frozen=True)
@@ -189,29 +189,3 @@ def from_mapping(data: dict[str, Any], source: str = "rules") -> Rules:
     rules = Rules(**values)
     _check_ranges(rules, source)
     return rules
-
-
-def load(path: str | Path) -> Rules:
-    """Read a house-rules TOML file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{p}: not valid TOML: {exc}") from None
-    data.setdefault("name", p.stem)
-    return from_mapping(data, source=str(p))
-
-
-def resolve(spec: str | None) -> Rules:
-    """``classic``, ``eleven`` or the path of a house-rules file."""
-    if spec is None:
-        return CLASSIC
-    if spec in PRESETS:
-        return PRESETS[spec]
-    if spec.endswith(".toml") or Path(spec).exists():
-        return load(spec)
-    raise RulesError(f"unknown rules {spec!r}; use classic, eleven or a .toml house-rules file")

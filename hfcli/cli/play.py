@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import load_rules
-from hfcli.errors import HandFootError
+from hfcli.engine.errors import HandFootError
 
 if TYPE_CHECKING:
     from ai.base import Player
-    from hfcli.game import Game
+    from hfcli.engine.game import Game
     from hfcli.repl.session import Recorder, Session
 
 LEVELS = ("easy", "normal", "hard")
@@ -114,7 +114,7 @@ def _new_session(
     speed: float,
 ) -> tuple[Session, list[str]]:
     from hfcli import paths
-    from hfcli.game import Game
+    from hfcli.engine.game import Game
     from hfcli.transcript import SeatInfo, TranscriptWriter
 
     rules = load_rules(rules_spec)
