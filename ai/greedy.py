@@ -4,7 +4,7 @@ discards its highest card that it cannot meld."""
 from __future__ import annotations
 
 from ai.base import Decision, player_rng
-from ai.knowledge import Tracker, hand_counts, move_rank
+from ai.knowledge import Tracker, hand_counts
 from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move
 from hfcli.engine.rules import card_values
 from hfcli.engine.view import SeatView
@@ -58,4 +58,4 @@ class GreedyPlayer:
 
 
 def _rank(move: Move) -> int:
-    return move_rank(move.groups[0][0])
+    return move.groups[0][0].rank

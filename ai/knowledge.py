@@ -1,5 +1,5 @@
 """What a seat can work out from its view: counts of its hand, its partnership's melds and books,
-and a running account of the public history (the pile's ranks, cards seen, what each seat took).
+and a running account of the public history (cards seen, what each seat took from the pile).
 
 Everything here is built from a :class:`SeatView` only.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from hfcli.engine.cards import JOKER, RANK_TOKENS, Card
-from hfcli.engine.melds import WILD, count_books
+from hfcli.engine.cards import Card
+from hfcli.engine.melds import WILD, Meld, count_books
 from hfcli.engine.moves import Move
-from hfcli.engine.view import MeldView, SeatView
+from hfcli.engine.view import SeatView
 
 RANKS = 14
 
@@ -25,7 +25,7 @@ def hand_counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def open_melds(melds: tuple[MeldView, ...]) -> dict[int, MeldView]:
+def open_melds(melds: tuple[Meld, ...]) -> dict[int, Meld]:
     """The incomplete melds by rank (WILD for the wild meld): at most one of each (C-ONEOPEN)."""
     return {m.rank: m for m in melds if not m.is_book}
 
@@ -33,7 +33,7 @@ def open_melds(melds: tuple[MeldView, ...]) -> dict[int, MeldView]:
 def books_needed(view: SeatView, books: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
     """Books of each kind still missing before the partnership may go out (C-OUT)."""
     r = view.rules
-    c, d, w = books if books is not None else count_books(view.my_melds, r.book_size)
+    c, d, w = books if books is not None else count_books(view.my_melds)
     return (
         max(0, r.clean_books_to_go_out - c),
         max(0, r.dirty_books_to_go_out - d),
@@ -41,13 +41,9 @@ def books_needed(view: SeatView, books: tuple[int, int, int] | None = None) -> t
     )
 
 
-def move_rank(token: str) -> int:
-    """The rank a move's card token names (``9``, ``9H``, ``JK``)."""
-    return JOKER if token == "JK" else RANK_TOKENS.index(token[0])
-
-
 def target_rank(move: Move) -> int:
-    return WILD if move.target == "wild" else RANK_TOKENS.index(move.target or "")
+    """The rank of the meld an ``add`` goes on (WILD for the wild meld)."""
+    return move.target if move.target is not None else WILD
 
 
 @dataclass
@@ -56,7 +52,6 @@ class Tracker:
 
     seen_events: int = 0
     turns: int = 0  # draws and pickups in the game so far: one per turn
-    pile: list[int] = field(default_factory=list)  # ranks, top last
     known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken into hand from the pile
     last_taken: dict[int, int] = field(default_factory=dict)  # seat -> top rank of its latest pickup
 
@@ -68,14 +63,9 @@ class Tracker:
             event = history[i]
             kind = event.kind
             if kind == "deal":
-                self.pile = []
                 self.known = {}
                 self.last_taken = {}
-            elif kind == "upcard":
-                self.pile.append(event.cards[0].rank)
             elif kind == "take" and event.seat is not None:
-                n = len(event.cards)
-                del self.pile[len(self.pile) - n :]
                 ranks = self.known.setdefault(event.seat, [0] * RANKS)
                 for c in event.cards[1:]:
                     ranks[c.rank] += 1
@@ -85,12 +75,10 @@ class Tracker:
                 if move.kind in ("draw", "pickup"):
                     self.turns += 1
                 elif move.kind == "discard":
-                    rank = move_rank(move.groups[0][0])
-                    self.pile.append(rank)
-                    self._forget(event.seat, rank)
+                    self._forget(event.seat, move.groups[0][0].rank)
                 elif move.kind in ("meld", "add"):
-                    for token in move.cards:
-                        self._forget(event.seat, move_rank(token))
+                    for pick in move.picks:
+                        self._forget(event.seat, pick.rank)
         self.seen_events = len(history)
 
     def _forget(self, seat: int, rank: int) -> None:
@@ -98,9 +86,10 @@ class Tracker:
         if ranks is not None and ranks[rank] > 0:
             ranks[rank] -= 1
 
-    def pile_ranks_taken(self, take: int) -> list[int]:
+    @staticmethod
+    def pile_ranks_taken(view: SeatView, take: int) -> list[int]:
         """The ranks a pickup would bring, top first."""
-        return list(reversed(self.pile[-take:]))
+        return [c.rank for c in reversed(view.pile[-take:])]
 
     def seen_counts(self, view: SeatView) -> list[int]:
         """Cards of each rank this seat has seen this deal: its hand, the table, the pile."""
@@ -109,6 +98,6 @@ class Tracker:
             for m in team_melds:
                 for c in m.cards:
                     seen[c.rank] += 1
-        for rank in self.pile:
-            seen[rank] += 1
+        for c in view.pile:
+            seen[c.rank] += 1
         return seen

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ai.base import Decision, player_rng
-from ai.knowledge import Tracker, books_needed, hand_counts, move_rank
+from ai.knowledge import Tracker, books_needed, hand_counts
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -22,7 +22,7 @@ from ai.strategy import (
     plan_opening,
 )
 from hfcli.engine.cards import Card
-from hfcli.engine.moves import ASK, UNDO, Move
+from hfcli.engine.moves import ASK, UNDO, Move, Pick, card_pick
 from hfcli.engine.view import SeatView
 
 # A turn never needs this many moves; past it the player stops planning and just moves on.
@@ -139,13 +139,16 @@ class RuleBasedPlayer:
         first meld (C-MELDING), and a rank alone would let the engine pick a card from the pile."""
         origin = self._origin
         assert origin is not None
-        exact: list[str] = []
-        for token in move.groups[0]:
-            rank = move_rank(token)
-            pick = min((c for c, n in origin.items() if n > 0 and c.rank == rank), key=lambda c: c.code, default=None)
-            if pick is None:
-                exact.append(token)
+        exact: list[Pick] = []
+        for pick in move.groups[0]:
+            held = min((c for c, n in origin.items() if n > 0 and c.rank == pick.rank), key=_code_of, default=None)
+            if held is None:
+                exact.append(pick)
             else:
-                origin[pick] -= 1
-                exact.append(pick.text)
+                origin[held] -= 1
+                exact.append(card_pick(held))
         return Move(move.kind, (tuple(exact),), move.target)
+
+
+def _code_of(c: Card) -> int:
+    return c.code

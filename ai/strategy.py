@@ -15,16 +15,14 @@ from ai.knowledge import (
     Tracker,
     books_needed,
     hand_counts,
-    move_rank,
     open_melds,
     target_rank,
 )
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.engine.melds import WILD, count_books, max_wilds, meld_rank_name
+from hfcli.engine.melds import WILD, Meld, count_books, max_wilds, meld_rank_name
 from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
-from hfcli.engine.opening import max_opening_value
 from hfcli.engine.rules import Rules, card_values
-from hfcli.engine.view import MeldView, SeatView
+from hfcli.engine.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -65,32 +63,7 @@ def natural_total(rules: Rules, rank: int) -> int:
 # ---------------------------------------------------------------- the pile
 
 
-def pile_meldable(view: SeatView) -> bool:
-    """Whether taking the pile now could be melded legally (C-PILE, C-MIN): the top card with a
-    natural pair (or a wild pair for a wild top), room on an open meld, and a first meld that
-    reaches the minimum from the top card and the hand alone."""
-    top = view.pile_top
-    rules = view.rules
-    if top is None or top.rank == THREE:
-        return False
-    counts = hand_counts(view.hand)
-    if top.is_wild and not rules.wild_melds:
-        return False
-    if counts[top.rank] < 2:
-        return False
-    rank = WILD if top.is_wild else top.rank
-    meld = open_melds(view.my_melds).get(rank)
-    if meld is not None and len(meld.cards) + 3 > rules.book_size:
-        return False
-    if not view.opened[view.team]:
-        counts[top.rank] += 1
-        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank)
-        if best < view.minimum:
-            return False
-    return True
-
-
-def card_use(rank: int, counts: list[int], mine: dict[int, MeldView]) -> float:
+def card_use(rank: int, counts: list[int], mine: dict[int, Meld]) -> float:
     """How much one more card of ``rank`` helps this hand (a rough unit: a card that melds is 1)."""
     if rank == THREE:
         return -0.3
@@ -103,7 +76,7 @@ def card_use(rank: int, counts: list[int], mine: dict[int, MeldView]) -> float:
     return 0.3
 
 
-def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, MeldView]) -> float:
+def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, Meld]) -> float:
     """What two cards from the stock are worth: a flat guess, or (looking ahead) the average over
     the cards this seat has not seen."""
     n = min(2, view.stock_size)
@@ -128,7 +101,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     counts = hand_counts(view.hand)
     mine = open_melds(view.my_melds)
     take = min(rules.pile_take, view.pile_size)
-    ranks = tracker.pile_ranks_taken(take)
+    ranks = tracker.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
     value = 2.5  # the top card and a pair go to the table
     notes = [f"{take} cards"]
@@ -160,7 +133,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
 def choose_draw(view: SeatView, tracker: Tracker, style: Style) -> Decision:
     """Draw or take the pile: weigh what the pile brings against two cards from the stock."""
     legal = set(view.legal_moves)
-    if PICKUP in legal and pile_meldable(view):
+    if PICKUP in legal:
         gain, why = pile_value(view, tracker, style)
         if DRAW not in legal or gain > style.pile_margin:
             return Decision(PICKUP, f"take pile: {why}")
@@ -284,9 +257,9 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
     best: tuple[int, Move] | None = None
     for move in view.legal_moves:
         if move.kind == "meld":
-            tokens = move.groups[0]
-            nat = [t for t in tokens if t not in ("2", "JK")]
-            rank = move_rank(nat[0]) if nat else WILD
+            picks = move.groups[0]
+            nat = [p for p in picks if not p.is_wild]
+            rank = nat[0].rank if nat else WILD
             want = plan.melds.get(rank)
             if want is None or rank in mine:
                 continue
@@ -294,17 +267,17 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
                 continue  # three naturals first; wilds join afterwards
             if rank != WILD and len(nat) < 3 and want[1] == 0:
                 continue
-            score = 10 + tokens.count("JK")
+            score = 10 + sum(1 for p in picks if p.rank == JOKER)
         elif move.kind == "add":
             rank = target_rank(move)
             want = plan.melds.get(rank)
             meld = mine.get(rank)
             if want is None or meld is None:
                 continue
-            if move_rank(move.groups[0][0]) in (TWO, JOKER):
+            if move.groups[0][0].is_wild:
                 if meld.wilds >= want[1]:
                     continue
-                score = 5 + (move.groups[0][0] == "JK")
+                score = 5 + (move.groups[0][0].rank == JOKER)
             else:
                 if meld.naturals >= want[0]:
                     continue
@@ -329,7 +302,7 @@ def low_stock(view: SeatView, style: Style) -> bool:
 MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
 
 
-def meld_shapes(melds: tuple[MeldView, ...]) -> dict[int, MeldShape]:
+def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
     """The partnership's open melds by rank, as (cards, naturals, wilds)."""
     return {m.rank: (len(m.cards), m.naturals, m.wilds) for m in melds if not m.is_book}
 
@@ -405,7 +378,7 @@ def after_move(
     rules: Rules, move: Move, counts: list[int], shapes: dict[int, MeldShape]
 ) -> tuple[list[int], dict[int, MeldShape]]:
     """The hand counts and open melds once a one-group meld or add is made."""
-    ranks = [move_rank(t) for t in move.groups[0]]
+    ranks = [p.rank for p in move.groups[0]]
     counts = list(counts)
     for r in ranks:
         counts[r] -= 1
@@ -481,7 +454,7 @@ def score_meld_move(
     counts: list[int],
     style: Style,
     aggressive: bool,
-    mine: dict[int, MeldView],
+    mine: dict[int, Meld],
     needed: tuple[int, int, int],
 ) -> tuple[float, str]:
     """How much a legal meld or add is worth now (0 = not now), and why. ``mine`` and ``needed``
@@ -494,12 +467,12 @@ def score_meld_move(
         style.reserve_wilds and rules.wild_melds and not aggressive
         and (need_wild > 0 or style.wild_first and WILD in mine)
     )
-    tokens = move.groups[0]
+    picks = move.groups[0]
     text = str(move)
     if move.kind == "add":
         rank = target_rank(move)
         meld = mine[rank]
-        card = move_rank(tokens[0])
+        card = picks[0].rank
         closes = len(meld.cards) + 1 >= book
         if rank == WILD:
             if closes:
@@ -537,15 +510,15 @@ def score_meld_move(
             return 55, f"{text}: toward a dirty book of {meld_rank_name(rank)}"
         return 0, ""
     # a new meld
-    naturals = [t for t in tokens if t not in ("2", "JK")]
+    naturals = [p for p in picks if not p.is_wild]
     if len(naturals) == 3:
-        return 90, f"{text}: a new meld of {meld_rank_name(move_rank(naturals[0]))}"
+        return 90, f"{text}: a new meld of {meld_rank_name(naturals[0].rank)}"
     if naturals:
         if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
-            return 40 + (tokens[-1] == "2"), f"{text}: gets the pair on the table"
+            return 40 + (picks[-1].rank == TWO), f"{text}: gets the pair on the table"
         return 0, ""
     if rules.wild_melds and (need_wild > 0 or aggressive or style.wild_first or counts[TWO] + counts[JOKER] >= 4):
-        return 70 + tokens.count("JK"), f"{text}: starts a wild meld toward a wild book"
+        return 70 + sum(1 for p in picks if p.rank == JOKER), f"{text}: starts a wild meld toward a wild book"
     return 0, ""
 
 
@@ -604,7 +577,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
     for move in view.legal_moves:
         if move.kind != "discard":
             continue
-        rank = move_rank(move.groups[0][0])
+        rank = move.groups[0][0].rank
         n = counts[rank]
         text = str(move)
         if rank == THREE:
@@ -661,7 +634,7 @@ def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision |
 def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, int]:
     """The partnership's books once this hand's naturals have gone onto its open melds."""
     book = view.rules.book_size
-    clean, dirty, wild = count_books(view.my_melds, book)
+    clean, dirty, wild = count_books(view.my_melds)
     for rank, meld in open_melds(view.my_melds).items():
         if rank == WILD:
             if len(meld.cards) + counts[TWO] + counts[JOKER] >= book:
@@ -672,11 +645,6 @@ def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, in
             else:
                 clean += 1
     return clean, dirty, wild
-
-
-def should_ask(view: SeatView) -> bool:
-    """Ask "may I go out?" when the books will be there and all but a card or two can be melded."""
-    return ask_reason(view) is not None
 
 
 def ask_reason(view: SeatView) -> str | None:

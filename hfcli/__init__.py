@@ -20,7 +20,6 @@ _EXPORTS = {
     "rules": "hfcli.house_rules",
     "Card": "hfcli.engine.cards",
     "card": "hfcli.engine.cards",
-    "AmbiguousMoveError": "hfcli.engine.errors",
     "HandFootError": "hfcli.engine.errors",
     "IllegalMoveError": "hfcli.engine.errors",
     "InvalidMoveError": "hfcli.engine.errors",
@@ -38,7 +37,7 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from hfcli import house_rules as rules
     from hfcli.engine.cards import Card, card
-    from hfcli.engine.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError, RulesError
+    from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError, RulesError
     from hfcli.engine.game import Game
     from hfcli.engine.moves import Move, parse_move
     from hfcli.engine.rules import Rules
@@ -58,7 +57,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AmbiguousMoveError",
     "Card",
     "DealResult",
     "Game",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, card, parse_rank, sort_for_display
-from hfcli.engine.melds import WILD
+from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
+from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.moves import Pick
 from hfcli.engine.scoring import DealResult, GameResult
-from hfcli.engine.view import MeldView, SeatView
+from hfcli.engine.view import SeatView
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -66,16 +67,16 @@ def card_count(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
-def token_text(token: str, *, color: bool = False, ascii: bool = False) -> str:
-    """A card token of a move as the player reads it: a rank (``T`` -> ``10``, ``JK``) or an exact
+def pick_text(pick: Pick, *, color: bool = False, ascii: bool = False) -> str:
+    """A card a move names, as the player reads it: a rank (``T`` -> ``10``, ``JK``) or an exact
     card (``TS`` -> ``10♠``). Move notation keeps ``T``; what the player reads matches the hand."""
-    if len(token) == 1 or token == "JK":
-        return rank_label(parse_rank(token))
-    return card_text(card(token), color=color, ascii=ascii)
+    if pick.card is None:
+        return rank_label(pick.rank)
+    return card_text(pick.card, color=color, ascii=ascii)
 
 
-def tokens_text(tokens: Sequence[str], *, color: bool = False, ascii: bool = False) -> str:
-    return " ".join(token_text(t, color=color, ascii=ascii) for t in tokens)
+def picks_text(picks: Sequence[Pick], *, color: bool = False, ascii: bool = False) -> str:
+    return " ".join(pick_text(p, color=color, ascii=ascii) for p in picks)
 
 
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
@@ -99,7 +100,7 @@ def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False
     return f" {bar} ".join(parts)
 
 
-def meld_text(meld: MeldView, *, color: bool = False, ascii: bool = False) -> str:
+def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
     """One meld: its rank, size, kind and what it still needs, e.g. ``9: 9♣ 9♥ 2♠ (3, dirty, 4 to book)``."""
     kind = meld.kind
     kind_painted = paint(kind, GREEN if kind == "clean" else YELLOW if kind == "dirty" else CYAN, color)
@@ -108,7 +109,7 @@ def meld_text(meld: MeldView, *, color: bool = False, ascii: bool = False) -> st
     return f"{paint(meld_label(meld.rank), BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
 
 
-def books_summary(melds: Sequence[MeldView]) -> str:
+def books_summary(melds: Sequence[Meld]) -> str:
     """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``."""
     parts = []
     for kind in ("clean", "dirty", "wild"):

@@ -21,10 +21,13 @@ from collections.abc import Iterable
 
 from hfcli.engine.cards import Card, card, new_shoe
 from hfcli.engine.errors import IllegalMoveError
-from hfcli.engine.game import Game, TeamState
-from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.game import Game
+from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.moves import Move
+from hfcli.engine.position import Position
 from hfcli.engine.rules import CLASSIC, Rules
+from hfcli.engine.seating import FOUR_HANDED
+from hfcli.engine.state import DealState, Phase, TeamState, TurnState
 
 
 def cards(text: str) -> list[Card]:
@@ -41,25 +44,20 @@ def cards(text: str) -> list[Card]:
     return out
 
 
-def meld(text: str) -> Meld:
-    found = cards(text)
-    naturals = {c.rank for c in found if not c.is_wild}
-    m = Meld(naturals.pop() if naturals else WILD)
-    for c in found:
-        m.add(c)
-    return m
+def meld(text: str, rules: Rules = CLASSIC) -> Meld:
+    return meld_of(cards(text), rules.book_size)
 
 
 def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
-    game = Game(rules, seed=seed)
-    seating = game.seating
-    for s in seating.seats:
-        game.hands[s] = []
-        game.feet[s] = []
-    game.teams = [TeamState() for _ in seating.team_names]
-    game.stock = cards("4 " * 20)
-    game.pile = cards("9")
-    turn_seat, phase = 0, "draw"
+    """A game in the position ``text`` describes, built with the engine's public builder."""
+    seating = FOUR_HANDED
+    n = len(seating.names)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    feet: list[list[Card] | None] = [[] for _ in range(n)]
+    teams = [TeamState() for _ in seating.team_names]
+    stock = cards("4 " * 20)
+    pile = cards("9")
+    turn_seat, phase, deal_index = 0, "draw", 0
     for raw in text.strip().splitlines():
         line = raw.strip()
         if not line:
@@ -67,39 +65,35 @@ def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
         head, _, body = line.partition(":")
         words = head.split()
         if head == "pile":
-            game.pile = cards(body)
+            pile = cards(body)
         elif head == "stock":
-            game.stock = cards(body)[::-1]
+            stock = cards(body)[::-1]
         elif head == "turn":
             seat_name, phase = body.split()
             turn_seat = seating.seat_index(seat_name)
         elif head == "deal":
-            game.deal_index = int(body) - 1
+            deal_index = int(body) - 1
         elif len(words) == 2 and words[1] == "hand":
-            game.hands[seating.seat_index(words[0])] = cards(body)
+            hands[seating.seat_index(words[0])] = cards(body)
         elif len(words) == 2 and words[1] == "foot":
-            game.feet[seating.seat_index(words[0])] = None if body.strip() == "-" else cards(body)
+            feet[seating.seat_index(words[0])] = None if body.strip() == "-" else cards(body)
         elif len(words) == 2 and words[1] == "melds":
-            team = game.teams[seating.team_names.index(words[0])]
-            team.melds = [meld(part) for part in body.split("/") if part.strip()]
+            team = teams[seating.team_names.index(words[0])]
+            team.melds = [meld(part, rules) for part in body.split("/") if part.strip()]
         elif len(words) == 2 and words[1] == "red3":
-            game.teams[seating.team_names.index(words[0])].red_threes = cards(body)
+            teams[seating.team_names.index(words[0])].red_threes = cards(body)
         elif len(words) == 2 and words[1] == "opened":
-            game.teams[seating.team_names.index(words[0])].opened = True
+            teams[seating.team_names.index(words[0])].opened = True
         else:
             raise ValueError(f"cannot read position line {line!r}")
-    game.dealer = (turn_seat - 1) % len(seating.names)
-    game.went_out = None
-    game.turn_seat = game.to_move = turn_seat
-    game.phase = phase
-    game._reset_turn_state()
-    game._meld_views = None
-    return game
+    deal = DealState(deal_index, (turn_seat - 1) % n, hands, feet, teams, stock, pile)
+    turn = TurnState(turn_seat, turn_seat, Phase(phase))
+    return Position(rules, seating, deal, turn, seed=seed).game()
 
 
 def assert_illegal(game: Game, move: str | Move, rule: str, *words: str) -> IllegalMoveError:
     """``move`` is refused citing ``rule`` (and the message holds ``words``), and nothing changes."""
-    before = game.state_key()
+    before = game.clone()
     events = len(game.events)
     assert not game.is_legal(move)
     try:
@@ -108,7 +102,7 @@ def assert_illegal(game: Game, move: str | Move, rule: str, *words: str) -> Ille
         assert exc.rule == rule, f"{move}: expected {rule}, got {exc}"
         for w in words:
             assert w in str(exc), f"{w!r} not in {exc}"
-        assert game.state_key() == before
+        assert game == before
         assert len(game.events) == events
         return exc
     raise AssertionError(f"{move} was accepted; expected {rule}")

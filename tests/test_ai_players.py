@@ -48,7 +48,7 @@ def test_move_does_not_depend_on_cards_it_cannot_see(seed: int, moves: int, kind
     seat = game.to_move
     other = hide_and_shuffle(game, seat, random.Random(seed))
     assert other.view(seat) == game.view(seat)
-    assert other.state_key() != game.state_key() or game.stock == []
+    assert other != game or game.stock == []
     a = make_player(kind, seed, seat).choose(game.view(seat))
     b = make_player(kind, seed, seat).choose(other.view(seat))
     assert a == b

@@ -18,15 +18,15 @@ TOKENS = ["4", "9", "9", "9", "K", "K", "A", "2", "2", "JK"]
 
 def _best_by_search(game: Game) -> int:
     best = 0
-    seen: set[object] = set()
+    seen: set[str] = set()
     stack = [game]
     while stack:
         g = stack.pop()
-        key = g.state_key()
+        key = g.to_position()
         if key in seen:
             continue
         seen.add(key)
-        best = max(best, g.opening_value)
+        best = max(best, g.turn.opening_value)
         for move in g.legal_moves():
             if move.kind in ("meld", "add"):
                 nxt = g.clone()

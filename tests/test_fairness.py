@@ -41,7 +41,7 @@ def _scramble_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     for s in feet:
         n = len(copy.feet[s] or [])
         copy.feet[s], hidden = hidden[:n], hidden[n:]
-    copy.stock = hidden
+    copy.deal.stock = hidden
     return copy
 
 

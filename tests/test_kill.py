@@ -46,7 +46,7 @@ def test_sigkill_mid_deal_leaves_a_file_that_verifies_and_resumes(tmp_path: Path
     replayed = replay(path)
     assert not replayed.game.is_over and len(replayed.moves) > 100
     resumed = resume(path, fsync=False)
-    assert resumed.game.state_key() == replayed.game.state_key()
+    assert resumed.game == replayed.game
     # A torn line is possible only if the kill cut a write; then it is reported, never silent.
     assert (replayed.source.torn is None) == (resumed.warning is None)
     assert read_source(path).torn is None

@@ -1,9 +1,11 @@
-"""Invariants of random legal games, checked at every step (hypothesis draws the seeds).
+"""Invariants of random legal games, checked at every step.
 
-Every step: all cards are somewhere; only the seat to move has legal moves; every listed move
-applies; canonical moves are legal exactly when listed, and an illegal one raises and changes
-nothing; clones equal their original and then diverge independently. Every game ends, and the
-same seed and moves (or the same shoes and moves) give the same state.
+Hypothesis draws every move of the main test (so a failure shrinks to a short game), and the
+seeds of the longer, seeded ones. Every step: all cards are somewhere; only the seat to move has
+legal moves; every listed move applies; canonical moves are legal exactly when listed, and an
+illegal one raises and changes nothing; clones equal their original and then diverge
+independently; the position text builds an equal game with the same legal moves. Every game
+ends, and the same seed and moves (or the same shoes and moves) give the same state.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
+from hfcli.transcript.digest import Digester, digest
 
 # Small shoes and hands so feet, asking and going out come up often in random play; no books
 # are needed to go out, since random play rarely completes them.
@@ -32,6 +35,13 @@ SMALL_ELEVEN = rules.from_mapping({"preset": "eleven", **_SMALL})
 TINY = rules.from_mapping({"decks": 1, "hand_size": 3, "foot_size": 3, "deals": 3, "meld_minimums": [0],
                            "clean_books_to_go_out": 0, "dirty_books_to_go_out": 0, "wild_books_to_go_out": 0})
 MOVE_CAP = 5000
+
+
+def _tiny(preset: str) -> rules.Rules:
+    """TINY with the preset's own way of melding and going out."""
+    return TINY.replace(**{k: v for k, v in rules.preset(preset).as_dict().items() if k in (
+        "wild_ratio", "wild_melds", "wild_book_bonus", "going_out_needs_permission", "partner_in_foot_to_go_out",
+        "go_out_by_melding_all", "bury_black_three_upcard")})
 
 
 def _canonical_moves() -> list[Move]:
@@ -56,8 +66,7 @@ WEIGHTS = {"pickup": 2, "meld": 40, "add": 40, "ask": 10, "yes": 1, "no": 1,
 
 
 def _rank(move: Move) -> int:
-    token = move.groups[0][0]
-    return RANK_TOKENS.index(token if len(token) == 1 or token == "JK" else token[0])
+    return move.groups[0][0].rank
 
 
 def _choose(game: Game, rng: random.Random) -> Move:
@@ -90,10 +99,9 @@ def _digest_from_scratch(game: Game) -> str:
     return hashlib.blake2b(head.encode() + bytes(codes), digest_size=8).hexdigest()
 
 
-def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
+def _check_step(game: Game, rng: random.Random, thorough: bool, digester: Digester) -> None:
     assert game.card_total() == game.rules.card_count
-    assert game.digest() == _digest_from_scratch(game)
-    assert all(m.card_codes == bytes(c.code for c in m.cards) for t in game.teams for m in t.melds)
+    assert digester.digest(game) == _digest_from_scratch(game)
     assert game.public_events == [e.public() for e in game.events]
     assert not any(e.private for e in game.public_events)
     legal = game.legal_moves()
@@ -102,8 +110,11 @@ def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
     for seat in game.seating.seats:
         view = game.view(seat)
         assert view.legal_moves == (tuple(legal) if seat == game.to_move else ())
-    before = game.state_key()
+    before = game.clone()
     if thorough:
+        rebuilt = Game.from_position(game.to_position())
+        assert rebuilt == game and rebuilt.legal_moves() == legal
+        assert rebuilt.to_position() == game.to_position()
         listed = set(legal)
         for move in CANONICAL:
             assert game.is_legal(move) == (move in listed), f"{move}: is_legal disagrees with the list {legal}"
@@ -112,7 +123,7 @@ def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
             assert copy == game
             copy.apply(move)
             assert copy.card_total() == game.rules.card_count
-        assert game.state_key() == before, "applying to clones changed the original"
+        assert game == before, "applying to clones changed the original"
     illegal = [m for m in CANONICAL if m not in set(legal)]
     move = rng.choice(illegal)
     events = len(game.events)
@@ -122,15 +133,16 @@ def _check_step(game: Game, rng: random.Random, thorough: bool) -> None:
         assert exc.rule[:2] in ("C-", "V-")
     else:
         raise AssertionError(f"{move} is not listed but was accepted")
-    assert game.state_key() == before and len(game.events) == events
+    assert game == before and len(game.events) == events
 
 
 def _play(game: Game, seed: int, thorough_every: int) -> list[Move]:
     rng = random.Random(seed)
     played: list[Move] = []
+    digester = Digester()
     while not game.is_over:
         assert len(played) < MOVE_CAP, "the game did not end"
-        _check_step(game, rng, thorough=len(played) % thorough_every == 0)
+        _check_step(game, rng, len(played) % thorough_every == 0, digester)
         move = _choose(game, rng)
         game.apply(move)
         played.append(move)
@@ -144,15 +156,31 @@ def _replays(game: Game, played: list[Move], seed: int) -> None:
     again = Game(game.rules, seed=seed)
     for move in played:
         again.apply(move)
-    assert again == game and again.digest() == game.digest()
+    assert again == game and digest(again) == digest(game)
     assert again.events == game.events
     from_shoes = Game(game.rules, shoes=game.shoes)
     for move in played:
         from_shoes.apply(move)
-    assert from_shoes.state_key() == game.state_key()
+    assert from_shoes == game
 
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(preset=st.sampled_from(["classic", "eleven"]), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_games_of_moves_drawn_by_hypothesis_keep_every_invariant(preset: str, seed: int, data: st.DataObject) -> None:
+    game = Game(_tiny(preset), seed=seed)
+    played: list[Move] = []
+    digester = Digester()
+    while not game.is_over:
+        assert len(played) < MOVE_CAP, "the game did not end"
+        _check_step(game, random.Random(len(played)), True, digester)
+        moves = game.legal_moves()
+        move = data.draw(st.sampled_from([m for m in moves if m.kind != "undo"] or moves), label="move")
+        game.apply(move)
+        played.append(move)
+    _replays(game, played, seed)
 
 
 @SETTINGS
@@ -172,9 +200,7 @@ def test_small_eleven_random_games_keep_every_invariant(seed: int) -> None:
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["classic", "eleven"]))
 def test_tiny_games_keep_every_invariant(seed: int, preset: str) -> None:
-    game = Game(TINY.replace(**{k: v for k, v in rules.preset(preset).as_dict().items() if k in (
-        "wild_ratio", "wild_melds", "wild_book_bonus", "going_out_needs_permission", "partner_in_foot_to_go_out",
-        "go_out_by_melding_all", "bury_black_three_upcard")}), seed=seed)
+    game = Game(_tiny(preset), seed=seed)
     _replays(game, _play(game, seed, thorough_every=1), seed)
 
 
@@ -195,12 +221,12 @@ def test_clone_diverges_independently(seed: int, steps: int) -> None:
             break
         game.apply(_choose(game, rng))
     copy = game.clone()
-    assert copy == game and copy.digest() == game.digest()
+    assert copy == game and digest(copy) == digest(game)
     if game.is_over:
         return
-    key, events = game.state_key(), list(game.events)
+    key, events = game.clone(), list(game.events)
     copy.apply(_choose(copy, random.Random(seed + 1)))
     assert copy != game
-    assert game.state_key() == key and game.events == events
+    assert game == key and game.events == events
     game.apply(_choose(game, rng))
-    assert copy.state_key() != key
+    assert copy != key

@@ -7,17 +7,18 @@ import re
 from ai import make_player
 from hfcli.engine.cards import card
 from hfcli.engine.game import Game
+from hfcli.engine.melds import meld_of
+from hfcli.engine.moves import parse_pick
 from hfcli.engine.rules import preset
-from hfcli.engine.view import MeldView
 from hfcli.render import (
     card_text,
     hand_text,
     meld_text,
+    pick_text,
     pile_state,
     render_table,
     score_table,
     status_line,
-    token_text,
 )
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -32,8 +33,9 @@ def test_card_text_symbols_letters_and_colour() -> None:
 
 
 def test_move_tokens_read_as_the_hand_writes_cards() -> None:
-    assert [token_text(t) for t in ("T", "9", "JK", "2", "TS", "7H")] == ["10", "9", "JK", "2", "10♠", "7♥"]
-    assert token_text("TD", ascii=True) == "10D"
+    picks = [parse_pick(t) for t in ("T", "9", "JK", "2", "TS", "7H")]
+    assert [pick_text(p) for p in picks] == ["10", "9", "JK", "2", "10♠", "7♥"]
+    assert pick_text(parse_pick("TD"), ascii=True) == "10D"
 
 
 def test_hand_is_grouped_by_rank_in_display_order_with_counts() -> None:
@@ -44,11 +46,11 @@ def test_hand_is_grouped_by_rank_in_display_order_with_counts() -> None:
 
 
 def test_meld_text_says_kind_size_and_what_a_book_needs() -> None:
-    dirty = MeldView(9 - 3 + 0, tuple(card(t) for t in ("9C", "9H", "2S")), 7)
+    dirty = meld_of([card(t) for t in ("9C", "9H", "2S")], 7)
     assert meld_text(dirty) == "9: 9♣ 9♥ 2♠ (3, dirty, 4 to book)"
-    clean_book = MeldView(10, tuple(card("KH") for _ in range(7)), 7)
+    clean_book = meld_of([card("KH")] * 7, 7)
     assert meld_text(clean_book).endswith("(7, clean, book)")
-    wild = MeldView(-1, (card("2C"), card("2D"), card("JK")), 7)
+    wild = meld_of([card("2C"), card("2D"), card("JK")], 7)
     assert meld_text(wild).startswith("wild:") and "wild, 4 to book" in meld_text(wild)
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from hfcli.engine import events as ev
 from hfcli.engine.cards import card
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
 from hfcli.repl.narration import describe_move
 
@@ -14,11 +13,11 @@ NAMES = {0: "You", 1: "West", 2: "North", 3: "East"}
 def test_going_out_line_stops_at_the_end_of_the_deal() -> None:
     move = parse_move("discard 4")
     events = [
-        Event(ev.MOVE, 0, move),
-        Event(ev.OUT, 0),
-        Event(ev.DEAL_END, count=0, detail="out"),
-        Event(ev.DEAL, 0, count=1, detail="minimum 90"),
-        Event(ev.RED_THREE, 1, cards=(card("3H"),)),
+        Event(EventKind.MOVE, 0, move),
+        Event(EventKind.OUT, 0),
+        Event(EventKind.DEAL_END, count=0, detail="out"),
+        Event(EventKind.DEAL, 0, count=1, detail="minimum 90"),
+        Event(EventKind.RED_THREE, 1, cards=(card("3H"),)),
     ]
     text = describe_move(0, move, events, human=0, names=NAMES, discarded=card("4C"), reason="", color=False,
                          ascii=True)
@@ -28,19 +27,22 @@ def test_going_out_line_stops_at_the_end_of_the_deal() -> None:
 
 def test_a_drawn_red_three_is_told_with_the_draw() -> None:
     move = parse_move("draw")
-    events = [Event(ev.MOVE, 1, move), Event(ev.DRAW, 1, count=2), Event(ev.RED_THREE, 1, cards=(card("3D"),))]
+    events = [
+        Event(EventKind.MOVE, 1, move), Event(EventKind.DRAW, 1, count=2),
+        Event(EventKind.RED_THREE, 1, cards=(card("3D"),)),
+    ]
     text = describe_move(1, move, events, human=0, names=NAMES, discarded=None, reason="", color=False, ascii=True)
     assert "West lays a red three 3D." in text
 
 
 def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     meld = parse_move("meld T T T, 9 9 2")
-    text = describe_move(2, meld, [Event(ev.MOVE, 2, meld)], human=0, names=NAMES,
+    text = describe_move(2, meld, [Event(EventKind.MOVE, 2, meld)], human=0, names=NAMES,
                          reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
     assert text.startswith("North melds 10 10 10, 9 9 2.")
     assert "(meld T T T, 9 9 2: a new meld of tens)" in text  # the AI's reason quotes the move as typed
     add = parse_move("add T 2 to T")
-    text = describe_move(1, add, [Event(ev.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
+    text = describe_move(1, add, [Event(EventKind.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
     assert text == "West adds 10 2 to the tens."
     exact = parse_move("meld TS TH TD")
     assert describe_move(0, exact, [], human=0, names=NAMES, ascii=True) == "You meld 10S 10H 10D."
@@ -48,9 +50,9 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     assert describe_move(3, discard, [], human=0, names=NAMES, discarded=card("TC")) == "East discards 10♣."
     assert describe_move(3, discard, [], human=0, names=NAMES, discarded=None) == "East discards 10."
     draw = parse_move("draw")
-    drawn = [Event(ev.MOVE, 0, draw), Event(ev.DRAW, 0, count=2, private=(card("TS"), card("8D")))]
+    drawn = [Event(EventKind.MOVE, 0, draw), Event(EventKind.DRAW, 0, count=2, private=(card("TS"), card("8D")))]
     assert describe_move(0, draw, drawn, human=0, names=NAMES) == "You draw 10♠ 8♦."
     pickup = parse_move("pickup")
-    taken = [Event(ev.MOVE, 2, pickup), Event(ev.TAKE, 2, cards=(card("TD"), card("TH"), card("4C")))]
+    taken = [Event(EventKind.MOVE, 2, pickup), Event(EventKind.TAKE, 2, cards=(card("TD"), card("TH"), card("4C")))]
     assert describe_move(2, pickup, taken, human=0, names=NAMES, ascii=True) == \
         "North takes the pile, 3 cards: 10D 10H 4C."

@@ -26,12 +26,12 @@ def test_commands_through_the_prompt_change_the_game() -> None:
 def test_ctrl_c_clears_the_line_and_ctrl_d_asks_before_leaving() -> None:
     session, out = make_session(seed=7)
     session.start()
-    before = session.game.state_key()
+    before = session.game.clone()
     with create_pipe_input() as pipe:
         # A half-typed draw cleared by Ctrl-C; then Ctrl-D, "n" to stay, Ctrl-D and "y" to go.
         pipe.send_text("dra\x03\x04n\r\x04y\r")
         run_terminal(session, input=pipe, output=DummyOutput())
-    assert session.game.state_key() == before
+    assert session.game == before
     assert out.text.count("Leave the game?") == 2
     assert "Staying at the table." in out.text
     assert session.finished

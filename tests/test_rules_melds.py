@@ -15,7 +15,7 @@ def test_C_MELD_three_to_seven_of_one_rank() -> None:
     assert_illegal(g, "meld K K", "C-MELD", "3 to 7")
     assert_illegal(g, "meld 9 9 9 K", "C-MELD", "one rank")
     g.apply("meld 9 9 9 9 9 9 9")
-    assert g.teams[0].melds[0].is_book(g.rules)
+    assert g.teams[0].melds[0].is_book
 
 
 def test_C_MELD_never_more_than_seven() -> None:
@@ -85,7 +85,7 @@ def test_C_BOOK_seven_cards_complete_a_book_of_fixed_kind(meld: str, kind: str) 
     g = position(f"S hand: {meld} 2 4 5\n" + OPEN)
     g.apply("meld " + meld)
     m = g.teams[0].melds[0]
-    assert m.is_book(g.rules) and m.kind == kind
+    assert m.is_book and m.kind == kind
     token = "wild" if kind == "wild" else "9"
     assert_illegal(g, "add 2 to " + token, "C-BOOK", "complete book")
 

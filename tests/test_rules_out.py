@@ -78,7 +78,7 @@ def test_C_OUT_permission_is_needed_and_no_keeps_you_in() -> None:
     assert g.to_move == 2 and g.phase == "answer"
     assert_illegal(g, "meld 4 4 4", "C-OUT", "answer")
     g.apply("no")
-    assert g.to_move == 0 and g.phase == "meld" and g.permission is False
+    assert g.to_move == 0 and g.phase == "meld" and g.turn.permission is False
     assert_illegal(g, "meld 4 4 4", "C-KEEP", "said no")
 
 

@@ -8,6 +8,7 @@ from positions import assert_illegal, cards, crafted_shoe, legal_texts, natural_
 from hfcli.engine.cards import card
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, ELEVEN
+from hfcli.transcript.digest import digest
 
 OPEN = "NS opened\n"
 
@@ -171,7 +172,7 @@ def test_C_PILE_unopened_partnership_must_reach_the_minimum_from_top_and_hand() 
     # With a joker to add, 80 is within reach.
     g = position("S hand: 8 8 JK 4 5\npile: K A A 8\n")
     g.apply("pickup")
-    assert g.opening_value == 30
+    assert g.turn.opening_value == 30
     # The aces taken from the pile do not count toward the minimum (C-MELDING).
     g2 = position("S hand: 8 8 A 4 5\npile: A A K 8\n")
     assert_illegal(g2, "pickup", "C-MIN")
@@ -184,7 +185,7 @@ def test_C_MELDING_first_meld_total_over_several_melds_with_wilds() -> None:
     g.apply("meld 9 9 9")  # 30
     assert_illegal(g, "discard K", "C-MIN", "50", "30")
     g.apply("meld 4 4 2")  # 10 + 20
-    assert g.opening_value == 60
+    assert g.turn.opening_value == 60
     g.apply("discard K")
     assert g.teams[0].opened
 
@@ -192,27 +193,27 @@ def test_C_MELDING_first_meld_total_over_several_melds_with_wilds() -> None:
 def test_C_MELDING_red_threes_and_book_bonuses_do_not_count() -> None:
     g = position("S hand: 4 4 4 4 4 4 4 K 5\nNS red3: 3H 3D\nturn: S meld")
     g.apply("meld 4 4 4 4 4 4 4")  # a clean book: 35 in cards, its 500 bonus does not count
-    assert g.opening_value == 35
+    assert g.turn.opening_value == 35
     assert_illegal(g, "discard K", "C-MIN")
 
 
 def test_C_MELDING_undo_takes_back_this_turns_melds() -> None:
     g = position("S hand: 9 9 9 K 5\nturn: S meld")
-    before = g.state_key()
+    before = g.clone()
     g.apply("meld 9 9 9")
     g.apply("undo")
-    assert g.state_key() == before
+    assert g == before
     assert_illegal(g, "undo", "C-MELDING")
 
 
 def test_C_MELDING_undo_restores_melds_added_to_and_digest() -> None:
     g = position("S hand: 9 2 K K K 4 5 6\nNS melds: 9 9 9 / Q Q Q Q Q Q Q\nNS opened\nturn: S meld")
-    before, digest = g.state_key(), g.digest()
+    before, fingerprint = g.clone(), digest(g)
     g.apply("add 9 2 to 9")
     g.apply("meld K K K")
-    assert g.digest() != digest
+    assert digest(g) != fingerprint
     g.apply("undo")
-    assert g.state_key() == before and g.digest() == digest
+    assert g == before and digest(g) == fingerprint
     assert [m.kind for m in g.teams[0].melds] == ["clean", "clean"]
     g.apply("add 2 to 9")  # the same cards can be played again after undo
     assert g.teams[0].melds[0].wilds == 1
@@ -233,7 +234,7 @@ def test_C_MELDING_pile_cards_do_not_count_only_top_and_hand() -> None:
     g = position("S hand: 8 8 JK 4 5\npile: A A K 8\n")
     g.apply("pickup")  # 8 8 8 = 30 counts
     g.apply("meld A A JK")  # the aces came from the pile: only the joker counts
-    assert g.opening_value == 80
+    assert g.turn.opening_value == 80
     g.apply("discard K")
     assert g.teams[0].opened
 
@@ -286,7 +287,7 @@ def test_C_FOOT_reaching_the_foot_before_the_first_meld_minimum_is_refused() -> 
     g = position("S hand: 9 9 9 JK\nS foot: K K K 4 5\nturn: S meld")
     g.apply("meld 9 9 9 JK")  # 80 reaches 50: the foot is picked up and its cards count too
     g.apply("meld K K K")
-    assert g.opening_value == 110 and g.feet[0] is None
+    assert g.turn.opening_value == 110 and g.feet[0] is None
     g.apply("discard 4")
     assert g.teams[0].opened
 

@@ -9,6 +9,7 @@ compare and hash by identity, which keeps the engine's inner loops cheap.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from hfcli.engine.errors import InvalidMoveError
@@ -122,6 +123,16 @@ def one_deck() -> list[Card]:
 def new_shoe(decks: int) -> list[Card]:
     """``decks`` decks in a fixed order, before shuffling."""
     return one_deck() * decks
+
+
+def shuffled_shoe(decks: int, rng: random.Random) -> list[Card]:
+    """The one way a shoe is shuffled: ``decks`` decks in their fixed order, shuffled by ``rng``
+    (top card first). A game deals deal N from the Nth call on its one generator, so the same seed
+    gives the same shoes on any machine whose ``random.shuffle`` is the same; transcripts record
+    every shoe so that replays never depend on it."""
+    shoe = new_shoe(decks)
+    rng.shuffle(shoe)
+    return shoe
 
 
 def format_cards(cards: Iterable[Card]) -> str:

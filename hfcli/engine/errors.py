@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class HandFootError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -9,6 +11,17 @@ class HandFootError(ValueError):
 
 class InvalidMoveError(HandFootError):
     """Text that does not parse as a move or a card."""
+
+
+class Refusal(NamedTuple):
+    """Why the rules forbid something now: the rule's id (``C-PILE``) and the reason in words.
+    Every legality check of the engine returns one of these, or None when it is allowed."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
 
 
 class IllegalMoveError(HandFootError):
@@ -19,10 +32,14 @@ class IllegalMoveError(HandFootError):
         self.rule = rule
         self.reason = message
 
-
-class AmbiguousMoveError(HandFootError):
-    """A move that could mean more than one thing; the message says how to disambiguate."""
+    @classmethod
+    def of(cls, refusal: Refusal) -> IllegalMoveError:
+        return cls(refusal.rule, refusal.reason)
 
 
 class RulesError(HandFootError):
     """A rule set or house-rules file with a bad key or value."""
+
+
+class PositionError(HandFootError):
+    """A position text that cannot be read: ``line N: what is wrong``."""

@@ -7,31 +7,35 @@ history hold public forms only, so hidden cards never leak through them.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from hfcli.engine.cards import Card
 from hfcli.engine.moves import Move
 
-# Event kinds
-DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = "minimum M"
-UPCARD = "upcard"  # cards = (the upcard,)
-BURY = "bury"  # cards = (the buried card,): C-UPCARD
-MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded
-DRAW = "draw"  # private = the cards drawn; count = how many
-TAKE = "take"  # cards = the pile cards taken into hand (public: they were discards)
-RED_THREE = "red3"  # cards = (the red three,); private = (replacement,) if any
-FOOT = "foot"  # the seat picked up their foot
-OUT = "out"  # the seat went out
-DEAL_END = "deal_end"  # detail = "out" or "stock"
-GAME_END = "game_end"
-KINDS = (DEAL, UPCARD, BURY, MOVE, DRAW, TAKE, RED_THREE, FOOT, OUT, DEAL_END, GAME_END)
+
+class EventKind(StrEnum):
+    DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = "minimum M"
+    UPCARD = "upcard"  # cards = (the upcard,)
+    BURY = "bury"  # cards = (the buried card,): C-UPCARD
+    MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded
+    DRAW = "draw"  # private = the cards drawn; count = how many
+    TAKE = "take"  # cards = the pile cards taken into hand (public: they were discards)
+    RED_THREE = "red3"  # cards = (the red three,); private = (replacement,) if any
+    FOOT = "foot"  # the seat picked up their foot; private = its cards
+    OUT = "out"  # the seat went out
+    DEAL_END = "deal_end"  # count = the deal (0-based); detail = how it ended (a DealEnding)
+    GAME_END = "game_end"
+
+
+KINDS = tuple(EventKind)
 
 
 class Event(NamedTuple):
     """One event; a named tuple because games create them by the thousand (a frozen dataclass
     is several times slower to build)."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     move: Move | None = None
     cards: tuple[Card, ...] = ()
@@ -44,14 +48,15 @@ class Event(NamedTuple):
 
 
 _new_tuple = tuple.__new__
+_MOVE_EVENT, _DRAW_EVENT = EventKind.MOVE, EventKind.DRAW  # read once: a lookup through the class costs each time
 
 
 def move_event(seat: int, move: Move, cards: tuple[Card, ...] = ()) -> Event:
-    """``Event(MOVE, seat, move, cards)``, built without the named tuple's argument handling:
+    """``Event(EventKind.MOVE, seat, move, cards)``, built without the named tuple's argument handling:
     every move makes one."""
-    return _new_tuple(Event, (MOVE, seat, move, cards, (), 0, ""))
+    return _new_tuple(Event, (_MOVE_EVENT, seat, move, cards, (), 0, ""))
 
 
 def draw_event(seat: int, drawn: tuple[Card, ...]) -> Event:
-    """``Event(DRAW, seat, private=drawn, count=len(drawn))``, built as ``move_event`` is."""
-    return _new_tuple(Event, (DRAW, seat, None, (), drawn, len(drawn), ""))
+    """``Event(EventKind.DRAW, seat, private=drawn, count=len(drawn))``, built as ``move_event`` is."""
+    return _new_tuple(Event, (_DRAW_EVENT, seat, None, (), drawn, len(drawn), ""))

@@ -1,19 +1,32 @@
-"""Melds and books (C-MELD, C-RATIO, C-BOOK; V-RATIO, V-NOWILD)."""
+"""Melds and books (C-MELD, C-RATIO, C-BOOK; V-RATIO, V-NOWILD).
+
+A :class:`Meld` is an immutable value: laying cards on a meld makes a new one. The table keeps a
+list of them per side, so a copy of the table, the undo of a turn and a player's view all share
+the meld objects instead of copying them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections.abc import Iterable
+from enum import StrEnum
 
 from hfcli.engine.cards import RANK_PLURALS, RANK_TOKENS, Card
 from hfcli.engine.rules import Rules
 
 # A wild meld's "rank": C-ONEOPEN counts wild melds as one rank of their own.
 WILD = -1
-CLEAN, DIRTY, WILD_BOOK = "clean", "dirty", "wild"
+
+
+class BookKind(StrEnum):
+    """C-BOOK: what a meld is (or would be, were it complete)."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    WILD = "wild"
 
 
 def meld_rank_token(rank: int) -> str:
+    """A meld's rank in move notation: ``9``, ``T``, or ``wild``."""
     return "wild" if rank == WILD else RANK_TOKENS[rank]
 
 
@@ -41,84 +54,83 @@ def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
     return naturals // 2
 
 
-class Laid(Protocol):
-    """A meld as the table shows it: a Meld, or a MeldView handed to a player."""
-
-    @property
-    def cards(self) -> Sequence[Card]: ...
-
-    @property
-    def kind(self) -> str: ...
-
-
-def count_books(melds: Iterable[Laid], book_size: int) -> tuple[int, int, int]:
-    """C-BOOK: the clean, dirty and wild books among ``melds``."""
-    clean = dirty = wild = 0
-    for m in melds:
-        if len(m.cards) >= book_size:
-            kind = m.kind
-            if kind == CLEAN:
-                clean += 1
-            elif kind == DIRTY:
-                dirty += 1
-            else:
-                wild += 1
-    return clean, dirty, wild
-
-
-_ONE_BYTE = [bytes((code,)) for code in range(256)]
-
-
 class Meld:
-    """One meld on the table; a complete book once it holds ``book_size`` cards."""
+    """One meld on the table, a complete book once it holds ``book_size`` cards. Immutable:
+    equal by rank and cards."""
 
-    __slots__ = ("rank", "cards", "wilds", "card_codes")
+    __slots__ = ("rank", "cards", "wilds", "book_size", "is_book")
 
-    def __init__(self, rank: int, cards: list[Card] | None = None, wilds: int = 0) -> None:
+    rank: int  # a natural rank index, or WILD
+    cards: tuple[Card, ...]  # in the order they were laid
+    wilds: int
+    book_size: int
+    is_book: bool  # an attribute, not a property: the engine asks it of every meld on every listing
+
+    def __init__(self, rank: int, cards: tuple[Card, ...], book_size: int, wilds: int | None = None) -> None:
         self.rank = rank
-        self.cards: list[Card] = cards if cards is not None else []
-        self.wilds = wilds
-        # The cards' codes, one byte each, for the table digest: kept up to date by add and
-        # truncate, the only ways a meld's cards change, so a digest never reads the cards again.
-        self.card_codes = bytes([c.code for c in self.cards])
+        self.cards = cards
+        self.book_size = book_size
+        self.wilds = sum(1 for c in cards if c.is_wild) if wilds is None else wilds
+        self.is_book = len(cards) >= book_size
 
-    def truncate(self, size: int) -> None:
-        """Take back every card after the first ``size`` (undo)."""
-        del self.cards[size:]
-        self.wilds = sum(1 for c in self.cards if c.is_wild)
-        self.card_codes = self.card_codes[:size]
+    def plus(self, cards: Iterable[Card]) -> Meld:
+        """This meld with ``cards`` laid on it."""
+        added = tuple(cards)
+        return Meld(self.rank, self.cards + added, self.book_size, self.wilds + sum(1 for c in added if c.is_wild))
+
+    def first(self, size: int) -> Meld:
+        """This meld as it was when it held its first ``size`` cards (undo)."""
+        return Meld(self.rank, self.cards[:size], self.book_size)
 
     @property
     def naturals(self) -> int:
         return len(self.cards) - self.wilds
 
-    def add(self, card: Card) -> None:
-        self.cards.append(card)
-        if card.is_wild:
-            self.wilds += 1
-        self.card_codes += _ONE_BYTE[card.code]
-
-    def is_book(self, rules: Rules) -> bool:
-        return len(self.cards) >= rules.book_size
+    @property
+    def needed(self) -> int:
+        """Cards still needed to make a book."""
+        return max(0, self.book_size - len(self.cards))
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> BookKind:
         """C-BOOK: clean, dirty or wild (for an incomplete meld, what it would be as a book now)."""
         if self.rank == WILD:
-            return WILD_BOOK
-        return DIRTY if self.wilds else CLEAN
+            return BookKind.WILD
+        return BookKind.DIRTY if self.wilds else BookKind.CLEAN
 
-    def copy(self) -> Meld:
-        return Meld(self.rank, list(self.cards), self.wilds)
-
-    def key(self) -> tuple[int, tuple[int, ...]]:
-        return (self.rank, tuple(c.code for c in self.cards))
+    @property
+    def token(self) -> str:
+        return meld_rank_token(self.rank)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Meld) and self.key() == other.key()
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self.rank == other.rank and self.cards == other.cards
 
     def __hash__(self) -> int:
-        return hash(self.key())
+        return hash((self.rank, self.cards))
 
     def __repr__(self) -> str:
         return f"Meld({meld_rank_token(self.rank)}: {' '.join(c.text for c in self.cards)})"
+
+
+def meld_of(cards: Iterable[Card], book_size: int) -> Meld:
+    """A meld of ``cards``, its rank read from its natural cards (a wild meld when there are none)."""
+    laid = tuple(cards)
+    rank = next((c.rank for c in laid if not c.is_wild), WILD)
+    return Meld(rank, laid, book_size)
+
+
+def count_books(melds: Iterable[Meld]) -> tuple[int, int, int]:
+    """C-BOOK: the clean, dirty and wild books among ``melds``."""
+    clean = dirty = wild = 0
+    for m in melds:
+        if m.is_book:
+            kind = m.kind
+            if kind is BookKind.CLEAN:
+                clean += 1
+            elif kind is BookKind.DIRTY:
+                dirty += 1
+            else:
+                wild += 1
+    return clean, dirty, wild

@@ -3,7 +3,7 @@
     draw                  draw from the stock (C-DRAW)
     pickup                take the discard pile (C-PILE)
     meld 9 9 9            start a meld; several melds at once: ``meld 9 9 9, K K 2``
-    add 9 9 2 to 9        add cards to the partnership's open meld of nines
+    add 9 9 2 to 9        add cards to the side's open meld of nines
     add JK to wild        add to the open wild meld
     discard 7             discard a seven (a card such as ``7H`` picks that exact card)
     ask                   ask the partner "may I go out?" (C-OUT)
@@ -11,57 +11,108 @@
     undo                  take back this turn's melds, before the discard
     end                   with the stock empty, decline the pile and end the deal (C-END)
 
-Cards are named by rank (``9``, ``T``, ``2``, ``JK``); the engine picks which physical card.
+A move names its cards as :class:`Pick`\\ s, parsed once: a rank (``9``, ``T``, ``2``, ``JK``),
+for which the engine picks the physical card, or an exact card (``9H``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
 
-from hfcli.engine.cards import RANK_TOKENS, card, parse_rank
+from hfcli.engine.cards import ALL_CARDS, JOKER, RANK_TOKENS, WILD_RANKS, Card, card, parse_rank
 from hfcli.engine.errors import InvalidMoveError
-
-SIMPLE_KINDS = ("draw", "pickup", "ask", "yes", "no", "undo", "end")
-KINDS = (*SIMPLE_KINDS, "meld", "add", "discard")
+from hfcli.engine.melds import WILD, meld_rank_token
 
 
-def normalize_token(token: str) -> str:
-    """A rank (``9``, ``T``/``10``, ``JK``) or an exact card (``9H``, ``10H``) in canonical spelling."""
+class MoveKind(StrEnum):
+    DRAW = "draw"
+    PICKUP = "pickup"
+    ASK = "ask"
+    YES = "yes"
+    NO = "no"
+    UNDO = "undo"
+    END = "end"
+    MELD = "meld"
+    ADD = "add"
+    DISCARD = "discard"
+
+
+SIMPLE_KINDS = frozenset(
+    {MoveKind.DRAW, MoveKind.PICKUP, MoveKind.ASK, MoveKind.YES, MoveKind.NO, MoveKind.UNDO, MoveKind.END}
+)
+KINDS = tuple(MoveKind)
+
+
+class Pick(NamedTuple):
+    """One card a move names: a rank (``card`` None: the engine picks which physical card) or an
+    exact card."""
+
+    rank: int
+    card: Card | None = None
+
+    @property
+    def token(self) -> str:
+        """In notation: ``9``, ``T``, ``JK`` or ``9H``."""
+        return self.card.text if self.card is not None else RANK_TOKENS[self.rank]
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank in WILD_RANKS
+
+    def __str__(self) -> str:
+        return self.token
+
+
+RANK_PICKS: tuple[Pick, ...] = tuple(Pick(rank) for rank in range(len(RANK_TOKENS)))
+# The joker has one face, so naming it exactly and by rank are the same pick.
+_CARD_PICKS = {c: RANK_PICKS[JOKER] if c.rank == JOKER else Pick(c.rank, c) for c in ALL_CARDS}
+
+
+def card_pick(c: Card) -> Pick:
+    """The pick that names exactly ``c``."""
+    return _CARD_PICKS[c]
+
+
+def parse_pick(token: str) -> Pick:
+    """A rank (``9``, ``T``/``10``, ``JK``) or an exact card (``9H``, ``10H``)."""
     try:
-        return RANK_TOKENS[parse_rank(token)]
+        return RANK_PICKS[parse_rank(token)]
     except InvalidMoveError:
         pass
     try:
-        return card(token).text
+        return card_pick(card(token))
     except InvalidMoveError:
         raise InvalidMoveError(f"{token!r} is not a card or rank (e.g. 9, T, 2, JK, or 9H)") from None
 
 
-def normalize_target(token: str) -> str:
+def parse_target(token: str) -> int:
+    """The rank of the meld an ``add`` names: ``9``, ``T``, or ``wild``."""
     t = token.strip().upper()
     if t in ("WILD", "WILDS", "W"):
-        return "wild"
-    return RANK_TOKENS[parse_rank(t)]
+        return WILD
+    return parse_rank(t)
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    kind: str
-    groups: tuple[tuple[str, ...], ...] = ()
-    target: str | None = None
+    kind: MoveKind
+    groups: tuple[tuple[Pick, ...], ...] = ()
+    target: int | None = None  # an add's meld: its rank index, or WILD
 
     @property
-    def cards(self) -> tuple[str, ...]:
-        """Every card token of the move, all groups together."""
-        return tuple(t for g in self.groups for t in g)
+    def picks(self) -> tuple[Pick, ...]:
+        """Every card the move names, all groups together."""
+        return tuple(p for g in self.groups for p in g)
 
     def __str__(self) -> str:
         if self.kind in SIMPLE_KINDS:
-            return self.kind
-        body = ", ".join(" ".join(g) for g in self.groups)
-        if self.kind == "add" and self.target is not None and not _implied_target(self.groups[0], self.target):
-            return f"add {body} to {self.target}"
-        return f"{self.kind} {body}"
+            return self.kind.value
+        body = ", ".join(" ".join(p.token for p in g) for g in self.groups)
+        if self.kind is MoveKind.ADD and self.target is not None and not _implied_target(self.groups[0], self.target):
+            return f"add {body} to {meld_rank_token(self.target)}"
+        return f"{self.kind.value} {body}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -71,15 +122,28 @@ class Move:
         return parse_move(text)
 
 
-def _implied_target(tokens: tuple[str, ...], target: str) -> bool:
-    return target != "wild" and all(t[0] == target[0] and t != "JK" for t in tokens)
+def _implied_target(picks: tuple[Pick, ...], target: int) -> bool:
+    """Whether ``add`` may leave out ``to TARGET``: every card is a natural of the target's rank."""
+    return target != WILD and all(p.rank == target for p in picks)
 
 
-def _group(text: str, original: str) -> tuple[str, ...]:
+def meld_move(*groups: tuple[Pick, ...]) -> Move:
+    return Move(MoveKind.MELD, groups)
+
+
+def add_move(picks: tuple[Pick, ...], target: int) -> Move:
+    return Move(MoveKind.ADD, (picks,), target)
+
+
+def discard_move(pick: Pick) -> Move:
+    return Move(MoveKind.DISCARD, ((pick,),))
+
+
+def _group(text: str, original: str) -> tuple[Pick, ...]:
     tokens = text.split()
     if not tokens:
         raise InvalidMoveError(f"{original!r}: a group of cards is empty")
-    return tuple(normalize_token(t) for t in tokens)
+    return tuple(parse_pick(t) for t in tokens)
 
 
 _MOVE_CACHE: dict[str, Move] = {}
@@ -100,46 +164,51 @@ def _parse_move(text: str) -> Move:
     words = text.strip().split(None, 1)
     if not words:
         raise InvalidMoveError("empty move")
-    kind = words[0].lower()
+    word = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
+    try:
+        kind = MoveKind(word)
+    except ValueError:
+        raise InvalidMoveError(
+            f"{text!r}: unknown move {word!r}; moves are {', '.join(KINDS)}"
+        ) from None
     if kind in SIMPLE_KINDS:
         if rest:
             raise InvalidMoveError(f"{text!r}: '{kind}' takes nothing after it")
         return Move(kind)
-    if kind not in KINDS:
-        raise InvalidMoveError(f"{text!r}: unknown move {kind!r}; moves are {', '.join(KINDS)}")
     if not rest:
         raise InvalidMoveError(f"{text!r}: '{kind}' needs cards, e.g. '{kind} 9'")
-    if kind == "meld":
-        return Move("meld", tuple(_group(part, text) for part in rest.split(",")))
-    if kind == "discard":
+    if kind is MoveKind.MELD:
+        return meld_move(*(_group(part, text) for part in rest.split(",")))
+    if kind is MoveKind.DISCARD:
         group = _group(rest, text)
         if len(group) != 1:
             raise InvalidMoveError(f"{text!r}: discard exactly one card")
-        return Move("discard", (group,))
+        return discard_move(group[0])
     # add CARDS [to TARGET]
     lowered = rest.lower().split()
-    target: str | None = None
+    target: int | None = None
     if "to" in lowered:
         i = lowered.index("to")
         tokens = rest.split()
         if i != len(tokens) - 2:
             raise InvalidMoveError(f"{text!r}: write 'add CARDS to RANK', e.g. 'add 2 to 9'")
-        target = normalize_target(tokens[-1])
+        target = parse_target(tokens[-1])
         rest = " ".join(tokens[:i])
     group = _group(rest, text)
     if target is None:
         first = group[0]
-        if first == "JK" or first[0] == "2" or any(t[0] != first[0] for t in group):
-            raise InvalidMoveError(f"{text!r}: say which meld, e.g. 'add {' '.join(group)} to 9'")
-        target = first[0]
-    return Move("add", (group,), target)
+        if first.is_wild or any(p.rank != first.rank for p in group):
+            shown = " ".join(p.token for p in group)
+            raise InvalidMoveError(f"{text!r}: say which meld, e.g. 'add {shown} to 9'")
+        target = first.rank
+    return add_move(group, target)
 
 
-DRAW = Move("draw")
-PICKUP = Move("pickup")
-ASK = Move("ask")
-YES = Move("yes")
-NO = Move("no")
-UNDO = Move("undo")
-END = Move("end")
+DRAW = Move(MoveKind.DRAW)
+PICKUP = Move(MoveKind.PICKUP)
+ASK = Move(MoveKind.ASK)
+YES = Move(MoveKind.YES)
+NO = Move(MoveKind.NO)
+UNDO = Move(MoveKind.UNDO)
+END = Move(MoveKind.END)

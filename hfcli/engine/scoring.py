@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from hfcli.engine.cards import Card
 from hfcli.engine.melds import Meld, count_books
 from hfcli.engine.rules import Rules, card_values
+
+
+class DealEnding(StrEnum):
+    """C-END: how a deal ended."""
+
+    OUT = "out"  # a player went out
+    STOCK = "stock"  # the stock ran out
 
 
 @dataclass(frozen=True)
@@ -62,7 +70,7 @@ class TeamScore:
 @dataclass(frozen=True)
 class DealResult:
     deal: int  # 0-based
-    ended_by: str  # "out" or "stock"
+    ended_by: DealEnding
     went_out: int | None  # the seat that went out
     teams: tuple[TeamScore, ...]
 
@@ -101,14 +109,14 @@ def cards_value(cards: Iterable[Card], rules: Rules) -> int:
 
 def score_team(
     team: str,
-    melds: list[Meld],
+    melds: Sequence[Meld],
     red_threes: int,
     went_out: bool,
     hands: list[list[Card]],
     unpicked_feet: list[list[Card]],
     rules: Rules,
 ) -> TeamScore:
-    clean, dirty, wild = count_books(melds, rules.book_size)
+    clean, dirty, wild = count_books(melds)
     foot_reds = sum(1 for foot in unpicked_feet for c in foot if c.is_red_three)
     return TeamScore(
         team=team,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,15 @@ class Seating:
     team_names: tuple[str, ...] = ("NS", "EW")
     # C-DEALS: the seat that deals the first deal.
     first_dealer: int = 3
+    # Worked out once: the rules ask who a seat's partners are on every listing of moves.
+    _partners: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        partners = tuple(
+            tuple(s for s in range(len(self.names)) if s != seat and self.team_of[s] == self.team_of[seat])
+            for seat in range(len(self.names))
+        )
+        object.__setattr__(self, "_partners", partners)
 
     @property
     def seats(self) -> range:
@@ -28,8 +37,7 @@ class Seating:
         return tuple(s for s in self.seats if self.team_of[s] == team)
 
     def partners(self, seat: int) -> tuple[int, ...]:
-        team = self.team_of[seat]
-        return tuple(s for s in self.seats if s != seat and self.team_of[s] == team)
+        return self._partners[seat]
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % len(self.names)

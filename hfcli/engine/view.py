@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, overload
 
 from hfcli.engine.cards import Card
 from hfcli.engine.events import Event
-from hfcli.engine.melds import CLEAN, DIRTY, WILD, WILD_BOOK, meld_rank_token
+from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealResult, running_totals
 from hfcli.engine.seating import Seating
+from hfcli.engine.state import Phase
 
 if TYPE_CHECKING:
     from hfcli.engine.game import Game
@@ -70,41 +70,6 @@ class History(Sequence[Event]):
 
 
 @dataclass(frozen=True)
-class MeldView:
-    rank: int  # natural rank index, or WILD (-1)
-    cards: tuple[Card, ...]
-    book_size: int
-
-    @cached_property
-    def wilds(self) -> int:
-        # Counted once: players read it (and kind) many times for every decision.
-        return sum(1 for c in self.cards if c.is_wild)
-
-    @property
-    def naturals(self) -> int:
-        return len(self.cards) - self.wilds
-
-    @property
-    def is_book(self) -> bool:
-        return len(self.cards) >= self.book_size
-
-    @property
-    def kind(self) -> str:
-        if self.rank == WILD:
-            return WILD_BOOK
-        return DIRTY if self.wilds else CLEAN
-
-    @property
-    def needed(self) -> int:
-        """Cards still needed to make a book."""
-        return max(0, self.book_size - len(self.cards))
-
-    @property
-    def token(self) -> str:
-        return meld_rank_token(self.rank)
-
-
-@dataclass(frozen=True)
 class SeatView:
     seat: int
     rules: Rules
@@ -112,18 +77,19 @@ class SeatView:
     deal_index: int
     dealer: int
     minimum: int
-    phase: str
+    phase: Phase
     turn_seat: int
     to_move: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     foot_sizes: tuple[int, ...]  # 0 once picked up
     in_foot: tuple[bool, ...]
-    melds: tuple[tuple[MeldView, ...], ...]  # by partnership
+    melds: tuple[tuple[Meld, ...], ...]  # by side
     red_threes: tuple[tuple[Card, ...], ...]
     opened: tuple[bool, ...]
     pile_top: Card | None
     pile_size: int
+    pile: tuple[Card, ...]  # bottom card first: every card in it was seen face up
     stock_size: int
     asked: bool
     permission: bool | None
@@ -137,11 +103,7 @@ class SeatView:
         return self.seating.team_of[self.seat]
 
     @property
-    def partner(self) -> int:
-        return self.seating.partners(self.seat)[0]
-
-    @property
-    def my_melds(self) -> tuple[MeldView, ...]:
+    def my_melds(self) -> tuple[Meld, ...]:
         return self.melds[self.team]
 
     def totals(self) -> tuple[int, ...]:
@@ -149,30 +111,37 @@ class SeatView:
 
 
 def make_view(game: Game, seat: int) -> SeatView:
+    deal, turn = game.deal, game.turn
+    public = game.public_events
     return SeatView(
         seat=seat,
         rules=game.rules,
         seating=game.seating,
-        deal_index=game.deal_index,
-        dealer=game.dealer,
+        deal_index=deal.index,
+        dealer=deal.dealer,
         minimum=game.minimum,
-        phase=game.phase,
-        turn_seat=game.turn_seat,
-        to_move=game.to_move,
-        hand=tuple(sorted(game.hands[seat], key=lambda c: c.code)),
-        hand_sizes=tuple(len(h) for h in game.hands),
-        foot_sizes=tuple(len(f) if f is not None else 0 for f in game.feet),
-        in_foot=tuple(f is None for f in game.feet),
-        melds=game.meld_views(),
-        red_threes=tuple(tuple(t.red_threes) for t in game.teams),
-        opened=tuple(t.opened for t in game.teams),
-        pile_top=game.pile[-1] if game.pile else None,
-        pile_size=len(game.pile),
-        stock_size=len(game.stock),
-        asked=game.asked,
-        permission=game.permission,
-        opening_value=game.opening_value,
+        phase=turn.phase,
+        turn_seat=turn.seat,
+        to_move=turn.to_move,
+        hand=tuple(sorted(deal.hands[seat], key=_code_of)),
+        hand_sizes=tuple(len(h) for h in deal.hands),
+        foot_sizes=tuple(len(f) if f is not None else 0 for f in deal.feet),
+        in_foot=tuple(f is None for f in deal.feet),
+        melds=tuple(tuple(t.melds) for t in deal.teams),
+        red_threes=tuple(tuple(t.red_threes) for t in deal.teams),
+        opened=tuple(t.opened for t in deal.teams),
+        pile_top=deal.pile[-1] if deal.pile else None,
+        pile_size=len(deal.pile),
+        pile=tuple(deal.pile),
+        stock_size=len(deal.stock),
+        asked=turn.asked,
+        permission=turn.permission,
+        opening_value=turn.opening_value,
         results=tuple(game.results),
-        history=History(game.public_events, len(game.public_events)),
-        legal_moves=tuple(game.legal_moves()) if game.to_move == seat else (),
+        history=History(public, len(public)),
+        legal_moves=tuple(game.legal_moves()) if turn.to_move == seat else (),
     )
+
+
+def _code_of(c: Card) -> int:
+    return c.code

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from hfcli.engine import events as ev
-from hfcli.engine.cards import RANK_PLURALS, Card, parse_rank
-from hfcli.engine.events import Event
+from hfcli.engine.cards import RANK_PLURALS, Card
+from hfcli.engine.events import Event, EventKind
+from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move
-from hfcli.render import DIM, card_count, card_text, cards_text, paint, token_text, tokens_text
+from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
     return "You" if seat == human else names.get(seat, str(seat))
 
 
-def _target_name(target: str | None) -> str:
-    if target is None or target == "wild":
+def _target_name(target: int | None) -> str:
+    if target is None or target == WILD:
         return "the wild meld"
-    return f"the {RANK_PLURALS[parse_rank(target)]}"
+    return f"the {RANK_PLURALS[target]}"
 
 
 def describe_move(
@@ -39,28 +39,28 @@ def describe_move(
     verb_s = "" if you else "s"
     kind = move.kind
     if kind == "draw":
-        drawn = next((e for e in events if e.kind == ev.DRAW), None)
+        drawn = next((e for e in events if e.kind == EventKind.DRAW), None)
         count = drawn.count if drawn else 0
         if you and drawn is not None and drawn.private:
             text = f"{actor} draw {cards_text(drawn.private, color=color, ascii=ascii)}."
         else:
             text = f"{actor} draw{verb_s} {card_count(count)}."
     elif kind == "pickup":
-        taken = next((e for e in events if e.kind == ev.TAKE), None)
+        taken = next((e for e in events if e.kind == EventKind.TAKE), None)
         if taken is not None and taken.cards:
             shown = cards_text(taken.cards, color=color, ascii=ascii)
             text = f"{actor} take{verb_s} the pile, {card_count(len(taken.cards))}: {shown}."
         else:
             text = f"{actor} take{verb_s} the pile."
     elif kind == "meld":
-        shown = ", ".join(tokens_text(g, color=color, ascii=ascii) for g in move.groups)
+        shown = ", ".join(picks_text(g, color=color, ascii=ascii) for g in move.groups)
         text = f"{actor} meld{verb_s} {shown}."
     elif kind == "add":
-        shown = tokens_text(move.cards, color=color, ascii=ascii)
+        shown = picks_text(move.picks, color=color, ascii=ascii)
         text = f"{actor} add{verb_s} {shown} to {_target_name(move.target)}."
     elif kind == "discard":
         shown = (card_text(discarded, color=color, ascii=ascii) if discarded is not None
-                 else token_text(move.cards[0], color=color, ascii=ascii))
+                 else pick_text(move.picks[0], color=color, ascii=ascii))
         text = f"{actor} discard{verb_s} {shown}."
     elif kind == "ask":
         text = f"{actor} ask{verb_s} partner: may I go out?"
@@ -74,14 +74,14 @@ def describe_move(
         text = f"{actor}: {move}."
     extras: list[str] = []
     for e in events:
-        if e.kind == ev.DEAL_END:
+        if e.kind == EventKind.DEAL_END:
             break  # what follows belongs to the next deal, told after the score table
-        if e.kind == ev.RED_THREE and e.seat is not None:
+        if e.kind == EventKind.RED_THREE and e.seat is not None:
             extras.append(red_three_line(e.seat, e.cards[0], human=human, names=names, color=color, ascii=ascii))
-        elif e.kind == ev.FOOT and e.seat is not None:
+        elif e.kind == EventKind.FOOT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} pick{'' if e.seat == human else 's'} up "
                           f"{'your' if e.seat == human else 'their'} foot ({e.count} cards).")
-        elif e.kind == ev.OUT and e.seat is not None:
+        elif e.kind == EventKind.OUT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} go{'' if e.seat == human else 'es'} out!")
     if extras:
         text += " " + " ".join(extras)

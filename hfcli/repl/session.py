@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Protocol
 
 from ai.base import Player
-from hfcli.engine import events as ev
-from hfcli.engine.errors import AmbiguousMoveError, HandFootError, IllegalMoveError, InvalidMoveError
-from hfcli.engine.events import Event
+from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.scoring import cards_value
@@ -170,25 +169,25 @@ class Session:
 
     @staticmethod
     def _deal_ended(events: list[Event]) -> bool:
-        return any(e.kind == ev.DEAL_END for e in events)
+        return any(e.kind == EventKind.DEAL_END for e in events)
 
     def _after_events(self, events: list[Event]) -> None:
         game = self.game
         new_deal = False  # red threes after a deal's start were dealt, not drawn by the last move
         for e in events:
-            if e.kind == ev.DEAL_END:
+            if e.kind == EventKind.DEAL_END:
                 result = game.results[e.count]
                 self.say("")
                 self.say(score_table(result, game.seating.team_names, color=self.color))
                 self._say_totals()
-            elif e.kind == ev.DEAL:
+            elif e.kind == EventKind.DEAL:
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
                 new_deal = True
-            elif e.kind == ev.RED_THREE and new_deal and e.seat is not None:
+            elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
                 self.say(red_three_line(e.seat, e.cards[0], human=self.human, names=self.names,
                                         color=self.color, ascii=self.ascii))
-            elif e.kind == ev.GAME_END:
+            elif e.kind == EventKind.GAME_END:
                 final = game.result
                 assert final is not None
                 self.say("")
@@ -334,7 +333,7 @@ class Session:
             events = self._play(self.human, move, "")
         except IllegalMoveError as exc:
             return self.error(f"Not allowed ({exc.rule}): {exc.reason}")
-        except (AmbiguousMoveError, InvalidMoveError) as exc:
+        except InvalidMoveError as exc:
             return self.error(f"Can't read that: {exc}")
         except HandFootError as exc:
             return self.error(str(exc))

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from hfcli import __version__
-from hfcli.engine import events as ev
 from hfcli.engine.cards import format_cards
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.engine.moves import Move
+from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.scoring import DealResult
 
 FORMAT = "hfcli-transcript"
@@ -101,40 +100,40 @@ def event_line(event: Event, game: Game) -> str:
     kind = event.kind
     names = game.seating.names
     seat = names[event.seat] if event.seat is not None else ""
-    if kind == ev.DRAW or kind == ev.FOOT:
+    if kind == EventKind.DRAW or kind == EventKind.FOOT:
         return f'{{"e":"{kind}","seat":"{seat}","cards":"{format_cards(event.private)}"}}'
-    if kind == ev.TAKE:
+    if kind == EventKind.TAKE:
         return f'{{"e":"take","seat":"{seat}","cards":"{format_cards(event.cards)}"}}'
-    if kind == ev.RED_THREE:
+    if kind == EventKind.RED_THREE:
         if event.private:
             replacement = event.private[0].text
             return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":"{replacement}"}}'
         return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":null}}'
-    if kind == ev.BURY or kind == ev.UPCARD:
+    if kind == EventKind.BURY or kind == EventKind.UPCARD:
         return f'{{"e":"{kind}","card":"{event.cards[0].text}"}}'
-    if kind == ev.OUT:
+    if kind == EventKind.OUT:
         return f'{{"e":"out","seat":"{seat}"}}'
-    if kind == ev.DEAL:
+    if kind == EventKind.DEAL:
         shoe = format_cards(game.shoes[event.count])
         return (
             f'{{"e":"deal","deal":{event.count + 1},"dealer":"{seat}","minimum":'
             f'{game.rules.meld_minimum(event.count)},"shoe":"{shoe}"}}'
         )
-    if kind == ev.DEAL_END:
+    if kind == EventKind.DEAL_END:
         result = game.results[event.count]
         went_out = names[result.went_out] if result.went_out is not None else None
         return dumps_compact(
             {"e": "deal_end", "deal": event.count + 1, "by": result.ended_by, "went_out": went_out,
              "scores": score_dict(result)}
         )
-    if kind == ev.GAME_END:
+    if kind == EventKind.GAME_END:
         final = game.result
         assert final is not None  # the game ends with this event
         team_names = final.team_names
         winner = team_names[final.winner] if final.winner is not None else None
         totals = dict(zip(team_names, game.totals(), strict=True))
         return dumps_compact({"e": "game_end", "totals": totals, "winner": winner})
-    if kind == ev.MOVE:
+    if kind == EventKind.MOVE:
         assert event.move is not None
         return move_line(seat, event.move, None)
     raise ValueError(f"no transcript line for event kind {kind!r}")
@@ -146,13 +145,15 @@ def move_line(seat: str, move: Move | str, reason: str | None) -> str:
     return f'{{"e":"move","seat":"{seat}","move":"{move}","reason":{json.dumps(reason, ensure_ascii=False)}}}'
 
 
-def digest_line(game: Game) -> str:
-    return f'{{"e":"digest","digest":"{game.digest()}"}}'
+def digest_line(digest: str) -> str:
+    return f'{{"e":"digest","digest":"{digest}"}}'
 
 
 def ends_turn(events: Sequence[Event]) -> bool:
     """A state digest is recorded after every batch of events that ends a turn (or a deal)."""
     for e in events:
-        if e.kind == ev.DEAL_END or (e.kind == ev.MOVE and e.move is not None and e.move.kind == "discard"):
+        if e.kind is EventKind.DEAL_END:
+            return True
+        if e.kind is EventKind.MOVE and e.move is not None and e.move.kind is MoveKind.DISCARD:
             return True
     return False

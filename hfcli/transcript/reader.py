@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,9 +14,11 @@ from hfcli import __version__
 from hfcli.engine.cards import ALL_CARDS, Card, new_shoe, parse_cards
 from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.events import KINDS as EVENT_KINDS
-from hfcli.engine.game import OVER, Game
+from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
+from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
@@ -40,6 +41,7 @@ class Header:
     rules: Rules
     seats: list[SeatInfo]
     data: dict[str, Any]
+    seating: Seating = FOUR_HANDED
 
 
 @dataclass
@@ -125,9 +127,10 @@ def parse_header(source: Source) -> Header:
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TranscriptError(path, 1, f"seed must be a whole number or null, not {seed!r}")
+    seating = FOUR_HANDED
     seats_data = _field(source, 1, data, "seats", list)
-    if len(seats_data) != 4:
-        raise TranscriptError(path, 1, f"seats must list 4 seats, not {len(seats_data)}")
+    if len(seats_data) != len(seating.names):
+        raise TranscriptError(path, 1, f"seats must list {len(seating.names)} seats, not {len(seats_data)}")
     seats: list[SeatInfo] = []
     for i, s in enumerate(seats_data):
         if not isinstance(s, dict):
@@ -142,7 +145,7 @@ def parse_header(source: Source) -> Header:
     created = data.get("created")
     return Header(
         version, program if isinstance(program, str) else "", created if isinstance(created, str) else "",
-        seed, rules, seats, data,
+        seed, rules, seats, data, seating,
     )
 
 
@@ -181,20 +184,6 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
                 source.path, number, f"the shoe is not {rules.decks} full deck(s) of 54 cards ({len(shoe)} cards)"
             )
         shoes.append(shoe)
-    return shoes
-
-
-def all_shoes(recorded: list[list[Card]], rules: Rules, seed: int | None) -> list[list[Card]]:
-    """Recorded shoes, then for deals not yet recorded the shoes a game seeded ``seed`` deals,
-    so a resumed game goes on exactly as ``Game(rules, seed)`` would have."""
-    if len(recorded) >= rules.deals:
-        return recorded[: rules.deals]
-    rng = random.Random(seed)
-    shoes: list[list[Card]] = []
-    for i in range(rules.deals):
-        shoe = new_shoe(rules.decks)
-        rng.shuffle(shoe)
-        shoes.append(recorded[i] if i < len(recorded) else shoe)
     return shoes
 
 
@@ -290,8 +279,9 @@ def replay(
         source = read_source(path)
     header = parse_header(source)
     rules = header.rules
-    shoes = all_shoes(recorded_shoes(source, rules), rules, header.seed)
-    game = Game(rules, header.seed, shoes=shoes)
+    # Deals the file does not record yet (a game to be resumed) are dealt as Game(rules, seed) would.
+    game = Game(rules, header.seed, seating=header.seating, shoes=recorded_shoes(source, rules))
+    digester = Digester()
     result = Replayed(source, header, game)
     names = game.seating.names
     players: list[Any] = []
@@ -337,21 +327,21 @@ def replay(
                 )
             pending.pop()
             continue
-        if text.startswith(_DIGEST_HEAD) and text.endswith('"}') and text[_DIGEST_START:-2] == game.digest():
+        if text.startswith(_DIGEST_HEAD) and text.endswith('"}') and text[_DIGEST_START:-2] == digester.digest(game):
             result.digests += 1
             digest_due = False
             continue
         fast = move_lines.get(text)
         if fast is None:
             fast = move_lines[text] = _quick_move(text)
-        if fast is not None and game.phase != OVER:
+        if fast is not None and not game.is_over:
             seat_name, move_text, reason = fast
         else:
             data = load_line(source, number)
             kind = data.get("e")
             if kind == "digest":
                 recorded = _field(source, number, data, "digest", str)
-                got = game.digest()
+                got = digester.digest(game)
                 if recorded != got:
                     raise TranscriptError(
                         path_name, number, f"expected digest {recorded} (as recorded), got {got}", DIVERGENCE
@@ -380,13 +370,13 @@ def replay(
             move = parse_move(move_text)
         except HandFootError as exc:
             raise TranscriptError(path_name, number, f"move {move_text!r} does not parse: {exc}") from None
-        seat = game.to_move
+        seat = game.turn.to_move
         if seat_name != names[seat]:
             raise TranscriptError(
                 path_name, number, f"expected a move by {seat_name} (as recorded), got {names[seat]} to move",
                 DIVERGENCE,
             )
-        fields = (len(moves_read) + 1, number, game.deal_index + 1, seat, move_text, reason)
+        fields = (len(moves_read) + 1, number, game.deal.index + 1, seat, move_text, reason)
         if before_move is not None:
             before_move(game, RecordedMove(*fields))
         if players and players[seat] is not None:

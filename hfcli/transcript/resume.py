@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hfcli.engine.game import Game
+from hfcli.transcript.digest import digest
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptWriter
@@ -42,7 +43,7 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
     for line in replayed.pending:
         writer.write_line(line)
     if replayed.digest_due:
-        writer.write_line(digest_line(replayed.game))
+        writer.write_line(digest_line(digest(replayed.game)))
     return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves)
 
 

@@ -15,7 +15,6 @@ The format is documented in ``docs/transcript.md``.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -164,8 +163,9 @@ def run_scenario(source: Source) -> ScenarioResult:
         rules = from_mapping(dict(header.get("rules") or {}), source="rules")
     except (HandFootError, TypeError, ValueError) as exc:
         raise fail(1, f"bad rule set: {exc}", MALFORMED) from None
-    names = FOUR_HANDED.names
-    first = (FOUR_HANDED.first_dealer + 1) % len(names)
+    seating = FOUR_HANDED
+    names = seating.names
+    first = seating.next_seat(seating.first_dealer)
     deal = header.get("deal") or {}
     if not isinstance(deal, dict):
         raise fail(1, "deal must be an object", MALFORMED)
@@ -173,13 +173,7 @@ def run_scenario(source: Source) -> ScenarioResult:
         first_shoe = build_shoe(rules, deal, names, first)
     except (HandFootError, ValueError, AttributeError) as exc:
         raise fail(1, f"bad deal: {exc}", MALFORMED) from None
-    shoes = [first_shoe]
-    rng = random.Random(0)
-    for _ in range(1, rules.deals):
-        shoe = new_shoe(rules.decks)
-        rng.shuffle(shoe)
-        shoes.append(shoe)
-    game = Game(rules, 0, shoes=shoes)
+    game = Game(rules, 0, seating=seating, shoes=[first_shoe])  # later deals are dealt from seed 0
     moves = expectations = 0
     for number in range(2, len(source.lines) + 1):
         data = load_line(source, number)
@@ -214,13 +208,13 @@ def _play_line(game: Game, data: dict[str, Any], number: int, fail: Callable[...
         want_rule = data.get("rule")
         if not isinstance(move_text, str) or not isinstance(want_rule, str):
             raise fail(number, "an 'illegal' expectation needs 'move' and 'rule'", MALFORMED)
-        before = game.state_key()
+        before = game.clone()
         try:
             game.apply(parse_move(move_text))
         except IllegalMoveError as exc:
             if exc.rule != want_rule:
                 raise fail(number, f"expected {move_text!r} refused by {want_rule}, got {exc}") from None
-            if game.state_key() != before:
+            if game != before:
                 raise fail(number, f"expected the refused {move_text!r} to change nothing") from None
             text = data.get("message")
             if isinstance(text, str) and text not in str(exc):

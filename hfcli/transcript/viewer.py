@@ -7,9 +7,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hfcli.engine import events as ev
 from hfcli.engine.cards import Card
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.render import card_text, cards_text, game_summary, player_label, render_table, score_table
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
@@ -134,36 +133,36 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     moves = iter(recording.moves)
     for e in game.events:
         kind = e.kind
-        if kind == ev.DEAL:
+        if kind == EventKind.DEAL:
             yield ""
             minimum = game.rules.meld_minimum(e.count)
             yield f"Deal {e.count + 1}: dealer {names[e.seat or 0]}, minimum first meld {minimum}"
-        elif kind == ev.BURY:
+        elif kind == EventKind.BURY:
             yield f"      upcard {one(e.cards[0])} buried in the stock"
-        elif kind == ev.UPCARD:
+        elif kind == EventKind.UPCARD:
             yield f"      upcard {one(e.cards[0])} starts the pile"
-        elif kind == ev.MOVE:
+        elif kind == EventKind.MOVE:
             move = next(moves)
             why = f"  -- {move.reason}" if move.reason else ""
             yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
-        elif kind == ev.DRAW:
+        elif kind == EventKind.DRAW:
             yield f"      drew {private(e, f'{e.count} card(s)')}"
-        elif kind == ev.TAKE:
+        elif kind == EventKind.TAKE:
             yield f"      took the pile: {some(e.cards)}"
-        elif kind == ev.RED_THREE:
+        elif kind == EventKind.RED_THREE:
             owner = names[e.seat] if e.seat is not None else "?"
             if e.private:
                 yield f"      {owner} lays red three {one(e.cards[0])}, replaced by {private(e, 'a card')}"
             else:
                 yield f"      {owner} lays red three {one(e.cards[0])} (stock empty, no replacement)"
-        elif kind == ev.FOOT:
+        elif kind == EventKind.FOOT:
             yield f"      {names[e.seat or 0]} picks up the foot: {private(e, f'{e.count} cards')}"
-        elif kind == ev.OUT:
+        elif kind == EventKind.OUT:
             yield f"      {names[e.seat or 0]} goes out"
-        elif kind == ev.DEAL_END:
+        elif kind == EventKind.DEAL_END:
             yield ""
             yield score_table(game.results[e.count], game.seating.team_names)
-        elif kind == ev.GAME_END and game.result is not None:
+        elif kind == EventKind.GAME_END and game.result is not None:
             yield ""
             yield game_summary(game.result)
     if not recording.replayed.finished:

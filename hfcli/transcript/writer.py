@@ -6,9 +6,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from hfcli.engine import events as ev
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import SeatInfo, digest_line, dumps_compact, ends_turn, event_line, header_dict, move_line
 
 
@@ -20,6 +20,7 @@ class TranscriptWriter:
         self.game = game
         self._fd: int | None = fd
         self._fsync = fsync
+        self._digester = Digester()
 
     @classmethod
     def create(
@@ -72,12 +73,12 @@ class TranscriptWriter:
         game = self.game
         names = game.seating.names
         for e in events:
-            if e.kind == ev.MOVE and e.move is not None and e.seat is not None:
+            if e.kind == EventKind.MOVE and e.move is not None and e.seat is not None:
                 self.write_line(move_line(names[e.seat], e.move, reason))
             else:
                 self.write_line(event_line(e, game))
         if ends_turn(events):
-            self.write_line(digest_line(game))
+            self.write_line(digest_line(self._digester.digest(game)))
 
     def close(self) -> None:
         if self._fd is not None:

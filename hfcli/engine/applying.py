@@ -1,0 +1,205 @@
+"""Applying a validated move: what each kind of move does to the table, and what follows from it
+(a red three laid, a foot picked up, going out, the end of the deal)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hfcli.engine.cards import Card
+from hfcli.engine.dealing import begin_turn, end_deal, give
+from hfcli.engine.events import Event, EventKind, draw_event, move_event
+from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.state import Phase, Undo
+from hfcli.engine.validation import DiscardPlan, LayPlan, Plan
+
+if TYPE_CHECKING:
+    from hfcli.engine.game import Game
+
+# Enum members read through their class cost a lookup each time (about 60 ns); the engine's
+# inner loops read these module names instead.
+_ANSWER_PHASE = Phase.ANSWER
+_ASK = MoveKind.ASK
+_DRAW = MoveKind.DRAW
+_DRAW_PHASE = Phase.DRAW
+_END = MoveKind.END
+_FOOT_EVENT = EventKind.FOOT
+_MELD_PHASE = Phase.MELD
+_NO = MoveKind.NO
+_OUT_EVENT = EventKind.OUT
+_PICKUP = MoveKind.PICKUP
+_TAKE_EVENT = EventKind.TAKE
+_UNDO = MoveKind.UNDO
+_YES = MoveKind.YES
+
+
+def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
+    """Apply ``move`` (already validated into ``plan``) for the seat to move; return its events."""
+    turn = game.turn
+    seat = turn.to_move
+    kind = move.kind
+    # The cards the move puts on the table, for everyone to see (the notation names ranks).
+    if isinstance(plan, DiscardPlan):
+        laid: tuple[Card, ...] = (plan.card,)
+    elif isinstance(plan, LayPlan):
+        laid = tuple(plan.used)
+    else:
+        laid = ()
+    events: list[Event] = [move_event(seat, move, laid)]
+    if kind is _DRAW:
+        _draw(game, seat, events)
+    elif kind is _PICKUP:
+        _pickup(game, seat, events)
+    elif isinstance(plan, DiscardPlan):
+        _discard(game, seat, plan.card, events)
+    elif isinstance(plan, LayPlan):
+        _lay(game, seat, plan, events)
+    elif kind is _ASK:
+        turn.asked = True
+        turn.answer_return = turn.phase
+        turn.phase = _ANSWER_PHASE
+        turn.to_move = game.seating.partners(seat)[0]
+    elif kind is _YES or kind is _NO:
+        turn.permission = kind is _YES
+        turn.phase = turn.answer_return
+        turn.answer_return = _DRAW_PHASE
+        turn.to_move = turn.seat
+    elif kind is _UNDO:
+        _undo(game, seat)
+    elif kind is _END:
+        end_deal(game, None, events)
+    if (
+        kind in (_DRAW, _YES, _NO)
+        and not game.deal.stock
+        and game.turn.phase is _MELD_PHASE
+        and not game.legal_moves()
+    ):
+        # C-END: a drawn red three that an empty stock cannot replace can leave a player in
+        # their foot one card they may not discard (C-KEEP); the turn cannot end, so the deal does.
+        end_deal(game, None, events)
+    return events
+
+
+def _draw(game: Game, seat: int, events: list[Event]) -> None:
+    """C-DRAW: two cards from the stock, or what is left of it."""
+    stock = game.deal.stock
+    drawn = [stock.pop(), stock.pop()] if len(stock) >= 2 else stock[:]
+    if len(drawn) == 1:
+        stock.clear()
+    events.append(draw_event(seat, tuple(drawn)))
+    give(game, seat, drawn, events)
+    game.turn.phase = _MELD_PHASE
+
+
+def _pickup(game: Game, seat: int, events: list[Event]) -> None:
+    """C-PILE: the top card and a pair from the hand are melded at once; the rest of the taken
+    cards go to the hand."""
+    rules, deal, turn = game.rules, game.deal, game.turn
+    hand = deal.hands[seat]
+    team = deal.teams[game.seating.team_of[seat]]
+    taken = [deal.pile.pop() for _ in range(min(rules.pile_take, len(deal.pile)))]
+    top = taken[0]
+    pair = sorted((c for c in hand if c.rank == top.rank), key=_code_of)[:2]
+    for c in pair:
+        hand.remove(c)
+    rank = WILD if top.is_wild else top.rank
+    at = team.open_meld(rank)
+    if at is None:
+        team.melds.append(Meld(rank, (top, *pair), rules.book_size))
+    else:
+        team.melds[at] = team.melds[at].plus((top, *pair))
+    if not team.opened:
+        # C-MELDING: the top card and the pair count toward the minimum, the other taken cards do not.
+        turn.opening_value += rules.rank_values[top.rank] * 3
+        counting: dict[Card, int] = {}
+        for c in hand:
+            counting[c] = counting.get(c, 0) + 1
+        turn.counting = counting
+    turn.laid = True
+    hand.extend(taken[1:])
+    events.append(Event(_TAKE_EVENT, seat, cards=tuple(taken), count=len(taken)))
+    turn.phase = _MELD_PHASE
+    _after_lay(game, seat, events)
+
+
+def _lay(game: Game, seat: int, plan: LayPlan, events: list[Event]) -> None:
+    deal, turn = game.deal, game.turn
+    team = deal.teams[game.seating.team_of[seat]]
+    if turn.undo is None:
+        # The hand list itself is kept: from here on the seat's hand is a new list (plan.rest).
+        turn.undo = Undo(deal.hands[seat], tuple(team.melds), turn.opening_value, turn.counting, turn.laid)
+    deal.hands[seat] = plan.rest
+    book_size = game.rules.book_size
+    for rank, cards, at in plan.groups:
+        if at is None:
+            team.melds.append(Meld(rank, cards, book_size))
+        else:
+            team.melds[at] = team.melds[at].plus(cards)
+    turn.opening_value += plan.counted_value
+    turn.counting = plan.counting_after
+    turn.laid = True
+    _after_lay(game, seat, events)
+
+
+def _after_lay(game: Game, seat: int, events: list[Event]) -> None:
+    """C-FOOT (a) and going out by melding: what an empty hand means after laying cards."""
+    deal = game.deal
+    if deal.hands[seat]:
+        return
+    if deal.feet[seat] is None:
+        # Only reachable when going out by melding every card is allowed (V-OUT).
+        _go_out(game, seat, events)
+        return
+    _pick_up_foot(game, seat, events)
+
+
+def _pick_up_foot(game: Game, seat: int, events: list[Event]) -> None:
+    """C-FOOT: the foot becomes the hand; no taking back melds once it has been seen."""
+    deal, turn = game.deal, game.turn
+    foot = deal.feet[seat]
+    assert foot is not None  # callers check
+    deal.feet[seat] = None
+    turn.undo = None
+    events.append(Event(_FOOT_EVENT, seat, private=tuple(foot), count=len(foot)))
+    if turn.counting is not None:
+        for c in foot:
+            turn.counting[c] = turn.counting.get(c, 0) + 1
+    give(game, seat, foot, events)
+
+
+def _discard(game: Game, seat: int, chosen: Card, events: list[Event]) -> None:
+    """C-DISCARD ends the turn; discarding the last card picks up the foot (C-FOOT b) or goes out."""
+    deal = game.deal
+    hand = deal.hands[seat]
+    hand.remove(chosen)
+    deal.pile.append(chosen)
+    if game.turn.laid:
+        deal.teams[game.seating.team_of[seat]].opened = True
+    if not hand:
+        if deal.feet[seat] is None:
+            _go_out(game, seat, events)
+            return
+        # C-FOOT (b): picked up now, played from the next turn.
+        _pick_up_foot(game, seat, events)
+    begin_turn(game, game.seating.next_seat(seat), events)
+
+
+def _undo(game: Game, seat: int) -> None:
+    turn = game.turn
+    undo = turn.undo
+    assert undo is not None  # validation refuses an undo with nothing to take back
+    game.deal.hands[seat] = undo.hand
+    game.deal.teams[game.seating.team_of[seat]].melds = list(undo.melds)
+    turn.opening_value = undo.opening_value
+    turn.counting = undo.counting
+    turn.laid = undo.laid
+    turn.undo = None
+
+
+def _go_out(game: Game, seat: int, events: list[Event]) -> None:
+    events.append(Event(_OUT_EVENT, seat))
+    end_deal(game, seat, events)
+
+
+def _code_of(c: Card) -> int:
+    return c.code

@@ -1,0 +1,136 @@
+"""A deal's life: starting it (C-DEAL, C-UPCARD, C-RED3, C-DEALS), each turn's start, putting cards
+into a hand, and its end (C-END, C-SCORE).
+
+The shoe of deal N is the Nth shuffle of the game's one generator, seeded with the game's seed,
+unless the game was given that deal's shoe (a replay, a scenario, duplicate play). A given shoe
+never shifts the deals after it: shuffles the given shoes stood in for are made (and dropped)
+before the next shoe that is not given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from hfcli.engine.cards import Card, shuffled_shoe
+from hfcli.engine.events import Event, EventKind
+from hfcli.engine.legality import pickup_refusal
+from hfcli.engine.scoring import DealEnding, DealResult, score_team
+from hfcli.engine.state import DealState, Phase, TeamState, TurnState
+
+if TYPE_CHECKING:
+    from hfcli.engine.game import Game
+
+
+def next_shoe(game: Game, index: int) -> list[Card]:
+    """The shoe of deal ``index`` (top card first)."""
+    rules = game.rules
+    given = game.given_shoes.get(index)
+    if given is not None:
+        if len(given) != rules.card_count:
+            raise ValueError(f"deal {index + 1}: a shoe needs {rules.card_count} cards, not {len(given)}")
+        return list(given)
+    while game.shuffles <= index:
+        shoe = shuffled_shoe(rules.decks, game.rng)
+        game.shuffles += 1
+    return shoe
+
+
+def start_deal(game: Game, index: int, events: list[Event]) -> None:
+    """Deal ``index`` begins: hands, then feet, from the first player on; the upcard; dealt red threes."""
+    rules, seating = game.rules, game.seating
+    n = len(seating.names)
+    dealer = (seating.first_dealer + index) % n
+    first = (dealer + 1) % n
+    shoe = next_shoe(game, index)
+    game.shoes[index] = tuple(shoe)
+    stock = shoe[::-1]
+    order = [(first + i) % n for i in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    feet: list[list[Card] | None] = [[] for _ in range(n)]
+    for seat in order:
+        hands[seat] = [stock.pop() for _ in range(rules.hand_size)]
+    for seat in order:
+        feet[seat] = [stock.pop() for _ in range(rules.foot_size)]
+    game.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
+    game.turn = TurnState(first, first)
+    events.append(Event(EventKind.DEAL, dealer, count=index, detail=f"minimum {game.minimum}"))
+    # C-UPCARD / V-UPCARD
+    while True:
+        up = stock.pop()
+        buried = up.is_wild or up.is_red_three or (up.is_black_three and rules.bury_black_three_upcard)
+        if not buried:
+            break
+        stock.insert(len(stock) - len(stock) // 2, up)
+        events.append(Event(EventKind.BURY, cards=(up,)))
+    game.deal.pile.append(up)
+    events.append(Event(EventKind.UPCARD, cards=(up,)))
+    # C-RED3: dealt red threes are laid and replaced seat by seat from the first player.
+    for seat in order:
+        hand = hands[seat]
+        reds = [c for c in hand if c.is_red_three]
+        if reds:
+            hands[seat] = [c for c in hand if not c.is_red_three]
+            give(game, seat, reds, events)
+    begin_turn(game, first, events)
+
+
+def give(game: Game, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
+    """Put cards into a hand, laying every red three and replacing it from the stock (C-RED3)."""
+    deal = game.deal
+    hand = deal.hands[seat]
+    team = deal.teams[game.seating.team_of[seat]]
+    counting = game.turn.counting
+    pending = list(cards)
+    while pending:
+        c = pending.pop(0)
+        if c.is_red_three:
+            team.red_threes.append(c)
+            replacement = deal.stock.pop() if deal.stock else None
+            events.append(
+                Event(EventKind.RED_THREE, seat, cards=(c,), private=(replacement,) if replacement else ())
+            )
+            if replacement is not None:
+                pending.append(replacement)
+                if counting is not None:
+                    counting[replacement] = counting.get(replacement, 0) + 1
+        else:
+            hand.append(c)
+
+
+def begin_turn(game: Game, seat: int, events: list[Event]) -> None:
+    game.turn = TurnState(seat, seat)
+    # C-END: the stock is empty and the pile cannot be taken.
+    if not game.deal.stock and pickup_refusal(game, seat) is not None:
+        end_deal(game, None, events)
+
+
+def end_deal(game: Game, went_out: int | None, events: list[Event]) -> None:
+    """C-END, C-SCORE: score the deal (``went_out``: the seat that went out, None when the stock
+    ran out), then start the next deal, or end the game after the last (C-GAME)."""
+    rules, seating, deal = game.rules, game.seating, game.deal
+    scores = []
+    for team_index, name in enumerate(seating.team_names):
+        members = seating.members(team_index)
+        team = deal.teams[team_index]
+        scores.append(
+            score_team(
+                name,
+                team.melds,
+                len(team.red_threes),
+                went_out is not None and seating.team_of[went_out] == team_index,
+                [deal.hands[s] for s in members],
+                [f for s in members if (f := deal.feet[s]) is not None],
+                rules,
+            )
+        )
+        if went_out is not None and seating.team_of[went_out] == team_index:
+            team.opened = True
+    ending = DealEnding.STOCK if went_out is None else DealEnding.OUT
+    game.results.append(DealResult(deal.index, ending, went_out, tuple(scores)))
+    events.append(Event(EventKind.DEAL_END, count=deal.index, detail=ending))
+    if deal.index + 1 < rules.deals:
+        start_deal(game, deal.index + 1, events)
+    else:
+        game.turn.phase = Phase.OVER
+        events.append(Event(EventKind.GAME_END))

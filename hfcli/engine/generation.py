@@ -1,0 +1,147 @@
+"""Listing the legal moves of the seat to move, in a fixed order.
+
+Melds are listed one at a time, each new meld at its smallest and each addition one card, so the
+list stays short; any legal lay-down can be made as a sequence of them. Listing moves is the
+engine's innermost loop, so the moves are built once here and the checks that rarely fail are
+left to :func:`hfcli.engine.validation.validate` only where they might.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING
+
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_TOKENS, TWO
+from hfcli.engine.errors import IllegalMoveError
+from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
+from hfcli.engine.melds import WILD, Meld, ratio_ok
+from hfcli.engine.moves import (
+    ASK,
+    DRAW,
+    END,
+    NO,
+    PICKUP,
+    RANK_PICKS,
+    UNDO,
+    YES,
+    Move,
+    add_move,
+    discard_move,
+    meld_move,
+)
+from hfcli.engine.state import Phase
+from hfcli.engine.validation import validate_lay
+
+if TYPE_CHECKING:
+    from hfcli.engine.game import Game
+
+# Enum members read through their class cost a lookup each time (about 60 ns); the engine's
+# inner loops read these module names instead.
+_ANSWER_PHASE = Phase.ANSWER
+_DRAW_PHASE = Phase.DRAW
+_OVER = Phase.OVER
+
+_NATURAL = {r: RANK_PICKS[r] for r in NATURAL_RANKS}
+_TWO, _JOKER = RANK_PICKS[TWO], RANK_PICKS[JOKER]
+_MELD_THREE = {r: meld_move((p, p, p)) for r, p in _NATURAL.items()}
+_MELD_WITH_TWO = {r: meld_move((p, p, _TWO)) for r, p in _NATURAL.items()}
+_MELD_WITH_JOKER = {r: meld_move((p, p, _JOKER)) for r, p in _NATURAL.items()}
+_WILD_MELDS = {j: meld_move((_JOKER,) * j + (_TWO,) * (3 - j)) for j in range(4)}
+_ADD_NATURAL = {r: add_move((p,), r) for r, p in _NATURAL.items()}
+_ADD_TWO = {r: add_move((_TWO,), r) for r in (*NATURAL_RANKS, WILD)}
+_ADD_JOKER = {r: add_move((_JOKER,), r) for r in (*NATURAL_RANKS, WILD)}
+_DISCARD = {r: discard_move(RANK_PICKS[r]) for r in range(len(RANK_TOKENS))}
+
+
+def legal_moves(game: Game) -> list[Move]:
+    """Every legal move for the seat to move, in a fixed order."""
+    turn = game.turn
+    phase = turn.phase
+    if phase is _OVER:
+        return []
+    if phase is _ANSWER_PHASE:
+        return [YES, NO]
+    seat = turn.to_move
+    if phase is _DRAW_PHASE:
+        moves: list[Move] = []
+        if game.deal.stock:
+            moves.append(DRAW)
+        if pickup_refusal(game, seat) is None:
+            moves.append(PICKUP)
+            if not game.deal.stock:
+                moves.append(END)
+        if ask_refusal(game, seat) is None:
+            moves.append(ASK)
+        return moves
+    moves = lay_moves(game, seat)
+    if discard_refusal(game, seat) is None:
+        seen: set[int] = set()
+        for c in sorted(game.deal.hands[seat], key=_CODE_OF):
+            if c.rank not in seen:
+                seen.add(c.rank)
+                moves.append(_DISCARD[c.rank])
+    if ask_refusal(game, seat) is None:
+        moves.append(ASK)
+    if turn.undo is not None:
+        moves.append(UNDO)
+    return moves
+
+
+def lay_moves(game: Game, seat: int) -> list[Move]:
+    """The legal melds and additions, one card or one smallest meld each."""
+    rules = game.rules
+    deal = game.deal
+    hand = deal.hands[seat]
+    team = deal.teams[game.seating.team_of[seat]]
+    counts = [0] * 14
+    for c in hand:
+        counts[c.rank] += 1
+    twos, jokers = counts[TWO], counts[JOKER]
+    open_ranks: dict[int, Meld] = {m.rank: m for m in team.melds if not m.is_book}
+    candidates: list[Move] = []
+    twice = rules.wild_ratio == "twice"
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if n < 2 or rank in open_ranks:
+            continue
+        if n >= 3:
+            candidates.append(_MELD_THREE[rank])
+        if twice:
+            if twos:
+                candidates.append(_MELD_WITH_TWO[rank])
+            if jokers:
+                candidates.append(_MELD_WITH_JOKER[rank])
+    if rules.wild_melds and WILD not in open_ranks and twos + jokers >= 3:
+        for j in range(min(jokers, 3), -1, -1):
+            if twos >= 3 - j:
+                candidates.append(_WILD_MELDS[j])
+    for rank, m in open_ranks.items():
+        if rank != WILD and counts[rank]:
+            candidates.append(_ADD_NATURAL[rank])
+        # A wild meld has no naturals, so ratio_ok always lets it take another wild card.
+        if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
+            if twos:
+                candidates.append(_ADD_TWO[rank])
+            if jokers:
+                candidates.append(_ADD_JOKER[rank])
+    size = len(hand)
+    in_foot = deal.feet[seat] is None
+    opening = not team.opened
+    moves: list[Move] = []
+    for move in candidates:
+        remaining = size - len(move.groups[0])
+        # Only a move that empties the hand (or nearly, in the foot) can break C-MIN or C-KEEP.
+        if remaining >= 2 or (not in_foot and not (opening and remaining == 0)) or _allowed(game, seat, move):
+            moves.append(move)
+    return moves
+
+
+def _allowed(game: Game, seat: int, move: Move) -> bool:
+    try:
+        validate_lay(game, seat, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+_CODE_OF = operator.attrgetter("code")

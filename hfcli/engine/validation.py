@@ -1,0 +1,361 @@
+"""Checking a move against the rules without changing anything, and planning what applying it does.
+
+:func:`validate` returns the plan for a legal move (which physical cards a meld, an addition or a
+discard uses) or raises :class:`IllegalMoveError` naming the rule. Moves whose names say all there
+is to do (draw, pickup, ask, yes, no, undo, end) have no plan.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hfcli.engine.cards import RANK_PLURALS, THREE, Card
+from hfcli.engine.errors import IllegalMoveError, Refusal
+from hfcli.engine.legality import (
+    ask_refusal,
+    books_with,
+    discard_refusal,
+    draw_refusal,
+    end_refusal,
+    out_refusal,
+    pickup_refusal,
+)
+from hfcli.engine.melds import WILD, BookKind, meld_rank_name, ratio_ok
+from hfcli.engine.moves import Move, MoveKind, Pick
+from hfcli.engine.rules import Rules
+from hfcli.engine.state import Phase, TeamState
+
+if TYPE_CHECKING:
+    from hfcli.engine.game import Game
+
+# Enum members read through their class cost a lookup each time (about 60 ns); the engine's
+# inner loops read these module names instead.
+_ANSWER_PHASE = Phase.ANSWER
+_ADD = MoveKind.ADD
+_ASK = MoveKind.ASK
+_CLEAN_BOOK = BookKind.CLEAN
+_DIRTY_BOOK = BookKind.DIRTY
+_DISCARD = MoveKind.DISCARD
+_DRAW = MoveKind.DRAW
+_DRAW_PHASE = Phase.DRAW
+_END = MoveKind.END
+_MELD = MoveKind.MELD
+_MELD_PHASE = Phase.MELD
+_NO = MoveKind.NO
+_OVER = Phase.OVER
+_PICKUP = MoveKind.PICKUP
+_UNDO = MoveKind.UNDO
+_WILD_BOOK = BookKind.WILD
+_YES = MoveKind.YES
+
+
+@dataclass(slots=True)
+class LayPlan:
+    """A legal meld or add: the physical cards and where each group goes."""
+
+    groups: list[tuple[int, tuple[Card, ...], int | None]]  # rank, cards, index of the open meld joined (None: new)
+    used: list[Card]
+    rest: list[Card]  # the hand without the used cards, in its order
+    counted_value: int  # C-MIN: value this move adds toward the side's first meld
+    counting_after: dict[Card, int] | None  # the turn's counting cards once these are used
+
+
+@dataclass(slots=True)
+class DiscardPlan:
+    card: Card
+
+
+Plan = LayPlan | DiscardPlan | None
+
+
+def validate(game: Game, move: Move) -> Plan:
+    """The plan of ``move`` for the seat to move, or IllegalMoveError naming the rule."""
+    kind = move.kind
+    turn = game.turn
+    phase = turn.phase
+    seat = turn.to_move
+    if phase is _MELD_PHASE:
+        # The common moves first: a turn is mostly melds, additions and its discard.
+        if kind is _MELD or kind is _ADD:
+            return validate_lay(game, seat, move)
+        if kind is _DISCARD:
+            return validate_discard(game, seat, move.groups[0][0])
+        if kind is _UNDO:
+            if turn.undo is None:
+                raise IllegalMoveError("C-MELDING", "there are no melds of this turn to take back")
+            return None
+        if kind is _DRAW or kind is _PICKUP or kind is _END:
+            raise IllegalMoveError("C-DRAW", "you have already drawn this turn")
+    elif phase is _OVER:
+        raise IllegalMoveError("C-GAME", "the game is over")
+    elif phase is _ANSWER_PHASE:
+        if kind is not _YES and kind is not _NO:
+            raise IllegalMoveError(
+                "C-OUT", f"{game.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
+            )
+        return None
+    if kind is _YES or kind is _NO:
+        raise IllegalMoveError("C-OUT", "nobody has asked to go out")
+    if kind is _ASK:
+        refusal = ask_refusal(game, seat)
+    elif kind is _DRAW:
+        refusal = draw_refusal(game)
+    elif kind is _PICKUP:
+        refusal = pickup_refusal(game, seat)
+    elif kind is _END:
+        refusal = end_refusal(game)
+    else:
+        raise IllegalMoveError("C-DRAW", f"first draw from the stock or take the pile, then {kind}")
+    if refusal is not None:
+        raise IllegalMoveError.of(refusal)
+    return None
+
+
+def validate_discard(game: Game, seat: int, pick: Pick) -> DiscardPlan:
+    """C-DISCARD: the card a discard names (a rank takes that rank's lowest-coded card)."""
+    hand = game.deal.hands[seat]
+    if pick.card is not None:
+        if pick.card not in hand:
+            raise IllegalMoveError("C-DISCARD", f"you hold no {pick.card.text}")
+        chosen = pick.card
+    else:
+        matches = [c for c in hand if c.rank == pick.rank]
+        if not matches:
+            raise IllegalMoveError("C-DISCARD", f"you hold no {pick.token}")
+        chosen = min(matches, key=_CODE_OF)
+    refusal = discard_refusal(game, seat)
+    if refusal is not None:
+        raise IllegalMoveError.of(refusal)
+    return DiscardPlan(chosen)
+
+
+# A side's open meld of one rank as a move being checked leaves it: naturals, wilds, and the
+# index of the meld on the table (None for one the move starts); None when none is open.
+_OpenMeld = tuple[int, int, int | None]
+
+
+def _open_state(sim: dict[int, _OpenMeld | None], team: TeamState, rank: int) -> _OpenMeld | None:
+    if rank in sim:
+        return sim[rank]
+    at = team.open_meld(rank)
+    state = None
+    if at is not None:
+        meld = team.melds[at]
+        state = (len(meld.cards) - meld.wilds, meld.wilds, at)
+    sim[rank] = state
+    return state
+
+
+def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
+    """C-MELD, C-RATIO, C-BOOK, C-ONEOPEN, C-TEAMMELD for every group; then C-MIN and C-KEEP for the
+    move as a whole."""
+    rules = game.rules
+    book = rules.book_size
+    hand = game.deal.hands[seat]
+    team = game.deal.teams[game.seating.team_of[seat]]
+    turn = game.turn
+    available = list(hand)
+    used: list[Card] = []
+    sim: dict[int, _OpenMeld | None] = {}
+    completed: list[BookKind] = []
+    groups: list[tuple[int, tuple[Card, ...], int | None]] = []
+    # Before the first meld is made, a rank takes a card that counts toward the minimum (one the
+    # hand held before a pile pickup) ahead of an identical-rank card from the pile.
+    counting = dict(turn.counting) if turn.counting is not None and not team.opened else None
+    new = move.kind is _MELD
+    for group in move.groups:
+        cards = take_cards(available, group, counting, hand)
+        used += cards
+        wilds = 0
+        natural_rank = WILD  # the naturals' rank; WILD while none is seen
+        mixed = three = False
+        for c in cards:
+            if c.is_wild:
+                wilds += 1
+            else:
+                r = c.rank
+                three = three or r == THREE
+                if natural_rank == WILD:
+                    natural_rank = r
+                elif r != natural_rank:
+                    mixed = True
+        naturals = len(cards) - wilds
+        if three:
+            raise IllegalMoveError("C-BLACK3", "threes can never be melded")
+        if mixed:
+            raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
+        target: int | None = None
+        if new:
+            rank = natural_rank
+            if rank == WILD and not rules.wild_melds:
+                raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
+            if not 3 <= len(cards) <= book:
+                raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {book} cards, not {len(cards)}")
+            if _open_state(sim, team, rank) is not None:
+                raise IllegalMoveError(
+                    "C-ONEOPEN",
+                    f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead",
+                )
+            if not ratio_ok(rank, naturals, wilds, rules):
+                raise IllegalMoveError.of(_ratio_refusal(naturals, wilds, rules))
+            nat_after, wild_after = naturals, wilds
+        else:
+            rank = move.target if move.target is not None else WILD
+            if naturals and natural_rank != rank:
+                raise IllegalMoveError("C-MELD", f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
+            if rank == WILD and naturals:
+                raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
+            state = _open_state(sim, team, rank)
+            if state is None:
+                if any(m.rank == rank for m in team.melds):
+                    raise IllegalMoveError(
+                        "C-BOOK", f"the {meld_rank_name(rank)} are a complete book; nothing can be added"
+                    )
+                raise IllegalMoveError("C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}")
+            nat_after, wild_after, target = state[0] + naturals, state[1] + wilds, state[2]
+            if nat_after + wild_after > book:
+                raise IllegalMoveError(
+                    "C-BOOK", f"a meld holds at most {book} cards; this would make {nat_after + wild_after}"
+                )
+            if not ratio_ok(rank, nat_after, wild_after, rules):
+                raise IllegalMoveError.of(_ratio_refusal(nat_after, wild_after, rules))
+        if nat_after + wild_after >= book:
+            sim[rank] = None
+            completed.append(_WILD_BOOK if rank == WILD else (_DIRTY_BOOK if wild_after else _CLEAN_BOOK))
+        else:
+            sim[rank] = (nat_after, wild_after, target)
+        groups.append((rank, tuple(cards), target))
+    counted, counting_after = _opening_count(game, team, used)
+    _check_leftover(game, seat, team, len(hand) - len(used), counted, completed)
+    return LayPlan(groups, used, available, counted, counting_after)
+
+
+def _opening_count(game: Game, team: TeamState, used: Sequence[Card]) -> tuple[int, dict[Card, int] | None]:
+    """C-MIN, C-MELDING: the value ``used`` adds toward the side's first meld (only cards that still
+    count do), and the counting cards left after them."""
+    counting = dict(game.turn.counting) if game.turn.counting is not None else None
+    if team.opened:
+        return 0, counting
+    values = game.rules.rank_values
+    counted = 0
+    for c in used:
+        if counting is None:
+            counted += values[c.rank]
+        elif counting.get(c, 0) > 0:
+            _use(counting, c)
+            counted += values[c.rank]
+    return counted, counting
+
+
+def _check_leftover(
+    game: Game, seat: int, team: TeamState, remaining: int, counted: int, completed: Sequence[BookKind]
+) -> None:
+    """C-MIN before the foot, and C-KEEP in it: what a lay-down may leave in the hand."""
+    rules = game.rules
+    in_foot = game.deal.feet[seat] is None
+    opening = game.turn.opening_value + counted
+    if remaining == 0 and not in_foot and not team.opened and opening < game.minimum:
+        raise IllegalMoveError(
+            "C-MIN",
+            f"your first meld must total at least {game.minimum} before you reach your foot; this makes {opening}",
+        )
+    if in_foot and remaining < 2:
+        refusal = out_refusal(game, seat, books_with(team, completed))
+        why = refusal.reason if refusal is not None else None
+        if why is None and remaining == 0 and not rules.go_out_by_melding_all:
+            why = "you go out by melding all but one card and discarding the last"
+        if why is not None:
+            raise IllegalMoveError("C-KEEP", f"this would leave you {remaining} card(s), and you may not go out: {why}")
+
+
+def _ratio_refusal(naturals: int, wilds: int, rules: Rules) -> Refusal:
+    if rules.wild_ratio == "four":
+        return Refusal("V-RATIO", f"wild cards need at least 4 natural cards in the meld; it would have {naturals}")
+    return Refusal(
+        "C-RATIO",
+        f"natural cards must be at least twice the wild cards; this would be {naturals} natural, {wilds} wild",
+    )
+
+
+def _shown(picks: tuple[Pick, ...]) -> str:
+    return " ".join(p.token for p in picks)
+
+
+def _use(counting: dict[Card, int], c: Card) -> None:
+    """One ``c`` of the counting cards is used (a card whose count reaches 0 leaves the dict)."""
+    left = counting[c] - 1
+    if left:
+        counting[c] = left
+    else:
+        del counting[c]
+
+
+_CODE_OF = operator.attrgetter("code")
+
+
+def _shortage(picks: tuple[Pick, ...], rank: int, taken: list[Card], hand: Sequence[Card]) -> str:
+    """Why a meld's cards of ``rank`` run out: the hand holds too few, or the move's other melds took them."""
+    plural = RANK_PLURALS[rank]
+    held = sum(1 for c in hand if c.rank == rank)
+    if held == 0:
+        return f"you hold no {plural}"
+    need = sum(1 for p in picks if p.rank == rank)
+    group = " ".join(p.token for p in picks)
+    if held < need:
+        return f"'{group}' needs {need} {plural}; you hold {held}"
+    have = sum(1 for c in taken if c.rank == rank)
+    return f"'{group}' needs {need} {plural}; you hold {held}, and this move's other melds use {held - have}"
+
+
+_EXACT_FIRST: dict[tuple[Pick, ...], tuple[Pick, ...]] = {}
+
+
+def take_cards(
+    available: list[Card],
+    picks: tuple[Pick, ...],
+    counting: dict[Card, int] | None = None,
+    hand: Sequence[Card] = (),
+) -> list[Card]:
+    """Remove the cards ``picks`` name from ``available``: exact cards first, then ranks, each rank
+    taking its lowest-coded card so the choice never depends on the hand's order. With
+    ``counting`` (cards that still count toward a first meld, used up as taken), a rank takes a
+    counting card first, so naming ranks never loses value toward the minimum."""
+    taken: list[Card] = []
+    ordered = _EXACT_FIRST.get(picks)
+    if ordered is None:
+        ordered = tuple(sorted(picks, key=lambda p: p.card is None))  # stable: exact cards first
+        if len(_EXACT_FIRST) < 4096:
+            _EXACT_FIRST[picks] = ordered
+    for pick in ordered:
+        exact = pick.card
+        if exact is not None:
+            if exact not in available:
+                raise IllegalMoveError("C-MELDING", f"you hold no {exact.text} to meld")
+            chosen = exact
+            available.remove(chosen)
+        else:
+            rank = pick.rank
+            best: Card | None = None
+            at = 0
+            if counting is None:
+                for i, c in enumerate(available):
+                    if c.rank == rank and (best is None or c.code < best.code):
+                        best, at = c, i
+            else:
+                best_key = (True, 0)
+                for i, c in enumerate(available):
+                    if c.rank == rank:
+                        key = (counting.get(c, 0) <= 0, c.code)
+                        if best is None or key < best_key:
+                            best, best_key, at = c, key, i
+            if best is None:
+                raise IllegalMoveError("C-MELDING", _shortage(picks, rank, taken, hand))
+            chosen = best
+            del available[at]  # by place: list.remove compares card after card
+        if counting is not None and counting.get(chosen, 0) > 0:
+            _use(counting, chosen)
+        taken.append(chosen)
+    return taken
