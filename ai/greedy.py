@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, hand_counts
-from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move
+from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move, MoveKind
 from hfcli.engine.rules import card_values
+from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
 
@@ -22,30 +23,31 @@ class GreedyPlayer:
     def choose(self, view: SeatView) -> Decision:
         moves = view.legal_moves
         kinds = {m.kind for m in moves}
-        if view.phase == "answer":
+        if view.phase is Phase.ANSWER:
             return Decision(YES, "yes: going out ends the deal with the bonus")
-        if view.phase == "draw":
-            if "draw" in kinds:
+        if view.phase is Phase.DRAW:
+            if MoveKind.DRAW in kinds:
                 return Decision(DRAW, "draw: the greedy player always draws from the stock")
-            if "pickup" in kinds:
+            if MoveKind.PICKUP in kinds:
                 return Decision(PICKUP, "take pile: the stock is empty")
             return Decision(END, "end: the stock is empty")
         self._tracker.update(view)
         turn = self._tracker.turns
-        if "ask" in kinds and not view.asked and len(view.hand) <= 2:
+        if MoveKind.ASK in kinds and not view.asked and len(view.hand) <= 2:
             return Decision(ASK, "ask: ready to go out")
         if self._undone_turn != turn:
             for m in moves:
-                if m.kind in ("meld", "add"):
+                if m.kind in (MoveKind.MELD, MoveKind.ADD):
                     return Decision(m, f"{m}: lay down every meld")
-        discards = [m for m in moves if m.kind == "discard"]
+        discards = [m for m in moves if m.kind is MoveKind.DISCARD]
         if not discards:
-            if "undo" in kinds and self._undone_turn != turn:
+            if MoveKind.UNDO in kinds and self._undone_turn != turn:
                 self._undone_turn = turn
                 self._stuck = 0
                 return Decision(UNDO, "undo: the melds do not reach the first meld's minimum")
             self._stuck += 1
-            forward = [m for m in moves if m.kind in ("meld", "add")] or [m for m in moves if m.kind != "undo"]
+            forward = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)]
+            forward = forward or [m for m in moves if m.kind is not MoveKind.UNDO]
             if self._stuck > 40 or not forward:
                 # Nothing planned works: wander among the legal moves until the turn can end.
                 move = self.rng.choice(list(moves))

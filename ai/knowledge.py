@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from hfcli.engine.cards import Card
+from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD, Meld, count_books
-from hfcli.engine.moves import Move
+from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.view import SeatView
 
 RANKS = 14
@@ -62,21 +63,21 @@ class Tracker:
         for i in range(self.seen_events, len(history)):
             event = history[i]
             kind = event.kind
-            if kind == "deal":
+            if kind is EventKind.DEAL:
                 self.known = {}
                 self.last_taken = {}
-            elif kind == "take" and event.seat is not None:
+            elif kind is EventKind.TAKE and event.seat is not None:
                 ranks = self.known.setdefault(event.seat, [0] * RANKS)
                 for c in event.cards[1:]:
                     ranks[c.rank] += 1
                 self.last_taken[event.seat] = event.cards[0].rank
             elif kind == "move" and event.move is not None and event.seat is not None:
                 move = event.move
-                if move.kind in ("draw", "pickup"):
+                if move.kind in (MoveKind.DRAW, MoveKind.PICKUP):
                     self.turns += 1
-                elif move.kind == "discard":
+                elif move.kind is MoveKind.DISCARD:
                     self._forget(event.seat, move.groups[0][0].rank)
-                elif move.kind in ("meld", "add"):
+                elif move.kind in (MoveKind.MELD, MoveKind.ADD):
                     for pick in move.picks:
                         self._forget(event.seat, pick.rank)
         self.seen_events = len(history)

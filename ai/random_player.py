@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ai.base import Decision, player_rng
+from hfcli.engine.moves import MoveKind
 from hfcli.engine.view import SeatView
 
 
@@ -17,6 +18,6 @@ class RandomPlayer:
         if not moves:
             raise ValueError("RandomPlayer asked to move when it has no legal moves")
         # Undo is a convenience for people; a random player that used it freely would wander.
-        forward = [m for m in moves if m.kind != "undo"]
+        forward = [m for m in moves if m.kind is not MoveKind.UNDO]
         move = self.rng.choice(forward or list(moves))
         return Decision(move, f"{move}: a random legal move")

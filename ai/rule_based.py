@@ -22,7 +22,8 @@ from ai.strategy import (
     plan_opening,
 )
 from hfcli.engine.cards import Card
-from hfcli.engine.moves import ASK, UNDO, Move, Pick, card_pick
+from hfcli.engine.moves import ASK, UNDO, Move, MoveKind, Pick, card_pick
+from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
 # A turn never needs this many moves; past it the player stops planning and just moves on.
@@ -48,12 +49,12 @@ class RuleBasedPlayer:
         self.tracker.update(view)
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
-        if view.phase == "answer":
+        if view.phase is Phase.ANSWER:
             return answer_permission(view)
-        if view.phase == "draw":
+        if view.phase is Phase.DRAW:
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None
-            if decision.move.kind == "pickup" and not view.opened[view.team] and view.pile_top is not None:
+            if decision.move.kind is MoveKind.PICKUP and not view.opened[view.team] and view.pile_top is not None:
                 # The view's hand is in card-code order, so these are the two lowest, as the engine takes.
                 origin = Counter(view.hand)
                 origin.subtract([c for c in view.hand if c.rank == view.pile_top.rank][:2])
@@ -67,7 +68,7 @@ class RuleBasedPlayer:
             self._planned = False
         self._moves += 1
         decision = self._meld_phase(view)
-        if self._origin is not None and decision.move.kind in ("meld", "add"):
+        if self._origin is not None and decision.move.kind in (MoveKind.MELD, MoveKind.ADD):
             exact = self._from_origin(decision.move)
             decision = Decision(exact, decision.reason.replace(str(decision.move), str(exact), 1))
         return decision
@@ -76,7 +77,7 @@ class RuleBasedPlayer:
         legal = view.legal_moves
         if self._moves > MOVE_GUARD:
             # A plan that went wrong: wander among the legal moves until the turn can end.
-            discards = [m for m in legal if m.kind == "discard"]
+            discards = [m for m in legal if m.kind is MoveKind.DISCARD]
             move = self.rng.choice(discards or list(legal))
             return Decision(move, f"{move}: no better plan")
         style = self.style
@@ -124,7 +125,7 @@ class RuleBasedPlayer:
         step = choose_meld(view, style, aggressive=True)
         if step is not None:
             return step
-        forward = [m for m in legal if m.kind not in ("undo", "ask")]
+        forward = [m for m in legal if m.kind not in (MoveKind.UNDO, MoveKind.ASK)]
         move = (forward or list(legal))[0]
         return Decision(move, f"{move}: the only way on")
 

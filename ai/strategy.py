@@ -19,8 +19,8 @@ from ai.knowledge import (
     target_rank,
 )
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.engine.melds import WILD, Meld, count_books, max_wilds, meld_rank_name
-from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move
+from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
+from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.rules import Rules, card_values
 from hfcli.engine.view import SeatView
 
@@ -107,7 +107,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     notes = [f"{take} cards"]
     meld = mine.get(rank)
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
-        kind = "clean" if meld.kind == "clean" and not top.is_wild else meld.kind
+        kind = BookKind.CLEAN if meld.kind is BookKind.CLEAN and not top.is_wild else meld.kind
         value += 3.0
         notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
     elif meld is None:
@@ -256,7 +256,7 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
     mine = open_melds(view.my_melds)
     best: tuple[int, Move] | None = None
     for move in view.legal_moves:
-        if move.kind == "meld":
+        if move.kind is MoveKind.MELD:
             picks = move.groups[0]
             nat = [p for p in picks if not p.is_wild]
             rank = nat[0].rank if nat else WILD
@@ -268,7 +268,7 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
             if rank != WILD and len(nat) < 3 and want[1] == 0:
                 continue
             score = 10 + sum(1 for p in picks if p.rank == JOKER)
-        elif move.kind == "add":
+        elif move.kind is MoveKind.ADD:
             rank = target_rank(move)
             want = plan.melds.get(rank)
             meld = mine.get(rank)
@@ -384,7 +384,7 @@ def after_move(
         counts[r] -= 1
     wild = sum(1 for r in ranks if r in (TWO, JOKER))
     shapes = dict(shapes)
-    if move.kind == "meld":
+    if move.kind is MoveKind.MELD:
         nat = [r for r in ranks if r not in (TWO, JOKER)]
         rank = nat[0] if nat else WILD
         size, nat0, wild0 = 0, 0, 0
@@ -412,7 +412,7 @@ def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | N
     needed = books_needed(view)
     best: tuple[float, str, Move, str] | None = None
     for move in view.legal_moves:
-        if move.kind not in ("meld", "add") or len(move.groups) != 1:
+        if move.kind not in (MoveKind.MELD, MoveKind.ADD) or len(move.groups) != 1:
             continue
         after, after_shapes = after_move(rules, move, counts, shapes)
         if not can_finish(rules, after, after_shapes, keep_one):
@@ -469,7 +469,7 @@ def score_meld_move(
     )
     picks = move.groups[0]
     text = str(move)
-    if move.kind == "add":
+    if move.kind is MoveKind.ADD:
         rank = target_rank(move)
         meld = mine[rank]
         card = picks[0].rank
@@ -530,7 +530,7 @@ def choose_meld(view: SeatView, style: Style, aggressive: bool = False) -> Decis
     needed = books_needed(view)
     best: tuple[float, Move, str] | None = None
     for move in view.legal_moves:
-        if move.kind not in ("meld", "add"):
+        if move.kind not in (MoveKind.MELD, MoveKind.ADD):
             continue
         score, why = score_meld_move(view, move, counts, style, aggressive, mine, needed)
         if score > 0 and (best is None or score > best[0]):
@@ -575,7 +575,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
     racing = not any(books_needed(view))
     scored: list[tuple[float, Move, str]] = []
     for move in view.legal_moves:
-        if move.kind != "discard":
+        if move.kind is not MoveKind.DISCARD:
             continue
         rank = move.groups[0][0].rank
         n = counts[rank]
@@ -677,7 +677,9 @@ def answer_permission(view: SeatView) -> Decision:
         have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
         if have and len(meld.cards) + have >= book:
             bonus = {
-                "clean": rules.clean_book_bonus, "dirty": rules.dirty_book_bonus, "wild": rules.wild_book_bonus
+                BookKind.CLEAN: rules.clean_book_bonus,
+                BookKind.DIRTY: rules.dirty_book_bonus,
+                BookKind.WILD: rules.wild_book_bonus,
             }[meld.kind]
             if bonus > reachable:
                 reachable = bonus

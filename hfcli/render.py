@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
-from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Pick
-from hfcli.engine.scoring import DealResult, GameResult
+from hfcli.engine.scoring import DealEnding, DealResult, GameResult
+from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
 RESET = "\x1b[0m"
@@ -103,7 +104,7 @@ def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False
 def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
     """One meld: its rank, size, kind and what it still needs, e.g. ``9: 9♣ 9♥ 2♠ (3, dirty, 4 to book)``."""
     kind = meld.kind
-    kind_painted = paint(kind, GREEN if kind == "clean" else YELLOW if kind == "dirty" else CYAN, color)
+    kind_painted = paint(kind, {BookKind.CLEAN: GREEN, BookKind.DIRTY: YELLOW}.get(kind, CYAN), color)
     need = "book" if meld.is_book else f"{meld.needed} to book"
     shown = cards_text(meld.cards, color=color, ascii=ascii)
     return f"{paint(meld_label(meld.rank), BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
@@ -112,7 +113,7 @@ def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
 def books_summary(melds: Sequence[Meld]) -> str:
     """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``."""
     parts = []
-    for kind in ("clean", "dirty", "wild"):
+    for kind in BookKind:
         books = [m for m in melds if m.is_book and m.kind == kind]
         ranks = " ".join(meld_label(m.rank) for m in books)
         parts.append(f"{kind} {len(books)}" + (f" ({ranks})" if ranks else ""))
@@ -151,10 +152,10 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
     """The toolbar's one line: whose turn, the phase, stock, deal and score."""
     seat = view.to_move
     who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
-    phase = {"draw": "draw", "meld": "meld / discard", "answer": "answer: may they go out?"}
+    phase = {Phase.DRAW: "draw", Phase.MELD: "meld / discard", Phase.ANSWER: "answer: may they go out?"}
     totals = view.totals()
     score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
-    if view.phase == "over":
+    if view.phase is Phase.OVER:
         return f"Game over | {score}"
     return (
         f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
@@ -188,7 +189,7 @@ def render_table(
     lines.append(f"Dealer {dealer}.  Stock {view.stock_size}.")
     lines.append("")
     for seat in seating.seats:
-        marker = ">" if seat == view.to_move and view.phase != "over" else " "
+        marker = ">" if seat == view.to_move and view.phase is not Phase.OVER else " "
         line = f"{marker} {seat_line(view, seat, names)}"
         if seat == view.seat:
             line = paint(line, BOLD, color)
@@ -239,7 +240,7 @@ def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = 
             cells.append(f"{cell:>10}")
         lines.append(f"{label:<32}" + "".join(cells))
     lines.append(f"{'total':<32}" + "".join(f"{t.total:>10}" for t in result.teams))
-    how = "someone went out" if result.ended_by == "out" else "the stock ran out"
+    how = "someone went out" if result.ended_by is DealEnding.OUT else "the stock ran out"
     lines.append(f"(the deal ended because {how})")
     return "\n".join(lines)
 

@@ -20,11 +20,13 @@ from dataclasses import dataclass, field
 
 from ai import make_player
 from hfcli.engine.game import Game
+from hfcli.engine.melds import BookKind
 from hfcli.engine.rules import Rules
+from hfcli.engine.scoring import DealEnding
 from hfcli.match import MatchStats, play_game
 
 SIDES = ("NS", "EW")
-BOOK_KINDS = ("clean", "dirty", "wild")
+BOOK_KINDS = tuple(BookKind)
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class SimulationSummary:
 
     @property
     def going_out_share(self) -> float:
-        return self.deal_endings["out"] / self.deals if self.deals else 0.0
+        return self.deal_endings[DealEnding.OUT] / self.deals if self.deals else 0.0
 
     def win_interval(self, side: str) -> tuple[float, float, float]:
         """The side's share of games won, with a 95% Wilson interval."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD
-from hfcli.engine.moves import Move
+from hfcli.engine.moves import Move, MoveKind
 from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text
 
 
@@ -38,37 +38,37 @@ def describe_move(
     you = seat == human
     verb_s = "" if you else "s"
     kind = move.kind
-    if kind == "draw":
+    if kind is MoveKind.DRAW:
         drawn = next((e for e in events if e.kind == EventKind.DRAW), None)
         count = drawn.count if drawn else 0
         if you and drawn is not None and drawn.private:
             text = f"{actor} draw {cards_text(drawn.private, color=color, ascii=ascii)}."
         else:
             text = f"{actor} draw{verb_s} {card_count(count)}."
-    elif kind == "pickup":
+    elif kind is MoveKind.PICKUP:
         taken = next((e for e in events if e.kind == EventKind.TAKE), None)
         if taken is not None and taken.cards:
             shown = cards_text(taken.cards, color=color, ascii=ascii)
             text = f"{actor} take{verb_s} the pile, {card_count(len(taken.cards))}: {shown}."
         else:
             text = f"{actor} take{verb_s} the pile."
-    elif kind == "meld":
+    elif kind is MoveKind.MELD:
         shown = ", ".join(picks_text(g, color=color, ascii=ascii) for g in move.groups)
         text = f"{actor} meld{verb_s} {shown}."
-    elif kind == "add":
+    elif kind is MoveKind.ADD:
         shown = picks_text(move.picks, color=color, ascii=ascii)
         text = f"{actor} add{verb_s} {shown} to {_target_name(move.target)}."
-    elif kind == "discard":
+    elif kind is MoveKind.DISCARD:
         shown = (card_text(discarded, color=color, ascii=ascii) if discarded is not None
                  else pick_text(move.picks[0], color=color, ascii=ascii))
         text = f"{actor} discard{verb_s} {shown}."
-    elif kind == "ask":
+    elif kind is MoveKind.ASK:
         text = f"{actor} ask{verb_s} partner: may I go out?"
-    elif kind in ("yes", "no"):
+    elif kind in (MoveKind.YES, MoveKind.NO):
         text = f"{actor} answer{verb_s} {kind}."
-    elif kind == "undo":
+    elif kind is MoveKind.UNDO:
         text = f"{actor} take{verb_s} back this turn's melds."
-    elif kind == "end":
+    elif kind is MoveKind.END:
         text = f"{actor} decline{verb_s} the pile with the stock empty."
     else:
         text = f"{actor}: {move}."

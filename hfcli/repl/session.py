@@ -17,8 +17,9 @@ from ai.base import Player
 from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.engine.moves import Move
+from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.scoring import cards_value
+from hfcli.engine.state import Phase
 from hfcli.render import (
     BOLD,
     RED,
@@ -107,9 +108,9 @@ class Session:
         game = self.game
         if game.is_over:
             return "> "
-        if game.phase == "answer" and game.to_move == self.human:
+        if game.phase is Phase.ANSWER and game.to_move == self.human:
             return "May your partner go out? [y/n] "
-        phase = "draw" if game.phase == "draw" else "meld/discard"
+        phase = "draw" if game.phase is Phase.DRAW else "meld/discard"
         who = self.human_name if self.human_name != "You" else game.seating.long_names[self.human]
         return f"{who} ({phase})> "
 
@@ -132,7 +133,7 @@ class Session:
         for line in intro:
             self.say(line)
         game = self.game
-        if game.to_move == self.human and game.phase == "meld":
+        if game.to_move == self.human and game.phase is Phase.MELD:
             # Resumed in the middle of the human's turn: the turn-start screen was never shown.
             self.say("")
             self.say(self.table())
@@ -158,7 +159,7 @@ class Session:
         game = self.game
         deal = game.deal_index
         events = game.apply(move)
-        discarded = events[0].cards[0] if move.kind == "discard" else None
+        discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
         if self.writer is not None:
             self.writer.record(events, reason=reason or None)
         self.log.append(LogEntry(deal, seat, str(move), reason))
@@ -208,10 +209,10 @@ class Session:
         game = self.game
         if game.is_over or game.to_move != self.human:
             return
-        if game.phase == "answer":
+        if game.phase is Phase.ANSWER:
             self._ask_permission()
             return
-        if game.phase == "draw" and self._shown_turn != game.move_count:
+        if game.phase is Phase.DRAW and self._shown_turn != game.move_count:
             self._shown_turn = game.move_count
             self.say("")
             self.say(self.table())
@@ -338,9 +339,9 @@ class Session:
         except HandFootError as exc:
             return self.error(str(exc))
         if not self._deal_ended(events) and game.to_move == self.human:
-            if move.kind in ("pickup", "meld", "add", "undo"):
+            if move.kind in (MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
                 self.say(self.my_melds())
-            if move.kind in ("draw", "pickup", "meld", "add", "undo"):
+            if move.kind in (MoveKind.DRAW, MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
                 self.say(self.hand())
         if self.finished:
             self.close()
