@@ -6,7 +6,6 @@ from __future__ import annotations
 from ai.base import Decision, player_rng
 from ai.knowledge import Tracker, hand_counts
 from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move, MoveKind
-from hfcli.engine.rules import card_values
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
@@ -53,7 +52,7 @@ class GreedyPlayer:
                 move = self.rng.choice(list(moves))
                 return Decision(move, f"{move}: no better move")
             return Decision(forward[0], f"{forward[0]}: meld on to reach the first meld's minimum")
-        values = card_values(view.rules)
+        values = view.rules.rank_values
         counts = hand_counts(view.hand)
         best = max(discards, key=lambda m: (values[_rank(m)] if counts[_rank(m)] else -1, -_rank(m)))
         return Decision(best, f"{best}: the highest card that cannot be melded")

@@ -21,7 +21,7 @@ from ai.knowledge import (
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
 from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move, MoveKind
-from hfcli.engine.rules import Rules, card_values
+from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
 
@@ -173,7 +173,7 @@ def plan_opening(
     cost, so pairs and wilds are kept when the naturals reach the minimum alone. ``laid`` holds
     the melds already laid this turn (rank -> naturals, wilds), which the plan may add to; the
     plan's melds give each meld's naturals and wilds in total."""
-    values = card_values(rules)
+    values = rules.rank_values
     four = rules.wild_ratio == "four"
     book = rules.book_size
     laid = laid or {}
@@ -558,7 +558,7 @@ def pair_chance(out: int, unseen: int, hand: int) -> float:
 def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple[float, Move, str]]:
     """Every legal discard with its cost (lower is better to throw) and the reason."""
     rules = view.rules
-    values = card_values(rules)
+    values = rules.rank_values
     counts = hand_counts(view.hand)
     mine = open_melds(view.my_melds)
     seating = view.seating
@@ -668,7 +668,7 @@ def answer_permission(view: SeatView) -> Decision:
     opponents) than the points still in this hand and a book within reach on its next turn."""
     rules = view.rules
     counts = hand_counts(view.hand)
-    values = card_values(rules)
+    values = rules.rank_values
     mine = open_melds(view.my_melds)
     book = rules.book_size
     reachable = 0

@@ -10,17 +10,11 @@ played by the function `hf simulate` plays its games with.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import time
 
-# Run as a script, this file's folder comes first on the path and its name would hide the ai package.
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
-
-from hfcli.engine.rules import preset  # noqa: E402
-from hfcli.simulate import percentile, play_one  # noqa: E402
+from hfcli.engine.rules import preset
+from hfcli.simulate import percentile, play_one
 
 
 def main() -> None:

@@ -12,15 +12,13 @@ import argparse
 import gc
 import random
 import statistics
-import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from hfcli.transcript.viewer import load, screen
 
-from hfcli.transcript.viewer import load, screen  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def measure(path: Path, jumps: int) -> None:

@@ -1,7 +1,8 @@
-"""The rules contract's text, rule by rule, shipped with the program for ``hf rules ID``.
+"""The rules the program plays, rule by rule: the reference text, shipped with the program
+(``hf rules ID``, ``hf rules --all``).
 
-Copied from the project's rules contract (RULES.md), whose ids (C-... classic, V-... where the
-``eleven`` preset differs) the engine's error messages cite.
+Rule ids are what the engine's refusals cite: C-... for the classic rules, V-... where the
+``eleven`` preset differs. ``docs/rules.md`` records the choices made where this text is silent.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ RULE_TEXTS: dict[str, str] = {
         'partnership. (Engine: seats and teams are data, not constants; other player counts come later.)'
     ),
     'C-DECK': (
-        'Five 54-card decks (52 + 2 jokers): 270 cards. option decks.'
+        'Five 54-card decks (52 + 2 jokers): 270 cards. option decks (1 to 20).'
     ),
     'C-WILD': (
         'Twos and jokers are wild. Threes are special (C-RED3, C-BLACK3). Natural ranks are 4 through '
@@ -139,7 +140,7 @@ RULE_TEXTS: dict[str, str] = {
         'totals are a tie.'
     ),
     'V-DECK': (
-        'Five decks by default; six is allowed (decks = 6).'
+        'Five decks by default; six (or any number from 1 to 20) with the option decks.'
     ),
     'V-DEAL': (
         'Hand 11 cards, foot 11 cards.'

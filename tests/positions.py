@@ -55,7 +55,7 @@ def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
     hands: list[list[Card]] = [[] for _ in range(n)]
     feet: list[list[Card] | None] = [[] for _ in range(n)]
     teams = [TeamState() for _ in seating.team_names]
-    stock = cards("4 " * 20)
+    stock = cards("4C 4D 4H 4S " * 5)
     pile = cards("9")
     turn_seat, phase, deal_index = 0, "draw", 0
     for raw in text.strip().splitlines():

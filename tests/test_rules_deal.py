@@ -11,7 +11,7 @@ from positions import assert_illegal, cards, crafted_shoe, dealt_order, natural_
 from hfcli import rules
 from hfcli.engine.cards import ALL_CARDS, DISPLAY_ORDER, JOKER, RANK_TOKENS, card, sort_for_display
 from hfcli.engine.game import Game
-from hfcli.engine.rules import CLASSIC, ELEVEN, card_values
+from hfcli.engine.rules import CLASSIC, ELEVEN
 from hfcli.engine.scoring import cards_value
 
 
@@ -63,7 +63,7 @@ def test_C_VALUE_and_V_VALUE_card_values(preset: rules.Rules) -> None:
                 "7": 5, "6": 5, "5": 5, "4": 5, "3S": 5, "3C": 5, "3H": 0, "3D": 0}
     for token, value in expected.items():
         assert cards_value(cards(token), preset) == value, token
-    assert card_values(preset)[0] == 5
+    assert preset.rank_values[0] == 5
 
 
 def test_C_VALUE_values_are_options() -> None:

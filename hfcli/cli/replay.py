@@ -31,13 +31,18 @@ def _reader() -> Callable[[str], str]:
 @click.option("--print", "print_all", is_flag=True, help="Write the whole game as text to stdout, no interaction.")
 @click.option("--seat", default=None, help="Watch from this seat (S, W, N or E); default: the human's seat.")
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
-def replay(file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool) -> None:
+@click.option("--position", "position_at", type=click.IntRange(0), default=None, metavar="MOVE",
+              help="Print the position after move MOVE (0 = as dealt) as text (docs/position.md).")
+def replay(
+    file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool, position_at: int | None
+) -> None:
     """Step through a recorded game: the table as one seat saw it, move by move.
 
     \b
     Examples:
       hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
       hf replay --print --omniscient game.jsonl
+      hf replay --position 300 game.jsonl
     """
     from hfcli.render import can_show_symbols
     from hfcli.transcript import TranscriptError
@@ -54,6 +59,12 @@ def replay(file: str, omniscient: bool, print_all: bool, seat: str | None, ascii
         click.echo(f"{file}:0: nesting too deep to read", err=True)
         sys.exit(2)
     game = recording.replayed.game
+    if position_at is not None:
+        total = len(recording.moves)
+        if position_at > total:
+            raise click.BadParameter(f"the game has {total} moves; give 0 to {total}", param_hint="--position")
+        click.echo(recording.position(position_at).to_position(), nl=False)
+        return
     if seat is None:
         watcher = recording.default_seat()
     else:

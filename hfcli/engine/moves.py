@@ -17,6 +17,7 @@ for which the engine picks the physical card, or an exact card (``9H``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -146,21 +147,11 @@ def _group(text: str, original: str) -> tuple[Pick, ...]:
     return tuple(parse_pick(t) for t in tokens)
 
 
-_MOVE_CACHE: dict[str, Move] = {}
-
-
+@functools.lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move:
-    """Parse one move in the canonical notation (case-insensitive, spaces free)."""
-    cached = _MOVE_CACHE.get(text)
-    if cached is not None:
-        return cached
-    move = _parse_move(text)
-    if len(_MOVE_CACHE) < 4096:
-        _MOVE_CACHE[text] = move
-    return move
-
-
-def _parse_move(text: str) -> Move:
+    """Parse one move in the canonical notation (case-insensitive, spaces free). Moves are
+    immutable, so a text read before gives the same object (replays read the same lines again
+    and again)."""
     words = text.strip().split(None, 1)
     if not words:
         raise InvalidMoveError("empty move")

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, TWO
 from hfcli.engine.melds import WILD
-from hfcli.engine.rules import Rules, card_values
+from hfcli.engine.rules import Rules
 
 NEG = -1
 
@@ -68,7 +68,7 @@ def max_opening_value(
     ``forced_rank`` must be laid with at least three naturals (a pile taken on that rank), or
     ``WILD`` for a wild meld of at least three cards; -1 when that is impossible.
     """
-    values = card_values(rules)
+    values = rules.rank_values
     wilds = twos + jokers
     four = rules.wild_ratio == "four"
     book = rules.book_size

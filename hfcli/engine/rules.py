@@ -88,11 +88,6 @@ class Rules:
         return 54 * self.decks
 
 
-def card_values(rules: Rules) -> tuple[int, ...]:
-    """C-VALUE: the value of each rank index (3, 4, ..., A, 2, JK); a red three is worth 0."""
-    return rules.rank_values
-
-
 CLASSIC = Rules()
 ELEVEN = Rules(
     name="eleven",

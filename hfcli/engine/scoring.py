@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from hfcli.engine.cards import Card
 from hfcli.engine.melds import Meld, count_books
-from hfcli.engine.rules import Rules, card_values
+from hfcli.engine.rules import Rules
 
 
 class DealEnding(StrEnum):
@@ -103,7 +103,7 @@ def running_totals(deals: Sequence[DealResult], teams: int) -> tuple[int, ...]:
 
 
 def cards_value(cards: Iterable[Card], rules: Rules) -> int:
-    values = card_values(rules)
+    values = rules.rank_values
     return sum(values[c.rank] for c in cards if not c.is_red_three)
 
 

@@ -7,6 +7,7 @@ is to do (draw, pickup, ask, yes, no, undo, end) have no plan.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -310,7 +311,10 @@ def _shortage(picks: tuple[Pick, ...], rank: int, taken: list[Card], hand: Seque
     return f"'{group}' needs {need} {plural}; you hold {held}, and this move's other melds use {held - have}"
 
 
-_EXACT_FIRST: dict[tuple[Pick, ...], tuple[Pick, ...]] = {}
+@functools.lru_cache(maxsize=4096)
+def _exact_first(picks: tuple[Pick, ...]) -> tuple[Pick, ...]:
+    """The picks with exact cards first (stable)."""
+    return tuple(sorted(picks, key=lambda p: p.card is None))
 
 
 def take_cards(
@@ -324,12 +328,7 @@ def take_cards(
     ``counting`` (cards that still count toward a first meld, used up as taken), a rank takes a
     counting card first, so naming ranks never loses value toward the minimum."""
     taken: list[Card] = []
-    ordered = _EXACT_FIRST.get(picks)
-    if ordered is None:
-        ordered = tuple(sorted(picks, key=lambda p: p.card is None))  # stable: exact cards first
-        if len(_EXACT_FIRST) < 4096:
-            _EXACT_FIRST[picks] = ordered
-    for pick in ordered:
+    for pick in _exact_first(picks):
         exact = pick.card
         if exact is not None:
             if exact not in available:
