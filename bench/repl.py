@@ -111,10 +111,11 @@ def command_times(rounds: int, folder: str | None = None) -> dict[str, list[floa
 
     for seed in range(1, rounds + 1):
         game = Game(preset("classic"), seed=seed)
-        players = {s: make_player("normal", seed, s) for s in (1, 2, 3)}
+        others = [s for s in game.seating.seats if s != 0]
+        players = {s: make_player("normal", seed, s) for s in others}
         writer: Recorder | None = None
         if folder is not None:
-            seats = [SeatInfo("You", "human")] + [SeatInfo(n, "ai", "normal") for n in ("West", "North", "East")]
+            seats = [SeatInfo("You", "human")] + [SeatInfo(game.seating.long_names[s], "ai", "normal") for s in others]
             writer = TranscriptWriter.create(os.path.join(folder, f"{seed}.jsonl"), game, seats)
         session = Session(game, players, echo=lambda text: None, hint_player=make_player("normal", seed, 0),
                           writer=writer)

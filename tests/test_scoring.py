@@ -115,9 +115,16 @@ def test_C_GAME_a_played_game_totals_its_deals() -> None:
         game.apply(rng.choice([m for m in moves if m.kind != "undo"] or moves))
     result = game.result
     assert result is not None and len(result.deals) == 2
-    totals = tuple(sum(d.teams[i].total for d in result.deals) for i in range(2))
-    assert result.totals == totals == game.totals()
-    assert result.winner == (None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1))
+    # Worked from each deal's score lines (neither side makes a book in random play):
+    # deal 1  NS 95 melded + 300 red threes - 220 in hands - 220 in feet = -45
+    #         EW 265 + 100 - 155 - 160 = 50
+    # deal 2  NS 180 + 200 - 175 - 140 = 65;  EW 190 + 200 - 180 - 165 = 45
+    ns1, ew1 = result.deals[0].teams
+    assert (ns1.meld_points, ns1.red_three_points, ns1.hand_points, ns1.foot_points) == (95, 300, -220, -220)
+    assert (ew1.meld_points, ew1.red_three_points, ew1.hand_points, ew1.foot_points) == (265, 100, -155, -160)
+    assert [d.totals for d in result.deals] == [(-45, 50), (65, 45)]
+    assert result.totals == game.totals() == (20, 95)
+    assert result.winner == 1  # EW
 
 
 def test_C_GAME_no_move_after_the_game_is_over() -> None:

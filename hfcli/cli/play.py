@@ -15,10 +15,11 @@ from hfcli.engine.errors import HandFootError
 if TYPE_CHECKING:
     from ai.base import Player
     from hfcli.engine.game import Game
+    from hfcli.engine.seating import Seating
     from hfcli.repl.session import Recorder, Session
 
 LEVELS = ("easy", "normal", "hard")
-HUMAN = 0  # a new game seats the person South; a resumed one where its transcript says
+HUMAN = 0  # a new game seats the person in the first seat (South); a resumed one where its transcript says
 
 
 def make_ai(level: str, seed: int | None, seat: int) -> Player:
@@ -31,10 +32,17 @@ def make_ai(level: str, seed: int | None, seat: int) -> Player:
         raise click.ClickException(str(exc)) from None
 
 
-def seat_levels(level: str, partner_level: str | None, opponent_level: str | None) -> dict[int, str]:
-    partner = partner_level or level
-    opponent = opponent_level or level
-    return {1: opponent, 2: partner, 3: opponent}
+def seat_levels(
+    seating: Seating, human: int, level: str, partner_level: str | None, opponent_level: str | None
+) -> dict[int, str]:
+    """The AI level of every seat but the human's: partners at ``partner_level``, the others at
+    ``opponent_level``, either falling back to ``level``."""
+    partners = seating.partners(human)
+    return {
+        seat: (partner_level or level) if seat in partners else (opponent_level or level)
+        for seat in seating.seats
+        if seat != human
+    }
 
 
 TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
@@ -97,7 +105,7 @@ def play(
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
     else:
         session, intro = _new_session(
-            seed, rules_spec, name, seat_levels(level, partner_level, opponent_level), transcript_path,
+            seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
     _run(session, intro, interactive)
@@ -107,7 +115,7 @@ def _new_session(
     seed: int | None,
     rules_spec: str,
     name: str,
-    levels: dict[int, str],
+    level_choices: tuple[str, str | None, str | None],
     transcript_path: Path | None,
     color: bool,
     ascii_cards: bool,
@@ -121,6 +129,7 @@ def _new_session(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     game = Game(rules, seed=seed)
+    levels = seat_levels(game.seating, HUMAN, *level_choices)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
     seats = [
         SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])

@@ -21,7 +21,6 @@ from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
 FIXED_CREATED = "2026-01-01T00:00:00Z"
-SEAT_NAMES = ("South", "West", "North", "East")
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,7 @@ def record_game(
     """Play ``game`` to its end (or for ``max_moves`` moves) with AI players of ``levels``, recording
     every move and reason; ``seats`` default to AI seats named after their places."""
     if seats is None:
-        seats = [SeatInfo(SEAT_NAMES[i], "ai", level) for i, level in enumerate(levels)]
+        seats = [SeatInfo(game.seating.long_names[i], "ai", level) for i, level in enumerate(levels)]
     players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
     writer = TranscriptWriter.create(path, game, seats, fsync=False, created=created)
     try:
