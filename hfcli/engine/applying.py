@@ -9,28 +9,13 @@ from hfcli.engine.cards import Card
 from hfcli.engine.dealing import begin_turn, end_deal, give
 from hfcli.engine.events import Event, EventKind, draw_event, move_event
 from hfcli.engine.melds import WILD, Meld
-from hfcli.engine.moves import Move, MoveKind
-from hfcli.engine.state import Phase, Undo
+from hfcli.engine.moves import ASK_KIND, DRAW_KIND, END_KIND, NO_KIND, PICKUP_KIND, UNDO_KIND, YES_KIND, Move
+from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE, MELD_PHASE, Undo
 from hfcli.engine.validation import DiscardPlan, LayPlan, Plan
 
 if TYPE_CHECKING:
     from hfcli.engine.game import Game
 
-# Enum members read through their class cost a lookup each time (about 60 ns); the engine's
-# inner loops read these module names instead.
-_ANSWER_PHASE = Phase.ANSWER
-_ASK = MoveKind.ASK
-_DRAW = MoveKind.DRAW
-_DRAW_PHASE = Phase.DRAW
-_END = MoveKind.END
-_FOOT_EVENT = EventKind.FOOT
-_MELD_PHASE = Phase.MELD
-_NO = MoveKind.NO
-_OUT_EVENT = EventKind.OUT
-_PICKUP = MoveKind.PICKUP
-_TAKE_EVENT = EventKind.TAKE
-_UNDO = MoveKind.UNDO
-_YES = MoveKind.YES
 
 
 def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
@@ -46,32 +31,32 @@ def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
     else:
         laid = ()
     events: list[Event] = [move_event(seat, move, laid)]
-    if kind is _DRAW:
+    if kind is DRAW_KIND:
         _draw(game, seat, events)
-    elif kind is _PICKUP:
+    elif kind is PICKUP_KIND:
         _pickup(game, seat, events)
     elif isinstance(plan, DiscardPlan):
         _discard(game, seat, plan.card, events)
     elif isinstance(plan, LayPlan):
         _lay(game, seat, plan, events)
-    elif kind is _ASK:
+    elif kind is ASK_KIND:
         turn.asked = True
         turn.answer_return = turn.phase
-        turn.phase = _ANSWER_PHASE
+        turn.phase = ANSWER_PHASE
         turn.to_move = game.seating.partners(seat)[0]
-    elif kind is _YES or kind is _NO:
-        turn.permission = kind is _YES
+    elif kind is YES_KIND or kind is NO_KIND:
+        turn.permission = kind is YES_KIND
         turn.phase = turn.answer_return
-        turn.answer_return = _DRAW_PHASE
+        turn.answer_return = DRAW_PHASE
         turn.to_move = turn.seat
-    elif kind is _UNDO:
+    elif kind is UNDO_KIND:
         _undo(game, seat)
-    elif kind is _END:
+    elif kind is END_KIND:
         end_deal(game, None, events)
     if (
-        kind in (_DRAW, _YES, _NO)
+        kind in (DRAW_KIND, YES_KIND, NO_KIND)
         and not game.deal.stock
-        and game.turn.phase is _MELD_PHASE
+        and game.turn.phase is MELD_PHASE
         and not game.legal_moves()
     ):
         # C-END: a drawn red three that an empty stock cannot replace can leave a player in
@@ -88,7 +73,7 @@ def _draw(game: Game, seat: int, events: list[Event]) -> None:
         stock.clear()
     events.append(draw_event(seat, tuple(drawn)))
     give(game, seat, drawn, events)
-    game.turn.phase = _MELD_PHASE
+    game.turn.phase = MELD_PHASE
 
 
 def _pickup(game: Game, seat: int, events: list[Event]) -> None:
@@ -117,8 +102,8 @@ def _pickup(game: Game, seat: int, events: list[Event]) -> None:
         turn.counting = counting
     turn.laid = True
     hand.extend(taken[1:])
-    events.append(Event(_TAKE_EVENT, seat, cards=tuple(taken), count=len(taken)))
-    turn.phase = _MELD_PHASE
+    events.append(Event(EventKind.TAKE, seat, cards=tuple(taken), count=len(taken)))
+    turn.phase = MELD_PHASE
     _after_lay(game, seat, events)
 
 
@@ -160,7 +145,7 @@ def _pick_up_foot(game: Game, seat: int, events: list[Event]) -> None:
     assert foot is not None  # callers check
     deal.feet[seat] = None
     turn.undo = None
-    events.append(Event(_FOOT_EVENT, seat, private=tuple(foot), count=len(foot)))
+    events.append(Event(EventKind.FOOT, seat, private=tuple(foot), count=len(foot)))
     if turn.counting is not None:
         for c in foot:
             turn.counting[c] = turn.counting.get(c, 0) + 1
@@ -197,7 +182,7 @@ def _undo(game: Game, seat: int) -> None:
 
 
 def _go_out(game: Game, seat: int, events: list[Event]) -> None:
-    events.append(Event(_OUT_EVENT, seat))
+    events.append(Event(EventKind.OUT, seat))
     end_deal(game, seat, events)
 
 

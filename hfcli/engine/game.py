@@ -32,7 +32,7 @@ from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.engine.scoring import DealResult, GameResult, running_totals
 from hfcli.engine.seating import FOUR_HANDED, Seating
-from hfcli.engine.state import DealState, Phase, TeamState, TurnState, replica
+from hfcli.engine.state import OVER_PHASE, DealState, Phase, TeamState, TurnState, replica
 from hfcli.engine.validation import validate
 from hfcli.engine.view import SeatView, make_view
 
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "Phase"]
 
-_OVER = Phase.OVER  # read once: a lookup through the enum class costs each time
 
 
 class Game:
@@ -124,7 +123,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.turn.phase is _OVER
+        return self.turn.phase is OVER_PHASE
 
     @property
     def result(self) -> GameResult | None:

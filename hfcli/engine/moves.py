@@ -40,6 +40,12 @@ class MoveKind(StrEnum):
     DISCARD = "discard"
 
 
+# The kinds as plain module names, for the engine's inner loops: they compare kinds on every move,
+# and an enum member read through its class costs a lookup (about 60 ns) each time.
+(
+    DRAW_KIND, PICKUP_KIND, ASK_KIND, YES_KIND, NO_KIND, UNDO_KIND, END_KIND, MELD_KIND, ADD_KIND, DISCARD_KIND,
+) = MoveKind
+
 SIMPLE_KINDS = frozenset(
     {MoveKind.DRAW, MoveKind.PICKUP, MoveKind.ASK, MoveKind.YES, MoveKind.NO, MoveKind.UNDO, MoveKind.END}
 )

@@ -27,6 +27,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as plain module names, for the engine's inner loops (an enum member read through its
+# class costs a lookup each time).
+DRAW_PHASE, MELD_PHASE, ANSWER_PHASE, OVER_PHASE = Phase
+
+
 @dataclass(slots=True)
 class TeamState:
     """A side's part of the table for the current deal: its melds and books, its red threes, and

@@ -25,32 +25,26 @@ from hfcli.engine.legality import (
     pickup_refusal,
 )
 from hfcli.engine.melds import WILD, BookKind, meld_rank_name, ratio_ok
-from hfcli.engine.moves import Move, MoveKind, Pick
+from hfcli.engine.moves import (
+    ADD_KIND,
+    ASK_KIND,
+    DISCARD_KIND,
+    DRAW_KIND,
+    END_KIND,
+    MELD_KIND,
+    NO_KIND,
+    PICKUP_KIND,
+    UNDO_KIND,
+    YES_KIND,
+    Move,
+    Pick,
+)
 from hfcli.engine.rules import Rules
-from hfcli.engine.state import Phase, TeamState
+from hfcli.engine.state import ANSWER_PHASE, MELD_PHASE, OVER_PHASE, TeamState
 
 if TYPE_CHECKING:
     from hfcli.engine.game import Game
 
-# Enum members read through their class cost a lookup each time (about 60 ns); the engine's
-# inner loops read these module names instead.
-_ANSWER_PHASE = Phase.ANSWER
-_ADD = MoveKind.ADD
-_ASK = MoveKind.ASK
-_CLEAN_BOOK = BookKind.CLEAN
-_DIRTY_BOOK = BookKind.DIRTY
-_DISCARD = MoveKind.DISCARD
-_DRAW = MoveKind.DRAW
-_DRAW_PHASE = Phase.DRAW
-_END = MoveKind.END
-_MELD = MoveKind.MELD
-_MELD_PHASE = Phase.MELD
-_NO = MoveKind.NO
-_OVER = Phase.OVER
-_PICKUP = MoveKind.PICKUP
-_UNDO = MoveKind.UNDO
-_WILD_BOOK = BookKind.WILD
-_YES = MoveKind.YES
 
 
 @dataclass(slots=True)
@@ -78,35 +72,35 @@ def validate(game: Game, move: Move) -> Plan:
     turn = game.turn
     phase = turn.phase
     seat = turn.to_move
-    if phase is _MELD_PHASE:
+    if phase is MELD_PHASE:
         # The common moves first: a turn is mostly melds, additions and its discard.
-        if kind is _MELD or kind is _ADD:
+        if kind is MELD_KIND or kind is ADD_KIND:
             return validate_lay(game, seat, move)
-        if kind is _DISCARD:
+        if kind is DISCARD_KIND:
             return validate_discard(game, seat, move.groups[0][0])
-        if kind is _UNDO:
+        if kind is UNDO_KIND:
             if turn.undo is None:
                 raise IllegalMoveError("C-MELDING", "there are no melds of this turn to take back")
             return None
-        if kind is _DRAW or kind is _PICKUP or kind is _END:
+        if kind is DRAW_KIND or kind is PICKUP_KIND or kind is END_KIND:
             raise IllegalMoveError("C-DRAW", "you have already drawn this turn")
-    elif phase is _OVER:
+    elif phase is OVER_PHASE:
         raise IllegalMoveError("C-GAME", "the game is over")
-    elif phase is _ANSWER_PHASE:
-        if kind is not _YES and kind is not _NO:
+    elif phase is ANSWER_PHASE:
+        if kind is not YES_KIND and kind is not NO_KIND:
             raise IllegalMoveError(
                 "C-OUT", f"{game.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
             )
         return None
-    if kind is _YES or kind is _NO:
+    if kind is YES_KIND or kind is NO_KIND:
         raise IllegalMoveError("C-OUT", "nobody has asked to go out")
-    if kind is _ASK:
+    if kind is ASK_KIND:
         refusal = ask_refusal(game, seat)
-    elif kind is _DRAW:
+    elif kind is DRAW_KIND:
         refusal = draw_refusal(game)
-    elif kind is _PICKUP:
+    elif kind is PICKUP_KIND:
         refusal = pickup_refusal(game, seat)
-    elif kind is _END:
+    elif kind is END_KIND:
         refusal = end_refusal(game)
     else:
         raise IllegalMoveError("C-DRAW", f"first draw from the stock or take the pile, then {kind}")
@@ -153,8 +147,7 @@ def _open_state(sim: dict[int, _OpenMeld | None], team: TeamState, rank: int) ->
 def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
     """C-MELD, C-RATIO, C-BOOK, C-ONEOPEN, C-TEAMMELD for every group; then C-MIN and C-KEEP for the
     move as a whole."""
-    rules = game.rules
-    book = rules.book_size
+    book = game.rules.book_size
     hand = game.deal.hands[seat]
     team = game.deal.teams[game.seating.team_of[seat]]
     turn = game.turn
@@ -166,72 +159,94 @@ def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
     # Before the first meld is made, a rank takes a card that counts toward the minimum (one the
     # hand held before a pile pickup) ahead of an identical-rank card from the pile.
     counting = dict(turn.counting) if turn.counting is not None and not team.opened else None
-    new = move.kind is _MELD
+    new = move.kind is MELD_KIND
     for group in move.groups:
         cards = take_cards(available, group, counting, hand)
         used += cards
-        wilds = 0
-        natural_rank = WILD  # the naturals' rank; WILD while none is seen
-        mixed = three = False
-        for c in cards:
-            if c.is_wild:
-                wilds += 1
-            else:
-                r = c.rank
-                three = three or r == THREE
-                if natural_rank == WILD:
-                    natural_rank = r
-                elif r != natural_rank:
-                    mixed = True
+        natural_rank, wilds = _shape(cards, group)
         naturals = len(cards) - wilds
-        if three:
-            raise IllegalMoveError("C-BLACK3", "threes can never be melded")
-        if mixed:
-            raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
-        target: int | None = None
         if new:
             rank = natural_rank
-            if rank == WILD and not rules.wild_melds:
-                raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
-            if not 3 <= len(cards) <= book:
-                raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {book} cards, not {len(cards)}")
-            if _open_state(sim, team, rank) is not None:
-                raise IllegalMoveError(
-                    "C-ONEOPEN",
-                    f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead",
-                )
-            if not ratio_ok(rank, naturals, wilds, rules):
-                raise IllegalMoveError.of(_ratio_refusal(naturals, wilds, rules))
-            nat_after, wild_after = naturals, wilds
+            _check_new_meld(game, sim, team, rank, naturals, wilds)
+            nat_after, wild_after, target = naturals, wilds, None
         else:
             rank = move.target if move.target is not None else WILD
-            if naturals and natural_rank != rank:
-                raise IllegalMoveError("C-MELD", f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
-            if rank == WILD and naturals:
-                raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
-            state = _open_state(sim, team, rank)
-            if state is None:
-                if any(m.rank == rank for m in team.melds):
-                    raise IllegalMoveError(
-                        "C-BOOK", f"the {meld_rank_name(rank)} are a complete book; nothing can be added"
-                    )
-                raise IllegalMoveError("C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}")
-            nat_after, wild_after, target = state[0] + naturals, state[1] + wilds, state[2]
-            if nat_after + wild_after > book:
-                raise IllegalMoveError(
-                    "C-BOOK", f"a meld holds at most {book} cards; this would make {nat_after + wild_after}"
-                )
-            if not ratio_ok(rank, nat_after, wild_after, rules):
-                raise IllegalMoveError.of(_ratio_refusal(nat_after, wild_after, rules))
+            nat_after, wild_after, target = _check_addition(game, sim, team, rank, group, natural_rank, naturals, wilds)
         if nat_after + wild_after >= book:
             sim[rank] = None
-            completed.append(_WILD_BOOK if rank == WILD else (_DIRTY_BOOK if wild_after else _CLEAN_BOOK))
+            completed.append(BookKind.WILD if rank == WILD else (BookKind.DIRTY if wild_after else BookKind.CLEAN))
         else:
             sim[rank] = (nat_after, wild_after, target)
         groups.append((rank, tuple(cards), target))
     counted, counting_after = _opening_count(game, team, used)
     _check_leftover(game, seat, team, len(hand) - len(used), counted, completed)
     return LayPlan(groups, used, available, counted, counting_after)
+
+
+def _shape(cards: Sequence[Card], group: tuple[Pick, ...]) -> tuple[int, int]:
+    """C-BLACK3, C-MELD: the rank of a group's natural cards (WILD when it has none) and its wild count."""
+    if any(c.rank == THREE for c in cards):
+        raise IllegalMoveError("C-BLACK3", "threes can never be melded")
+    wilds = 0
+    natural_rank = WILD
+    for c in cards:
+        if c.is_wild:
+            wilds += 1
+        elif natural_rank == WILD:
+            natural_rank = c.rank
+        elif c.rank != natural_rank:
+            raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
+    return natural_rank, wilds
+
+
+def _check_new_meld(
+    game: Game, sim: dict[int, _OpenMeld | None], team: TeamState, rank: int, naturals: int, wilds: int
+) -> None:
+    """V-NOWILD, C-MELD, C-ONEOPEN and C-RATIO for a new meld."""
+    rules = game.rules
+    size = naturals + wilds
+    if rank == WILD and not rules.wild_melds:
+        raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
+    if not 3 <= size <= rules.book_size:
+        raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {rules.book_size} cards, not {size}")
+    if _open_state(sim, team, rank) is not None:
+        raise IllegalMoveError(
+            "C-ONEOPEN", f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead"
+        )
+    if not ratio_ok(rank, naturals, wilds, rules):
+        raise IllegalMoveError.of(_ratio_refusal(naturals, wilds, rules))
+
+
+def _check_addition(
+    game: Game,
+    sim: dict[int, _OpenMeld | None],
+    team: TeamState,
+    rank: int,
+    group: tuple[Pick, ...],
+    natural_rank: int,
+    naturals: int,
+    wilds: int,
+) -> _OpenMeld:
+    """C-MELD, C-TEAMMELD, C-BOOK and C-RATIO for cards added to the side's open meld of ``rank``;
+    returns the meld's naturals and wilds after it, and where it lies."""
+    rules = game.rules
+    if naturals and natural_rank != rank:
+        raise IllegalMoveError("C-MELD", f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
+    if rank == WILD and naturals:
+        raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
+    state = _open_state(sim, team, rank)
+    if state is None:
+        if any(m.rank == rank for m in team.melds):
+            raise IllegalMoveError("C-BOOK", f"the {meld_rank_name(rank)} are a complete book; nothing can be added")
+        raise IllegalMoveError("C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}")
+    nat_after, wild_after = state[0] + naturals, state[1] + wilds
+    if nat_after + wild_after > rules.book_size:
+        raise IllegalMoveError(
+            "C-BOOK", f"a meld holds at most {rules.book_size} cards; this would make {nat_after + wild_after}"
+        )
+    if not ratio_ok(rank, nat_after, wild_after, rules):
+        raise IllegalMoveError.of(_ratio_refusal(nat_after, wild_after, rules))
+    return nat_after, wild_after, state[2]
 
 
 def _opening_count(game: Game, team: TeamState, used: Sequence[Card]) -> tuple[int, dict[Card, int] | None]:
