@@ -19,26 +19,25 @@ if TYPE_CHECKING:
 
 
 def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
-    """Apply ``move`` (already validated into ``plan``) for the seat to move; return its events."""
+    """Apply ``move`` (already validated into ``plan``) for the seat to move; return its events.
+    The move's event shows the cards it puts on the table, for everyone to see (the notation
+    names ranks; the event names the physical cards)."""
     turn = game.turn
     seat = turn.to_move
-    kind = move.kind
-    # The cards the move puts on the table, for everyone to see (the notation names ranks).
+    if isinstance(plan, LayPlan):
+        events: list[Event] = [move_event(seat, move, tuple(plan.used))]
+        _lay(game, seat, plan, events)
+        return events
     if isinstance(plan, DiscardPlan):
-        laid: tuple[Card, ...] = (plan.card,)
-    elif isinstance(plan, LayPlan):
-        laid = tuple(plan.used)
-    else:
-        laid = ()
-    events: list[Event] = [move_event(seat, move, laid)]
+        events = [move_event(seat, move, (plan.card,))]
+        _discard(game, seat, plan.card, events)
+        return events
+    events = [move_event(seat, move)]
+    kind = move.kind
     if kind is DRAW_KIND:
         _draw(game, seat, events)
     elif kind is PICKUP_KIND:
         _pickup(game, seat, events)
-    elif isinstance(plan, DiscardPlan):
-        _discard(game, seat, plan.card, events)
-    elif isinstance(plan, LayPlan):
-        _lay(game, seat, plan, events)
     elif kind is ASK_KIND:
         turn.asked = True
         turn.answer_return = turn.phase
@@ -54,7 +53,7 @@ def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
     elif kind is END_KIND:
         end_deal(game, None, events)
     if (
-        kind in (DRAW_KIND, YES_KIND, NO_KIND)
+        (kind is DRAW_KIND or kind is YES_KIND or kind is NO_KIND)
         and not game.deal.stock
         and game.turn.phase is MELD_PHASE
         and not game.legal_moves()

@@ -185,17 +185,23 @@ def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
 
 def _shape(cards: Sequence[Card], group: tuple[Pick, ...]) -> tuple[int, int]:
     """C-BLACK3, C-MELD: the rank of a group's natural cards (WILD when it has none) and its wild count."""
-    if any(c.rank == THREE for c in cards):
-        raise IllegalMoveError("C-BLACK3", "threes can never be melded")
     wilds = 0
     natural_rank = WILD
+    mixed = three = False
     for c in cards:
         if c.is_wild:
             wilds += 1
-        elif natural_rank == WILD:
-            natural_rank = c.rank
-        elif c.rank != natural_rank:
-            raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
+        else:
+            rank = c.rank
+            three = three or rank == THREE
+            if natural_rank == WILD:
+                natural_rank = rank
+            elif rank != natural_rank:
+                mixed = True
+    if three:  # named before a mix of ranks: "9 K 3" is refused for its three
+        raise IllegalMoveError("C-BLACK3", "threes can never be melded")
+    if mixed:
+        raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
     return natural_rank, wilds
 
 

@@ -94,7 +94,8 @@ class Digester:
             self._totals = (done, totals)
         # The stock only ever loses cards from its top after the deal, so with the recorded shoe
         # its size says which cards it holds.
-        head = f"{deal.index} {turn.phase.value} {turn.to_move} {turn.seat} {len(deal.stock)} {totals}"
+        # The phase is a str: joined as it is, without the enum's formatting.
+        head = " ".join((str(deal.index), turn.phase, str(turn.to_move), str(turn.seat), str(len(deal.stock)), totals))
         return hashlib.blake2b(head.encode() + b"".join(parts), digest_size=8).hexdigest()
 
 

@@ -14,7 +14,7 @@ from hfcli import __version__
 from hfcli.engine.cards import format_cards
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.moves import DISCARD_KIND, Move
 from hfcli.engine.scoring import DealResult
 
 FORMAT = "hfcli-transcript"
@@ -151,9 +151,18 @@ def digest_line(digest: str) -> str:
 
 def ends_turn(events: Sequence[Event]) -> bool:
     """A state digest is recorded after every batch of events that ends a turn (or a deal)."""
-    for e in events:
-        if e.kind is EventKind.DEAL_END:
-            return True
-        if e.kind is EventKind.MOVE and e.move is not None and e.move.kind is MoveKind.DISCARD:
-            return True
+    if not events:
+        return False
+    # A move comes first in its batch: a discard ends the turn, and a move with more events after
+    # it may end the deal.
+    first = events[0].move
+    if first is not None and first.kind is DISCARD_KIND:
+        return True
+    if len(events) > 1:
+        for e in events:
+            if e.kind is _DEAL_END:
+                return True
     return False
+
+
+_DEAL_END = EventKind.DEAL_END  # read once: an enum member read through its class costs a lookup

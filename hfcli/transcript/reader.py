@@ -18,6 +18,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.engine.state import OVER_PHASE
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     DIVERGENCE,
@@ -334,7 +335,7 @@ def replay(
         fast = move_lines.get(text)
         if fast is None:
             fast = move_lines[text] = _quick_move(text)
-        if fast is not None and not game.is_over:
+        if fast is not None and game.turn.phase is not OVER_PHASE:
             seat_name, move_text, reason = fast
         else:
             data = load_line(source, number)
