@@ -64,3 +64,20 @@ def test_house_rules_missing_file_and_unknown_spec() -> None:
     with pytest.raises(RulesError, match="classic, eleven"):
         rules.resolve("poker")
     assert rules.resolve(None) is rules.CLASSIC and rules.resolve("eleven") is rules.ELEVEN
+
+
+def test_every_mistake_of_a_house_rules_file_is_reported_at_once(tmp_path: Path) -> None:
+    path = _write(tmp_path, 'deck = 6\nhand_size = "x"\nwild_ratio = "thrice"\nfoot_size = 0\nshoes = 2\n')
+    with pytest.raises(RulesError) as info:
+        rules.load(path)
+    message = str(info.value)
+    assert message == (
+        f"{path}: unknown rule 'deck' (did you mean decks?); hand_size must be a whole number, not 'x'; "
+        "wild_ratio must be one of twice, four, not 'thrice'; unknown rule 'shoes'; "
+        "foot_size must be between 1 and 40, not 0; allowed keys: " + ", ".join(
+            ["preset", *sorted(f for f in rules.CLASSIC.as_dict())]))
+
+
+def test_a_good_house_rules_file_still_loads_whole(tmp_path: Path) -> None:
+    house = rules.load(_write(tmp_path, "decks = 6\nfoot_size = 11\n"))
+    assert (house.decks, house.foot_size, house.hand_size) == (6, 11, 13)

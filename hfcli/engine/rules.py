@@ -9,6 +9,7 @@ the engine's business: :mod:`hfcli.house_rules` reads the TOML and hands the map
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -117,31 +118,35 @@ def preset(name: str) -> Rules:
         raise RulesError(f"unknown preset {name!r}; allowed: {', '.join(PRESETS)}") from None
 
 
-def _check_value(key: str, value: Any, where: str) -> Any:
+def _check_value(key: str, value: Any) -> Any:
+    """``value`` as the field ``key`` holds it; RulesError (without the source) when it cannot be."""
     kind = _FIELDS[key].type
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
+            raise RulesError(f"{key} must be true or false, not {value!r}")
         return value
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{where}: {key} must be a whole number, not {value!r}")
+            raise RulesError(f"{key} must be a whole number, not {value!r}")
         return value
     if kind == "str":
         if key in _CHOICES and value not in _CHOICES[key]:
-            raise RulesError(f"{where}: {key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
+            raise RulesError(f"{key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
         if not isinstance(value, str):
-            raise RulesError(f"{where}: {key} must be text, not {value!r}")
+            raise RulesError(f"{key} must be text, not {value!r}")
         return value
     # tuple[int, ...]
     if not isinstance(value, (list, tuple)) or not value or any(
         isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value
     ):
-        raise RulesError(f"{where}: {key} must be a non-empty list of whole numbers >= 0, not {value!r}")
+        raise RulesError(f"{key} must be a non-empty list of whole numbers >= 0, not {value!r}")
     return tuple(value)
 
 
-def _check_ranges(rules: Rules, where: str) -> None:
+def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
+    """What is out of range in ``rules``, looking only at fields in ``checked`` (the others were
+    refused already, or come from a preset)."""
+    problems = []
     limits = {
         "decks": (1, 20),
         "hand_size": (1, 40),
@@ -152,35 +157,53 @@ def _check_ranges(rules: Rules, where: str) -> None:
     }
     for key, (low, high) in limits.items():
         value = getattr(rules, key)
-        if not low <= value <= high:
-            raise RulesError(f"{where}: {key} must be between {low} and {high}, not {value}")
+        if key in checked and not low <= value <= high:
+            problems.append(f"{key} must be between {low} and {high}, not {value}")
     for key in (
         "clean_books_to_go_out", "dirty_books_to_go_out", "wild_books_to_go_out",
         "joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value",
     ):
-        if getattr(rules, key) < 0:
-            raise RulesError(f"{where}: {key} must be 0 or more, not {getattr(rules, key)}")
+        if key in checked and getattr(rules, key) < 0:
+            problems.append(f"{key} must be 0 or more, not {getattr(rules, key)}")
     if not rules.wild_melds and rules.wild_books_to_go_out:
-        raise RulesError(f"{where}: wild_books_to_go_out must be 0 when wild_melds is false")
+        problems.append("wild_books_to_go_out must be 0 when wild_melds is false")
     dealt = 4 * (rules.hand_size + rules.foot_size)
     if dealt + 2 > rules.card_count:
-        raise RulesError(
-            f"{where}: {rules.decks} deck(s) hold {rules.card_count} cards, too few to deal "
+        problems.append(
+            f"{rules.decks} deck(s) hold {rules.card_count} cards, too few to deal "
             f"{dealt} cards and start a pile; raise decks or lower hand_size/foot_size"
         )
+    return problems
 
 
 def from_mapping(data: dict[str, Any], source: str = "rules") -> Rules:
-    """Build rules from ``{"preset": ..., field: value, ...}``; refuses unknown keys and bad values."""
+    """Build rules from ``{"preset": ..., field: value, ...}``. Every unknown key and bad value is
+    refused, all of them in one RulesError (``SOURCE: problem; problem; ...``), so a house-rules
+    file is put right in one go."""
     data = dict(data)
-    base = preset(str(data.pop("preset", "classic")))
+    problems: list[str] = []
+    try:
+        base = preset(str(data.pop("preset", "classic")))
+    except RulesError as exc:
+        problems.append(str(exc))
+        base = CLASSIC
     data.setdefault("name", base.name)
     values = dataclasses.asdict(base)
+    unknown = False
     for key, value in data.items():
         if key not in _FIELDS:
-            allowed = ", ".join(["preset", *sorted(_FIELDS)])
-            raise RulesError(f"{source}: unknown rule {key!r}; allowed keys: {allowed}")
-        values[key] = _check_value(key, value, source)
+            close = difflib.get_close_matches(str(key), [*_FIELDS, "preset"], n=1)
+            problems.append(f"unknown rule {key!r}" + (f" (did you mean {close[0]}?)" if close else ""))
+            unknown = unknown or not close
+            continue
+        try:
+            values[key] = _check_value(key, value)
+        except RulesError as exc:
+            problems.append(str(exc))
     rules = Rules(**values)
-    _check_ranges(rules, source)
+    problems += _range_problems(rules, {key for key in data if key in _FIELDS} - {"name"})
+    if problems:
+        if unknown:
+            problems.append(f"allowed keys: {', '.join(['preset', *sorted(_FIELDS)])}")
+        raise RulesError(f"{source}: {'; '.join(problems)}")
     return rules
