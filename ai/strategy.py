@@ -57,7 +57,7 @@ STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
 def natural_total(rules: Rules, rank: int) -> int:
     """How many cards of ``rank`` the shoe holds."""
-    return rules.decks * (2 if rank == JOKER else 4)
+    return rules.deck_count * (2 if rank == JOKER else 4)
 
 
 # ---------------------------------------------------------------- the pile

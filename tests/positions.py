@@ -114,7 +114,7 @@ def legal_texts(game: Game) -> list[str]:
 
 def crafted_shoe(top: Iterable[Card], rules: Rules = CLASSIC) -> list[Card]:
     """A full shoe for ``rules`` whose first cards are ``top`` (top first), the rest in a fixed order."""
-    rest = new_shoe(rules.decks)
+    rest = new_shoe(rules.deck_count)
     head = list(top)
     for c in head:
         rest.remove(c)

@@ -41,7 +41,7 @@ def test_house_rules_default_preset_is_classic(tmp_path: Path) -> None:
         ("going_out_needs_permission = 1\n", ["going_out_needs_permission", "true or false"]),
         ('wild_ratio = "thrice"\n', ["wild_ratio", "twice, four"]),
         ("meld_minimums = []\n", ["meld_minimums", "list of whole numbers"]),
-        ("decks = 0\n", ["decks", "between 1 and 20"]),
+        ("decks = 21\n", ["decks", "between 0 and 20"]),
         ("decks = 1\nhand_size = 13\n", ["too few", "decks"]),
         ("joker_value = -5\n", ["joker_value", "0 or more"]),
         ('preset = "eleven"\nwild_books_to_go_out = 1\n', ["wild_books_to_go_out", "wild_melds"]),

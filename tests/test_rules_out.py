@@ -183,3 +183,16 @@ def test_C_END_stranded_after_asking_ends_the_deal_at_the_answer() -> None:
     g.apply("ask")
     g.apply("no")
     assert g.results[0].ended_by == "stock"
+
+
+def test_C_END_a_foot_picked_up_by_melding_that_leaves_one_card_it_may_not_discard_ends_the_deal() -> None:
+    # The stock is empty, so the foot's red threes are laid unreplaced (C-RED3): South holds KC
+    # alone, may not go out (North holds a foot; no books) and so may not discard it (C-KEEP).
+    game = position("S hand: 2S 4C 4S\nS foot: 3H KC 3D\nNS opened\nstock:\nturn: S meld")
+    kinds = [e.kind for e in game.apply("meld 4 4 2")]
+    # (the next deal's own events follow)
+    assert kinds[: kinds.index("deal_end") + 1] == ["move", "foot", "red3", "red3", "deal_end"]
+    result = game.results[0]
+    assert result.ended_by == "stock" and result.went_out is None
+    assert result.teams[0].red_threes == 2 and result.teams[0].hand_points == -10  # the king of clubs
+    assert game.deal_index == 1

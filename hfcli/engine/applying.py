@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from hfcli.engine.cards import Card
 from hfcli.engine.dealing import begin_turn, end_deal, give
 from hfcli.engine.events import Event, EventKind, draw_event, move_event
+from hfcli.engine.legality import pickup_pair
 from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import ASK_KIND, DRAW_KIND, END_KIND, NO_KIND, PICKUP_KIND, UNDO_KIND, YES_KIND, Move
 from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE, MELD_PHASE, Undo
@@ -27,6 +28,7 @@ def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
     if isinstance(plan, LayPlan):
         events: list[Event] = [move_event(seat, move, tuple(plan.used))]
         _lay(game, seat, plan, events)
+        _end_if_stuck(game, events)
         return events
     if isinstance(plan, DiscardPlan):
         events = [move_event(seat, move, (plan.card,))]
@@ -52,24 +54,23 @@ def apply_plan(game: Game, move: Move, plan: Plan) -> list[Event]:
         _undo(game, seat)
     elif kind is END_KIND:
         end_deal(game, None, events)
-    if (
-        (kind is DRAW_KIND or kind is YES_KIND or kind is NO_KIND)
-        and not game.deal.stock
-        and game.turn.phase is MELD_PHASE
-        and not game.legal_moves()
-    ):
-        # C-END: a drawn red three that an empty stock cannot replace can leave a player in
-        # their foot one card they may not discard (C-KEEP); the turn cannot end, so the deal does.
-        end_deal(game, None, events)
+    if kind is DRAW_KIND or kind is YES_KIND or kind is NO_KIND:
+        _end_if_stuck(game, events)
     return events
 
 
+def _end_if_stuck(game: Game, events: list[Event]) -> None:
+    """C-END: red threes that an empty stock cannot replace (drawn, or found in a foot picked up by
+    melding) can leave a player in their foot one card they may not discard (C-KEEP); the turn
+    cannot end, so the deal does."""
+    if not game.deal.stock and game.turn.phase is MELD_PHASE and not game.legal_moves():
+        end_deal(game, None, events)
+
+
 def _draw(game: Game, seat: int, events: list[Event]) -> None:
-    """C-DRAW: two cards from the stock, or what is left of it."""
+    """C-DRAW: two cards from the stock (``draw_count``), or what is left of it."""
     stock = game.deal.stock
-    drawn = [stock.pop(), stock.pop()] if len(stock) >= 2 else stock[:]
-    if len(drawn) == 1:
-        stock.clear()
+    drawn = [stock.pop() for _ in range(min(game.rules.draw_count, len(stock)))]
     events.append(draw_event(seat, tuple(drawn)))
     give(game, seat, drawn, events)
     game.turn.phase = MELD_PHASE
@@ -81,9 +82,9 @@ def _pickup(game: Game, seat: int, events: list[Event]) -> None:
     rules, deal, turn = game.rules, game.deal, game.turn
     hand = deal.hands[seat]
     team = deal.teams[game.seating.team_of[seat]]
-    taken = [deal.pile.pop() for _ in range(min(rules.pile_take, len(deal.pile)))]
+    taken = [deal.pile.pop() for _ in range(min(rules.pile_limit, len(deal.pile)))]
     top = taken[0]
-    pair = sorted((c for c in hand if c.rank == top.rank), key=_code_of)[:2]
+    pair = pickup_pair(hand, top, rules)
     for c in pair:
         hand.remove(c)
     rank = WILD if top.is_wild else top.rank
@@ -130,6 +131,9 @@ def _after_lay(game: Game, seat: int, events: list[Event]) -> None:
     deal = game.deal
     if deal.hands[seat]:
         return
+    if game.rules.minimum_waived_for_whole_hand:
+        # C-MIN waived: laying down the whole hand is the side's first meld, whatever it is worth.
+        deal.teams[game.seating.team_of[seat]].opened = True
     if deal.feet[seat] is None:
         # Only reachable when going out by melding every card is allowed (V-OUT).
         _go_out(game, seat, events)
@@ -183,7 +187,3 @@ def _undo(game: Game, seat: int) -> None:
 def _go_out(game: Game, seat: int, events: list[Event]) -> None:
     events.append(Event(EventKind.OUT, seat))
     end_deal(game, seat, events)
-
-
-def _code_of(c: Card) -> int:
-    return c.code

@@ -31,7 +31,7 @@ def next_shoe(game: Game, index: int) -> list[Card]:
             raise ValueError(f"deal {index + 1}: a shoe needs {rules.card_count} cards, not {len(given)}")
         return list(given)
     while game.shuffles <= index:
-        shoe = shuffled_shoe(rules.decks, game.rng)
+        shoe = shuffled_shoe(rules.deck_count, game.rng)
         game.shuffles += 1
     return shoe
 
@@ -54,7 +54,7 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
         feet[seat] = [stock.pop() for _ in range(rules.foot_size)]
     game.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
     game.turn = TurnState(first, first)
-    events.append(Event(EventKind.DEAL, dealer, count=index, detail=f"minimum {game.minimum}"))
+    events.append(Event(EventKind.DEAL, dealer, count=index, detail=minimums_text(game)))
     # C-UPCARD / V-UPCARD
     while True:
         up = stock.pop()
@@ -73,6 +73,15 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
             hands[seat] = [c for c in hand if not c.is_red_three]
             give(game, seat, reds, events)
     begin_turn(game, first, events)
+
+
+def minimums_text(game: Game) -> str:
+    """C-MIN for the deal: ``minimum 50``, or each side's when the minimum goes by score."""
+    seating = game.seating
+    minimums = [game.minimum_for(team) for team in seating.teams]
+    if game.rules.meld_minimum_by == "deal":
+        return f"minimum {minimums[0]}"
+    return "minimums " + ", ".join(f"{seating.team_names[t]} {m}" for t, m in enumerate(minimums))
 
 
 def give(game: Game, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
@@ -129,7 +138,8 @@ def end_deal(game: Game, went_out: int | None, events: list[Event]) -> None:
     ending = DealEnding.STOCK if went_out is None else DealEnding.OUT
     game.results.append(DealResult(deal.index, ending, went_out, tuple(scores)))
     events.append(Event(EventKind.DEAL_END, count=deal.index, detail=ending))
-    if deal.index + 1 < rules.deals:
+    target_reached = rules.game_target > 0 and max(game.totals()) >= rules.game_target
+    if deal.index + 1 < rules.deals and not target_reached:
         start_deal(game, deal.index + 1, events)
     else:
         game.turn.phase = Phase.OVER

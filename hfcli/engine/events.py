@@ -15,7 +15,7 @@ from hfcli.engine.moves import Move
 
 
 class EventKind(StrEnum):
-    DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = "minimum M"
+    DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = its C-MIN
     UPCARD = "upcard"  # cards = (the upcard,)
     BURY = "bury"  # cards = (the buried card,): C-UPCARD
     MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded

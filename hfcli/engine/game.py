@@ -31,7 +31,7 @@ from hfcli.engine.generation import legal_moves
 from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.engine.scoring import DealResult, GameResult, running_totals
-from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.engine.seating import Seating, table
 from hfcli.engine.state import OVER_PHASE, DealState, Phase, TeamState, TurnState, replica
 from hfcli.engine.validation import validate
 from hfcli.engine.view import SeatView, make_view
@@ -54,11 +54,13 @@ class Game:
         rules: Rules = CLASSIC,
         seed: int | None = None,
         *,
-        seating: Seating = FOUR_HANDED,
+        seating: Seating | None = None,
         shoes: Sequence[Sequence[Card]] | Mapping[int, Sequence[Card]] | None = None,
     ) -> None:
         self.rules = rules
-        self.seating = seating
+        self.seating = seating if seating is not None else table(rules.players, rules.teams)
+        if len(self.seating.names) != rules.players:
+            raise ValueError(f"the rules seat {rules.players} players; the seating has {len(self.seating.names)}")
         # A game without a seed picks one, so that its shoes can always be dealt again.
         self.seed: int = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         self.rng = random.Random(self.seed)
@@ -116,10 +118,17 @@ class Game:
         """Top card last."""
         return self.deal.pile
 
+    def minimum_for(self, team: int) -> int:
+        """C-MIN: the first-meld minimum of side ``team`` in the deal in progress."""
+        rules = self.rules
+        if rules.meld_minimum_by == "deal":
+            return rules.meld_minimum(self.deal.index)
+        return rules.meld_minimum(self.deal.index, self.totals()[team])
+
     @property
     def minimum(self) -> int:
-        """C-MIN for the deal in progress."""
-        return self.rules.meld_minimum(self.deal.index)
+        """C-MIN for the side whose turn it is."""
+        return self.minimum_for(self.seating.team_of[self.turn.seat])
 
     @property
     def is_over(self) -> bool:

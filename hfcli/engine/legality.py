@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO
+from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card
 from hfcli.engine.errors import Refusal
-from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name
+from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
+from hfcli.engine.rules import Rules
 from hfcli.engine.state import TeamState
 
 if TYPE_CHECKING:
@@ -31,13 +32,24 @@ def books_with(team: TeamState, completed: Sequence[BookKind] = ()) -> tuple[int
 
 
 def partner_holds_foot(game: Game, seat: int) -> bool:
-    """C-OUT: going out (and asking to) waits for the partner's foot, unless V-OUT drops that."""
+    """C-OUT, T-OUT: going out (and asking to) waits for the side's other members to pick up
+    their feet (all of them, or one with ``whole_side_in_foot`` off), unless V-OUT drops that."""
+    partners = game.seating.partners(seat)
+    if not game.rules.partner_in_foot_to_go_out or not partners:
+        return False
     feet = game.deal.feet
-    return game.rules.partner_in_foot_to_go_out and any(feet[p] is not None for p in game.seating.partners(seat))
+    holding = [p for p in partners if feet[p] is not None]
+    if game.rules.whole_side_in_foot:
+        return bool(holding)
+    return len(holding) == len(partners)
+
+
+def _mates(game: Game, seat: int) -> str:
+    return "your partner" if len(game.seating.partners(seat)) == 1 else "your teammates"
 
 
 def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
-    """C-OUT / V-OUT: why ``seat`` may not go out now, with its side holding ``books``."""
+    """C-OUT / V-OUT / T-OUT: why ``seat`` may not go out now, with its side holding ``books``."""
     rules = game.rules
     if game.deal.feet[seat] is not None:
         return Refusal("C-OUT", "you are not playing from your foot yet")
@@ -50,30 +62,56 @@ def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal |
         need = [f"{rules.clean_books_to_go_out} clean", f"{rules.dirty_books_to_go_out} dirty"]
         if rules.wild_books_to_go_out:
             need.append(f"{rules.wild_books_to_go_out} wild")
-        return Refusal(
-            "C-OUT", f"going out needs {', '.join(need)} books; the partnership has {clean}, {dirty}, {wild}"
-        )
+        side = "partnership" if game.seating.partners(seat) else "you have"
+        have = f"the {side} has" if side == "partnership" else side
+        return Refusal("C-OUT", f"going out needs {', '.join(need)} books; {have} {clean}, {dirty}, {wild}")
     if partner_holds_foot(game, seat):
-        return Refusal("C-OUT", "your partner has not picked up their foot")
+        return Refusal("C-OUT", f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
     permission = game.turn.permission
-    if rules.going_out_needs_permission and permission is not True:
+    partners = game.seating.partners(seat)
+    if rules.going_out_needs_permission and partners and permission is not True:
+        who = "your partner" if len(partners) == 1 else game.seating.long_names[partners[0]]
         if permission is False:
-            return Refusal("C-OUT", "your partner said no this turn")
-        return Refusal("C-OUT", "ask your partner first ('ask')")
+            return Refusal("C-OUT", f"{who} said no this turn")
+        return Refusal("C-OUT", f"ask {who} first ('ask')")
     return None
 
 
+def _not_in_foot(game: Game, seat: int) -> str:
+    if len(game.seating.partners(seat)) == 1:
+        return "has not picked up their foot"
+    return "have not all picked up their feet" if game.rules.whole_side_in_foot else "have not picked up their feet"
+
+
 def ask_refusal(game: Game, seat: int) -> Refusal | None:
-    """C-OUT: asking "may I go out?" is allowed once a turn, from the foot, with the partner in theirs."""
+    """C-OUT, T-OUT: asking "may I go out?" is allowed once a turn, from the foot, with the side in
+    theirs; the asker's next teammate in turn order answers. A player alone never asks."""
     if not game.rules.going_out_needs_permission:
         return Refusal("V-OUT", "no permission is asked under these rules")
+    if not game.seating.partners(seat):
+        return Refusal("T-OUT", "you play alone: going out needs no one's permission")
     if game.turn.asked:
         return Refusal("C-OUT", "you have already asked this turn")
     if game.deal.feet[seat] is not None:
         return Refusal("C-OUT", "only a player playing from their foot may ask to go out")
     if partner_holds_foot(game, seat):
-        return Refusal("C-OUT", "your partner has not picked up their foot")
+        return Refusal("C-OUT", f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
     return None
+
+
+def pickup_pair(hand: Sequence[Card], top: Card, rules: Rules) -> list[Card]:
+    """C-PILE: the two cards from the hand that take the pile with ``top``: two of its rank (a
+    matching wild pair for a wild top card), the lowest-coded; with ``pile_with_wild``, failing a
+    natural pair, one natural and the lowest-coded wild card. Fewer than two when it cannot be taken."""
+    same = sorted((c for c in hand if c.rank == top.rank), key=_code_of)
+    if len(same) >= 2 or top.is_wild or not rules.pile_with_wild or not same:
+        return same[:2]
+    wilds = sorted((c for c in hand if c.is_wild), key=_code_of)
+    return same[:1] + wilds[:1]
+
+
+def _code_of(c: Card) -> int:
+    return c.code
 
 
 def pickup_refusal(game: Game, seat: int) -> Refusal | None:
@@ -88,7 +126,10 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
         return Refusal("C-PILE", f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
     hand = deal.hands[seat]
     team = deal.teams[game.seating.team_of[seat]]
+    if rules.pile_needs_first_meld and not team.opened:
+        return Refusal("C-PILE", "your side may take the pile once it has made its first meld (pile_needs_first_meld)")
     pair = sum(1 for c in hand if c.rank == top.rank)
+    with_wild = False  # a natural and a wild card take it (pile_with_wild)
     if top.is_wild:
         if not rules.wild_melds:
             return Refusal("V-NOWILD", f"a pile topped by a wild card ({top.text}) cannot be taken")
@@ -98,9 +139,13 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
         rank = WILD
     else:
         if pair < 2:
-            return Refusal(
-                "C-PILE", f"taking the pile needs two natural {RANK_TOKENS[top.rank]}s in your hand; you hold {pair}"
-            )
+            with_wild = rules.pile_with_wild and pair == 1 and any(c.is_wild for c in hand)
+            if not with_wild:
+                also = ", or one and a wild card," if rules.pile_with_wild else ""
+                return Refusal(
+                    "C-PILE",
+                    f"taking the pile needs two natural {RANK_TOKENS[top.rank]}s{also} in your hand; you hold {pair}",
+                )
         rank = top.rank
     at = team.open_meld(rank)
     existing = team.melds[at] if at is not None else None
@@ -110,21 +155,24 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
             f"the top card and your pair would make the open meld of {meld_rank_name(rank)} "
             f"{len(existing.cards) + 3} cards; a meld holds at most {rules.book_size}",
         )
+    if with_wild and existing is not None and not ratio_ok(rank, existing.naturals + 2, existing.wilds + 1, rules):
+        return Refusal("C-RATIO", f"a wild card on the open meld of {meld_rank_name(rank)} would break C-RATIO")
     if not team.opened:
         counts = [0] * 14
         for c in hand:
             counts[c.rank] += 1
         counts[top.rank] += 1
-        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank)
-        if best < game.minimum:
+        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
+        minimum = game.minimum_for(game.seating.team_of[seat])
+        if best < minimum:
             return Refusal(
                 "C-MIN",
-                f"your first meld must reach {game.minimum} from the top card and your hand; "
+                f"your first meld must reach {minimum} from the top card and your hand; "
                 f"the most you could lay is {max(best, 0)}",
             )
     if deal.feet[seat] is not None:
         return None
-    taken = min(len(pile), rules.pile_take)
+    taken = min(len(pile), rules.pile_limit)
     remaining = len(hand) - 2 + taken - 1
     if remaining < 2:
         closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
@@ -140,11 +188,14 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
 def discard_refusal(game: Game, seat: int) -> Refusal | None:
     """C-MIN and C-KEEP: why ``seat`` may not end the turn with a discard now (whatever the card)."""
     turn = game.turn
-    team = game.deal.teams[game.seating.team_of[seat]]
-    if turn.laid and not team.opened and turn.opening_value < game.minimum:
+    team_index = game.seating.team_of[seat]
+    team = game.deal.teams[team_index]
+    last_card = len(game.deal.hands[seat]) == 1
+    waived = game.rules.minimum_waived_for_whole_hand and last_card
+    if turn.laid and not team.opened and not waived and turn.opening_value < (minimum := game.minimum_for(team_index)):
         return Refusal(
             "C-MIN",
-            f"your partnership's first meld must total at least {game.minimum}; it has "
+            f"your side's first meld must total at least {minimum}; it has "
             f"{turn.opening_value} so far (meld more, or undo)",
         )
     if len(game.deal.hands[seat]) == 1 and game.deal.feet[seat] is None:

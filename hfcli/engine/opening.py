@@ -61,11 +61,12 @@ def _wild_meld_sizes(wilds: int, book: int) -> list[int]:
 
 
 def max_opening_value(
-    counts: list[int], twos: int, jokers: int, rules: Rules, forced_rank: int | None = None
+    counts: list[int], twos: int, jokers: int, rules: Rules, forced_rank: int | None = None, forced_naturals: int = 3
 ) -> int:
     """The highest card value layable from natural ``counts`` (indexed by rank) and wilds.
 
-    ``forced_rank`` must be laid with at least three naturals (a pile taken on that rank), or
+    ``forced_rank`` must be laid with at least ``forced_naturals`` naturals (a pile taken on that
+    rank: three, or two and a wild card where the rules let a natural and a wild take it), or
     ``WILD`` for a wild meld of at least three cards; -1 when that is impossible.
     """
     values = rules.rank_values
@@ -89,7 +90,7 @@ def max_opening_value(
             for j, nat in enumerate(options):
                 if nat < 0 or k + j > wilds:
                     continue
-                if rank == forced_rank and nat < 3:
+                if rank == forced_rank and nat < forced_naturals:
                     continue
                 score = base + nat * value
                 if score > new[k + j]:

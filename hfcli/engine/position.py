@@ -398,7 +398,7 @@ class _Reader:
         counts: dict[Card, int] = {}
         for c in _every_card(position):
             counts[c] = counts.get(c, 0) + 1
-        decks = position.rules.decks
+        decks = position.rules.deck_count
         for c, n in counts.items():
             most = decks * (2 if c.rank == JOKER else 1)
             if n > most:

@@ -20,14 +20,27 @@ from hfcli.engine.errors import RulesError
 @dataclass(frozen=True)
 class Rules:
     name: str = "classic"
-    # C-DECK / V-DECK
-    decks: int = 5
+    # T-SIZE: how many play, and how they sit: "auto" (pairs at four and six, alone otherwise),
+    # "pairs", "threes" (six only) or "none" (everyone alone)
+    players: int = 4
+    teams: str = "auto"
+    # C-DECK / V-DECK / T-DECK: 0 is one more deck than players
+    decks: int = 0
     # C-DEAL / V-DEAL
     hand_size: int = 13
     foot_size: int = 13
     # C-DEALS, C-MIN
     deals: int = 4
     meld_minimums: tuple[int, ...] = (50, 90, 120, 150)
+    # C-MIN: the minimum set by the deal ("deal") or by the side's score so far ("score", from
+    # score_minimums: pairs of (score from, minimum); a score below the first uses the first)
+    meld_minimum_by: str = "deal"
+    score_minimums: tuple[tuple[int, int], ...] = ((0, 50), (2500, 90), (5000, 120), (10000, 150))
+    # C-MIN: no minimum for a first meld that lays down the whole hand (all but one card discarded)
+    minimum_waived_for_whole_hand: bool = False
+    # C-GAME: 0 plays `deals` deals; a target ends the game after the first deal in which a side
+    # reaches it (or after `deals` deals, whichever is first)
+    game_target: int = 0
     # C-VALUE / V-VALUE
     joker_value: int = 50
     two_value: int = 20
@@ -49,6 +62,8 @@ class Rules:
     # C-OUT: the partner's permission and the partner being in the foot (V-OUT drops both)
     going_out_needs_permission: bool = True
     partner_in_foot_to_go_out: bool = True
+    # T-OUT: in a side of three, every other member must be in the foot (true) or one is enough
+    whole_side_in_foot: bool = True
     # V-OUT: going out by melding every card, with no discard
     go_out_by_melding_all: bool = False
     # C-UPCARD / V-UPCARD: whether a black three as the upcard is buried too
@@ -57,13 +72,36 @@ class Rules:
     wild_ratio: str = "twice"
     # V-NOWILD
     wild_melds: bool = True
+    # C-DRAW: cards drawn from the stock
+    draw_count: int = 2
     # C-MELD / C-BOOK / C-PILE: fixed by the rules text but kept as data
     book_size: int = field(default=7)
+    # C-PILE: the top cards taken (0: the whole pile); whether a natural and a wild from the hand
+    # may take it (a natural top card only); whether the side must have made its first meld
     pile_take: int = field(default=7)
+    pile_with_wild: bool = False
+    pile_needs_first_meld: bool = False
 
-    def meld_minimum(self, deal_index: int) -> int:
-        """C-MIN for deal ``deal_index`` (0-based); deals past the list repeat its last value."""
+    def meld_minimum(self, deal_index: int, score: int = 0) -> int:
+        """C-MIN for deal ``deal_index`` (0-based; deals past the list repeat its last value), or
+        for a side with ``score`` points so far when the minimum goes by score."""
+        if self.meld_minimum_by == "score":
+            minimum = self.score_minimums[0][1]
+            for start, value in self.score_minimums:
+                if score >= start:
+                    minimum = value
+            return minimum
         return self.meld_minimums[min(deal_index, len(self.meld_minimums) - 1)]
+
+    @property
+    def deck_count(self) -> int:
+        """C-DECK / T-DECK: the decks in the shoe (one more than the players unless set)."""
+        return self.decks or self.players + 1
+
+    @property
+    def pile_limit(self) -> int:
+        """C-PILE: most cards a pickup takes."""
+        return self.pile_take or 10_000
 
     def replace(self, **changes: Any) -> Rules:
         merged = dataclasses.asdict(self) | changes
@@ -72,6 +110,7 @@ class Rules:
     def as_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["meld_minimums"] = list(self.meld_minimums)
+        data["score_minimums"] = [list(pair) for pair in self.score_minimums]
         return data
 
     @cached_property
@@ -86,7 +125,7 @@ class Rules:
 
     @property
     def card_count(self) -> int:
-        return 54 * self.decks
+        return 54 * self.deck_count
 
 
 CLASSIC = Rules()
@@ -108,7 +147,11 @@ ELEVEN = Rules(
 PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN}
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
-_CHOICES: dict[str, tuple[str, ...]] = {"wild_ratio": ("twice", "four")}
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "wild_ratio": ("twice", "four"),
+    "teams": ("auto", "pairs", "threes", "none"),
+    "meld_minimum_by": ("deal", "score"),
+}
 
 
 def preset(name: str) -> Rules:
@@ -121,6 +164,10 @@ def preset(name: str) -> Rules:
 def _check_value(key: str, value: Any) -> Any:
     """``value`` as the field ``key`` holds it; RulesError (without the source) when it cannot be."""
     kind = _FIELDS[key].type
+    if key == "pile_take" and value == "all":
+        return 0  # the whole pile
+    if key == "score_minimums":
+        return _score_minimums(value)
     if kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"{key} must be true or false, not {value!r}")
@@ -143,17 +190,35 @@ def _check_value(key: str, value: Any) -> Any:
     return tuple(value)
 
 
+def _score_minimums(value: Any) -> tuple[tuple[int, int], ...]:
+    """C-MIN by score: ``[[score from, minimum], ...]`` in rising order of score."""
+    pairs = value if isinstance(value, (list, tuple)) else None
+    if (
+        not pairs
+        or any(not isinstance(p, (list, tuple)) or len(p) != 2 for p in pairs)
+        or any(isinstance(v, bool) or not isinstance(v, int) for p in pairs for v in p)
+    ):
+        raise RulesError(f"score_minimums must be a list of [score, minimum] pairs, not {value!r}")
+    starts = [p[0] for p in pairs]
+    if starts != sorted(set(starts)) or any(p[1] < 0 for p in pairs):
+        raise RulesError("score_minimums: scores must rise from pair to pair, and minimums be 0 or more")
+    return tuple((p[0], p[1]) for p in pairs)
+
+
 def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
     """What is out of range in ``rules``, looking only at fields in ``checked`` (the others were
     refused already, or come from a preset)."""
     problems = []
     limits = {
-        "decks": (1, 20),
+        "players": (2, 6),
+        "decks": (0, 20),
         "hand_size": (1, 40),
         "foot_size": (1, 40),
         "deals": (1, 20),
         "book_size": (3, 20),
-        "pile_take": (1, 270),
+        "pile_take": (0, 1080),
+        "draw_count": (1, 5),
+        "game_target": (0, 10**7),
     }
     for key, (low, high) in limits.items():
         value = getattr(rules, key)
@@ -165,14 +230,34 @@ def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
     ):
         if key in checked and getattr(rules, key) < 0:
             problems.append(f"{key} must be 0 or more, not {getattr(rules, key)}")
+    problems += _conflicts(rules)
+    if 2 <= rules.players <= 6:
+        dealt = rules.players * (rules.hand_size + rules.foot_size)
+        if dealt + 2 > rules.card_count:
+            problems.append(
+                f"{rules.deck_count} deck(s) hold {rules.card_count} cards, too few to deal "
+                f"{dealt} cards to {rules.players} players and start a pile; "
+                "raise decks or lower hand_size/foot_size"
+            )
+    return problems
+
+
+def _conflicts(rules: Rules) -> list[str]:
+    """Options the engine cannot honour together, each with the reason (T-SIZE and the rest)."""
+    problems = []
+    if rules.teams == "pairs" and rules.players not in (4, 6):
+        problems.append(f"teams = \"pairs\" needs 4 or 6 players, not {rules.players}")
+    if rules.teams == "threes" and rules.players != 6:
+        problems.append(f"teams = \"threes\" needs 6 players, not {rules.players}")
     if not rules.wild_melds and rules.wild_books_to_go_out:
         problems.append("wild_books_to_go_out must be 0 when wild_melds is false")
-    dealt = 4 * (rules.hand_size + rules.foot_size)
-    if dealt + 2 > rules.card_count:
+    if rules.pile_with_wild and rules.wild_ratio == "four":
         problems.append(
-            f"{rules.decks} deck(s) hold {rules.card_count} cards, too few to deal "
-            f"{dealt} cards and start a pile; raise decks or lower hand_size/foot_size"
+            "pile_with_wild cannot go with wild_ratio = \"four\": the top card, a natural and a wild "
+            "make a meld with a wild and only two naturals, which V-RATIO forbids"
         )
+    if rules.meld_minimum_by == "score" and not rules.score_minimums:
+        problems.append("meld_minimum_by = \"score\" needs score_minimums")
     return problems
 
 

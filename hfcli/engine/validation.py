@@ -279,11 +279,15 @@ def _check_leftover(
     rules = game.rules
     in_foot = game.deal.feet[seat] is None
     opening = game.turn.opening_value + counted
-    if remaining == 0 and not in_foot and not team.opened and opening < game.minimum:
-        raise IllegalMoveError(
-            "C-MIN",
-            f"your first meld must total at least {game.minimum} before you reach your foot; this makes {opening}",
-        )
+    # C-MIN: reaching the foot by melding every card still needs the minimum, unless it is waived
+    # for a first meld of the whole hand.
+    if remaining == 0 and not in_foot and not team.opened and not rules.minimum_waived_for_whole_hand:
+        minimum = game.minimum_for(game.seating.team_of[seat])
+        if opening < minimum:
+            raise IllegalMoveError(
+                "C-MIN",
+                f"your first meld must total at least {minimum} before you reach your foot; this makes {opening}",
+            )
     if in_foot and remaining < 2:
         refusal = out_refusal(game, seat, books_with(team, completed))
         why = refusal.reason if refusal is not None else None

@@ -119,7 +119,7 @@ def make_view(game: Game, seat: int) -> SeatView:
         seating=game.seating,
         deal_index=deal.index,
         dealer=deal.dealer,
-        minimum=game.minimum,
+        minimum=game.minimum_for(game.seating.team_of[seat]),
         phase=turn.phase,
         turn_seat=turn.seat,
         to_move=turn.to_move,

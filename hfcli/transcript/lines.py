@@ -117,7 +117,7 @@ def event_line(event: Event, game: Game) -> str:
         shoe = format_cards(game.shoes[event.count])
         return (
             f'{{"e":"deal","deal":{event.count + 1},"dealer":"{seat}","minimum":'
-            f'{game.rules.meld_minimum(event.count)},"shoe":"{shoe}"}}'
+            f'{_minimum_json(game)},"shoe":"{shoe}"}}'
         )
     if kind == EventKind.DEAL_END:
         result = game.results[event.count]
@@ -137,6 +137,13 @@ def event_line(event: Event, game: Game) -> str:
         assert event.move is not None
         return move_line(seat, event.move, None)
     raise ValueError(f"no transcript line for event kind {kind!r}")
+
+
+def _minimum_json(game: Game) -> str:
+    """C-MIN of the deal that has just started: a number, or each side's when it goes by score."""
+    if game.rules.meld_minimum_by == "deal":
+        return str(game.minimum_for(0))
+    return dumps_compact({game.seating.team_names[t]: game.minimum_for(t) for t in game.seating.teams})
 
 
 def move_line(seat: str, move: Move | str, reason: str | None) -> str:

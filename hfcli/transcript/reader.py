@@ -156,7 +156,7 @@ _CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
 def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
     """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
     shoes: list[list[Card]] = []
-    reference = sorted(c.text for c in new_shoe(rules.decks))
+    reference = sorted(c.text for c in new_shoe(rules.deck_count))
     for number in range(2, len(source.lines) + 1):
         text = source.lines[number - 1]
         if '"shoe"' not in text:
@@ -182,7 +182,7 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
         shoe = [c for c in quick if c is not None]
         if sorted(c.text for c in shoe) != reference:
             raise TranscriptError(
-                source.path, number, f"the shoe is not {rules.decks} full deck(s) of 54 cards ({len(shoe)} cards)"
+                source.path, number, f"the shoe is not {rules.deck_count} full deck(s) of 54 cards ({len(shoe)} cards)"
             )
         shoes.append(shoe)
     return shoes

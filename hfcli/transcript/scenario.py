@@ -59,7 +59,7 @@ def _filler_order(card: Card) -> tuple[int, int]:
 
 def build_shoe(rules: Rules, deal: dict[str, Any], names: tuple[str, ...], first: int) -> list[Card]:
     """The shoe (top card first) that deals the given hands, feet, upcard and stock top."""
-    pool = Counter(new_shoe(rules.decks))
+    pool = Counter(new_shoe(rules.deck_count))
 
     def take(text: Any, what: str, size: int | None) -> list[Card]:
         if text is None:
@@ -71,7 +71,7 @@ def build_shoe(rules: Rules, deal: dict[str, Any], names: tuple[str, ...], first
             raise ValueError(f"{what} has {len(cards)} cards; the rules deal {size}")
         for c in cards:
             if pool[c] == 0:
-                raise ValueError(f"{what}: no {c.text} left in {rules.decks} deck(s)")
+                raise ValueError(f"{what}: no {c.text} left in {rules.deck_count} deck(s)")
             pool[c] -= 1
         return cards
 
