@@ -8,6 +8,7 @@ Everything here returns plain ``str``. With ``color=True`` the text carries ANSI
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
@@ -25,6 +26,11 @@ GREEN = "\x1b[32m"
 YELLOW = "\x1b[33m"
 CYAN = "\x1b[36m"
 
+# A ten in move notation: the rank token ``T`` alone or as an exact card (``TS``), never inside a word.
+_NOTATION_TEN = re.compile(r"\bT(?=[CDHS]?\b)")
+# The move a reason opens with, when it names the move it explains: ``discard 3: a black three ...``.
+_REASON_HEAD = re.compile(r"^([^:]+): (.+)$", re.S)
+_PICKUP_WORDS = ("pickup", "take pile")
 
 
 def can_show_symbols(encoding: str | None) -> bool:
@@ -78,6 +84,33 @@ def pick_text(pick: Pick, *, color: bool = False, ascii: bool = False) -> str:
 
 def picks_text(picks: Sequence[Pick], *, color: bool = False, ascii: bool = False) -> str:
     return " ".join(pick_text(p, color=color, ascii=ascii) for p in picks)
+
+
+def notation_text(text: str) -> str:
+    """Move notation, or a text quoting it, as the table writes it: a ten is ``10``
+    (``meld T T T`` -> ``meld 10 10 10``, ``discard TS`` -> ``discard 10S``). What is read back
+    (input, transcripts) takes ``T`` and ``10`` alike; only what is shown goes through here."""
+    return _NOTATION_TEN.sub("10", text)
+
+
+def reason_text(move: str, reason: str) -> str:
+    """An AI's reason for ``move`` as the table shows it beside the move: without the move named a
+    second time (``discard 3: a black three ...`` -> ``a black three ...``), tens written ``10``."""
+    found = _REASON_HEAD.match(reason)
+    if found is not None:
+        head = found.group(1).strip().lower()
+        said = move.strip().lower()
+        if head == said or (said == "pickup" and head in _PICKUP_WORDS):
+            reason = found.group(2)
+    return notation_text(reason)
+
+
+def move_with_reason(move: str, reason: str | None, *, color: bool = False) -> str:
+    """``discard 10 (a cheap single)``: a move in notation as shown, and its reason when there is one."""
+    shown = notation_text(move)
+    if not reason:
+        return shown
+    return f"{shown} " + paint(f"({reason_text(move, reason)})", DIM, color)
 
 
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:

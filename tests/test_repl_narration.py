@@ -40,7 +40,7 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     text = describe_move(2, meld, [Event(EventKind.MOVE, 2, meld)], human=0, names=NAMES,
                          reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
     assert text.startswith("North melds 10 10 10, 9 9 2.")
-    assert "(meld T T T, 9 9 2: a new meld of tens)" in text  # the AI's reason quotes the move as typed
+    assert text.endswith("(a new meld of tens)")  # the move is named once, not again in its reason
     add = parse_move("add T 2 to T")
     text = describe_move(1, add, [Event(EventKind.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
     assert text == "West adds 10 2 to the tens."
@@ -56,3 +56,19 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     taken = [Event(EventKind.MOVE, 2, pickup), Event(EventKind.TAKE, 2, cards=(card("TD"), card("TH"), card("4C")))]
     assert describe_move(2, pickup, taken, human=0, names=NAMES, ascii=True) == \
         "North takes the pile, 3 cards: 10D 10H 4C."
+
+
+def test_a_reason_names_its_move_once_and_writes_a_ten_as_10() -> None:
+    add = parse_move("add T T 2 to T")
+    text = describe_move(3, add, [Event(ev.MOVE, 3, add)], human=0, names=NAMES,
+                         reason="add T T 2 to T: closes a dirty book of tens (going out)")
+    assert text == "East adds 10 10 2 to the tens. (closes a dirty book of tens (going out))"
+    pickup = parse_move("pickup")
+    text = describe_move(1, pickup, [Event(ev.MOVE, 1, pickup)], human=0, names=NAMES,
+                         reason="take pile: 7 cards, starts a meld of tens")
+    assert text == "West takes the pile. (7 cards, starts a meld of tens)"
+    # A reason that names some other move keeps it, in the table's spelling.
+    discard = parse_move("discard 9")
+    text = describe_move(2, discard, [], human=0, names=NAMES, discarded=card("9C"),
+                         reason="discard TS: no better move")
+    assert text == "North discards 9♣. (discard 10S: no better move)"

@@ -233,16 +233,35 @@ def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
 
 
-def test_a_whole_game_writes_every_ten_as_10_outside_the_ai_reasons() -> None:
+def test_a_whole_game_writes_every_ten_as_10_in_moves_reasons_log_and_hints() -> None:
     session, out = make_session(seed=4, level="normal")
     session.start()
+    hints: list[str] = []
     while not session.finished:
         assert session.hint_player is not None
+        session.handle("hint")
+        hints.append(out.lines[-1])
         session.handle(str(session.hint_player.choose(session.game.view(0)).move))
-    told = [re.sub(r" \(.*\)$", "", line) for line in out.lines]  # an AI reason quotes moves in notation
-    text = "\n".join(told)
+    session.say(session.log_text(len(session.log)))  # what 'log' would show of the whole game
+    text = out.text
     assert re.search(r"\b10[♣♦♥♠]", text) and re.search(r"melds? [^.]*\b10 10\b", text)
-    assert not re.search(r"\bT\b|\bT[♣♦♥♠]", text), [line for line in told if re.search(r"\bT\b|T[♣♦♥♠]", line)]
+    assert re.search(r"\(.*\btens?\b.*\)", text)  # the AI's reasons speak of tens
+    assert not re.search(r"\bT[CDHS♣♦♥♠]?\b", text), [line for line in out.lines
+                                                      if re.search(r"\bT[CDHS♣♦♥♠]?\b", line)]
+    assert any("10" in hint for hint in hints)
+    # The transcript's notation is untouched: the log keeps the moves as the engine wrote them.
+    assert any(re.search(r"\bT\b", entry.move) for entry in session.log)
+
+
+def test_a_hint_names_its_move_once() -> None:
+    session, out = make_session(seed=7, level="normal")
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle("hint")
+    assert re.fullmatch(r"Hint: (meld|add|discard) [^(:]+ \(.+\)", out.text), out.text
+    move = out.text[len("Hint: "):].split(" (")[0]
+    assert f"({move}:" not in out.text and session.game.is_legal(move)
 
 
 def test_help_says_a_ten_is_typed_as_10_or_t() -> None:

@@ -8,7 +8,7 @@ from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
-from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text
+from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text, reason_text
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -86,7 +86,7 @@ def describe_move(
     if extras:
         text += " " + " ".join(extras)
     if reason:
-        text += " " + paint(f"({reason})", DIM, color)
+        text += " " + paint(f"({reason_text(str(move), reason)})", DIM, color)
     return text
 
 

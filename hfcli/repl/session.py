@@ -28,6 +28,7 @@ from hfcli.render import (
     game_summary,
     hand_text,
     meld_text,
+    move_with_reason,
     paint,
     render_table,
     score_table,
@@ -272,8 +273,8 @@ class Session:
             return "No moves yet."
         lines = []
         for entry in self.log[-count:]:
-            reason = f"  ({entry.reason})" if entry.reason else ""
-            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} {entry.move}{reason}")
+            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} "
+                         f"{move_with_reason(entry.move, entry.reason, color=self.color)}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ one line in
@@ -389,6 +390,5 @@ class Session:
         if game.is_over or game.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")
         decision = self.hint_player.choose(game.view(self.human))
-        reason = f" ({decision.reason})" if decision.reason else ""
-        self.say(f"Hint: {decision.move}{reason}")
+        self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color)}")
         return INFO

@@ -10,7 +10,16 @@ from pathlib import Path
 from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.render import card_text, cards_text, game_summary, player_label, render_table, score_table
+from hfcli.render import (
+    card_text,
+    cards_text,
+    game_summary,
+    notation_text,
+    player_label,
+    reason_text,
+    render_table,
+    score_table,
+)
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
@@ -80,6 +89,12 @@ def load(path: str | Path) -> Recording:
     return Recording(replayed, checkpoints)
 
 
+def shown_move(move: RecordedMove) -> str:
+    """A recorded move and its reason as the screen shows them: ``meld 10 10 10  -- a new meld of tens``."""
+    why = f"  -- {reason_text(move.move, move.reason)}" if move.reason else ""
+    return notation_text(move.move) + why
+
+
 def seat_names(recording: Recording) -> dict[int, str]:
     return {seat: info.name for seat, info in enumerate(recording.seats)}
 
@@ -96,8 +111,7 @@ def screen(
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
-        why = f"  -- {move.reason}" if move.reason else ""
-        head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
+        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
@@ -108,7 +122,8 @@ def screen(
 def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
     """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
     could see (all of them with ``omniscient``), each deal's score and the result. Cards are written
-    as the hand display writes them (``10♠``, or ``10S`` with ``ascii``); moves stay in notation."""
+    as the hand display writes them (``10♠``, or ``10S`` with ``ascii``), moves in notation with a
+    ten written ``10``, as everywhere on screen (the transcript itself keeps ``T``)."""
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
@@ -143,8 +158,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             yield f"      upcard {one(e.cards[0])} starts the pile"
         elif kind == EventKind.MOVE:
             move = next(moves)
-            why = f"  -- {move.reason}" if move.reason else ""
-            yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
+            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move)}"
         elif kind == EventKind.DRAW:
             yield f"      drew {private(e, f'{e.count} card(s)')}"
         elif kind == EventKind.TAKE:
