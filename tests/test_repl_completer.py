@@ -8,8 +8,8 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl_support import make_session
 
-from hfcli.repl.completer import TableCompleter
 from hfcli.render import rank_label
+from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
 
 

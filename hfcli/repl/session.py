@@ -29,6 +29,7 @@ from hfcli.render import (
     hand_text,
     meld_text,
     move_with_reason,
+    notation_text,
     paint,
     render_table,
     score_table,
@@ -289,18 +290,19 @@ class Session:
             return INFO
         if self.finished:
             return QUIT
-        command, word, rest = commands.split_line(line)
-        if not word:
+        view = self.game.view(self.human)
+        open_melds = {m.token for m in view.my_melds if not m.is_book}
+        reading = commands.read_line(line, view.hand, open_melds)
+        if not reading.word:
             return EMPTY
+        command = reading.command
         if command is None:
-            return self.error(f"Unknown command {word!r}; type help for the list.")
+            return self.error(commands.unknown_command(reading.word))
         if command.is_move:
-            refused = commands.shape_error(command, word, rest)
-            if refused is not None:
-                return self.error(f"Can't read that: {refused}")
-            return self._move(commands.move_text(command, rest),
-                              lambda message: commands.as_typed(message, command, word, rest))
-        return self._info(command.name, rest)
+            if reading.move is None:
+                return self.error(f"Can't read that: {reading.error}")
+            return self._move(reading.move, lambda message: commands.as_typed(message, reading))
+        return self._info(command.name, reading.rest)
 
     def request_quit(self) -> str:
         self.confirming_quit = True
@@ -334,7 +336,7 @@ class Session:
         try:
             events = self._play(self.human, move, "")
         except IllegalMoveError as exc:
-            return self.error(f"Not allowed ({exc.rule}): {exc.reason}")
+            return self.error(f"Not allowed ({exc.rule}): {notation_text(exc.reason)}")
         except InvalidMoveError as exc:
             return self.error(f"Can't read that: {exc}")
         except HandFootError as exc:
