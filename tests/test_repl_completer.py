@@ -66,6 +66,8 @@ def test_add_to_completes_open_melds_only() -> None:
     found = complete(session, "add 2 to ")
     assert set(found) == {"K", "7"}
     assert "to book" in found["K"]
+    assert set(complete(session, "play 2 on ")) == {"K", "7"}
+    assert complete(session, "play ") == complete(session, "meld ") != {}
 
 
 def test_rules_and_help_complete_their_arguments() -> None:

@@ -10,10 +10,11 @@ from prompt_toolkit.document import Document
 from hfcli.engine.cards import RANK_NAMES, RANK_TOKENS, Card
 from hfcli.engine.view import SeatView
 from hfcli.render import hand_groups, meld_label, notation_text, rank_label
+from hfcli.repl.cardwords import TARGET_MARKS
 from hfcli.repl.commands import COMMANDS, lookup
 from hfcli.rules_text import RULE_TEXTS
 
-CARD_COMMANDS = ("meld", "add", "discard")
+CARD_COMMANDS = ("meld", "add", "discard", "play")
 
 
 def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str, str]]:
@@ -64,7 +65,7 @@ class TableCompleter(Completer):
         if command.name not in CARD_COMMANDS:
             return
         view = self.view()
-        if command.name == "add" and done[-1].lower() == "to":
+        if command.name in ("add", "play") and done[-1].lower() in TARGET_MARKS:
             for meld in view.my_melds:
                 if meld.is_book:
                     continue
