@@ -16,6 +16,7 @@ from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Pick
 from hfcli.engine.scoring import DealEnding, DealResult, GameResult
 from hfcli.engine.state import Phase
+from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
 RESET = "\x1b[0m"
@@ -31,6 +32,7 @@ _NOTATION_TEN = re.compile(r"\bT(?=[CDHS]?\b)")
 # The move a reason opens with, when it names the move it explains: ``discard 3: a black three ...``.
 _REASON_HEAD = re.compile(r"^([^:]+): (.+)$", re.S)
 _PICKUP_WORDS = ("pickup", "take pile")
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def can_show_symbols(encoding: str | None) -> bool:
@@ -123,15 +125,85 @@ def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
 
 def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
     """``A×2 A♣ A♥ │ K×1 K♠ │ ...``: each rank with its count, then the cards themselves."""
+    return " ".join(hand_lines(cards, color=color, ascii=ascii))
+
+
+def hand_lines(
+    cards: Sequence[Card],
+    *,
+    width: int | None = None,
+    lead: str = "",
+    indent: str = "  ",
+    color: bool = False,
+    ascii: bool = False,
+) -> list[str]:
+    """The hand as ``hand_text`` writes it, after ``lead``, in lines of at most ``width`` columns
+    (unbounded when None). Lines break between ranks where they can, else between two cards, never
+    inside a card; lines after the first start with ``indent``."""
     if not cards:
-        return "(no cards)"
+        return [f"{lead}(no cards)"]
     times = "x" if ascii else "×"
     bar = "|" if ascii else "│"
-    parts = []
-    for rank, group in hand_groups(cards):
-        label = paint(f"{rank_label(rank)}{times}{len(group)}", BOLD, color)
-        parts.append(f"{label} {cards_text(group, color=color, ascii=ascii)}")
-    return f" {bar} ".join(parts)
+    groups = [
+        [paint(f"{rank_label(rank)}{times}{len(group)}", BOLD, color),
+         *(card_text(c, color=color, ascii=ascii) for c in group)]
+        for rank, group in hand_groups(cards)
+    ]
+    return wrap_pieces(groups, width, lead=lead, indent=indent, between=f" {bar} ")
+
+
+def visible_len(text: str) -> int:
+    """Columns ``text`` takes on a terminal: colour codes take none."""
+    return len(ANSI_CODE.sub("", text))
+
+
+def wrap_pieces(
+    groups: Sequence[Sequence[str]], width: int | None, *, lead: str = "", indent: str = "  ", between: str = " "
+) -> list[str]:
+    """Words in groups, laid out in lines of at most ``width`` columns: words of a group are joined
+    by a space, groups by ``between``. A group moves whole to the next line when it fits there; a
+    group longer than a line breaks between its words. A word is never broken."""
+    lines: list[str] = []
+    line = lead
+    empty = True  # nothing on this line yet but its lead or indent: the next piece needs no ``between``
+
+    def fits(piece: str) -> bool:
+        return width is None or visible_len(line) + visible_len(piece) <= width
+
+    def new_line() -> None:
+        nonlocal line, empty
+        lines.append(line.rstrip())
+        line, empty = indent, True
+
+    for group in groups:
+        whole = " ".join(group)
+        if not fits(whole if empty else between + whole) and line != indent and (
+            width is None or visible_len(indent) + visible_len(whole) <= width
+        ):
+            new_line()
+        if fits(whole if empty else between + whole):
+            line += whole if empty else between + whole
+            empty = False
+            continue
+        for i, word in enumerate(group):
+            piece = word if empty else (between if i == 0 else " ") + word
+            if not fits(piece) and line != indent:
+                new_line()
+                piece = word
+            line += piece
+            empty = False
+    lines.append(line)
+    return lines
+
+
+def wrap_line(text: str, width: int | None, indent: str = "  ") -> list[str]:
+    """One line of text broken at spaces to fit ``width`` (so a card, one word, is never split);
+    the lines after the first keep the line's own indentation plus ``indent``."""
+    if width is None or visible_len(text) <= width:
+        return [text]
+    body = text.lstrip(" ")
+    lead = text[: len(text) - len(body)]
+    return wrap_pieces([[word] for word in body.split(" ")], width, lead=lead, indent=lead + indent, between=" ")
 
 
 def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
@@ -143,14 +215,34 @@ def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
     return f"{paint(meld_label(meld.rank), BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
 
 
-def books_summary(melds: Sequence[Meld]) -> str:
-    """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``."""
+def books_summary(melds: Sequence[Meld], wild_melds: bool = True) -> str:
+    """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``. Without
+    ``wild_melds`` (rules with no wild melds, V-NOWILD) there is no wild kind to count."""
     parts = []
-    for kind in BookKind:
+    for kind in BookKind if wild_melds else (BookKind.CLEAN, BookKind.DIRTY):
         books = [m for m in melds if m.is_book and m.kind == kind]
         ranks = " ".join(meld_label(m.rank) for m in books)
         parts.append(f"{kind} {len(books)}" + (f" ({ranks})" if ranks else ""))
     return ", ".join(parts)
+
+
+def books_to_go_out(rules: Rules) -> str:
+    """C-OUT's books as the rules set them: ``clean 2, dirty 2, wild 1`` (no wild kind without wild melds)."""
+    text = f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}"
+    return text + (f", wild {rules.wild_books_to_go_out}" if rules.wild_melds else "")
+
+
+def open_melds(melds: Sequence[MeldView]) -> list[MeldView]:
+    """The melds not yet books, as the table lists them: the wild meld first, then by rank, high to low."""
+    found = [m for m in melds if not m.is_book]
+    found.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])
+    return found
+
+
+def meld_summary(meld: MeldView, *, ascii: bool = False) -> str:
+    """One meld in a few columns, for the compact table: ``K×5``, ``9×4 (1 wild)``, ``wild×3``."""
+    wilds = "" if meld.rank == WILD or not meld.wilds else f" ({meld.wilds} wild)"
+    return f"{meld_label(meld.rank)}{'x' if ascii else '×'}{len(meld.cards)}{wilds}"
 
 
 def pile_state(view: SeatView) -> str:
@@ -181,8 +273,17 @@ def seat_line(view: SeatView, seat: int, names: Mapping[int, str] | None = None)
     return f"{seat_label(view, seat, names):<18} hand {view.hand_sizes[seat]:>2}  {where}"
 
 
-def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
-    """The toolbar's one line: whose turn, the phase, stock, deal and score."""
+def seat_counts(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
+    """One seat's cards in a few columns: ``>South 13, foot 13`` or ``North 4, in foot``; ``>`` marks
+    the seat to move."""
+    marker = ">" if seat == view.to_move and view.phase is not Phase.OVER else ""
+    where = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]}"
+    return f"{marker}{seat_label(view, seat, names)} {view.hand_sizes[seat]}, {where}"
+
+
+def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: int | None = None) -> str:
+    """The toolbar's one line: whose turn, the phase, stock, deal, first-meld minimum, score and the
+    rules' name; the rules' name is left off when the line would be wider than ``width``."""
     seat = view.to_move
     who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
     phase = {Phase.DRAW: "draw", Phase.MELD: "meld / discard", Phase.ANSWER: "answer: may they go out?"}
@@ -190,10 +291,20 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
     score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
     if view.phase is Phase.OVER:
         return f"Game over | {score}"
-    return (
+    line = (
         f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
-        f"deal {view.deal_index + 1}/{view.rules.deals} | {score}"
+        f"deal {view.deal_index + 1}/{view.rules.deals}, first meld {view.minimum} | {score}"
     )
+    rules = f" | {view.rules.name} rules"
+    return line + rules if width is None or len(line + rules) <= width else line
+
+
+def pile_line(view: SeatView, *, color: bool = False, ascii: bool = False) -> str:
+    if view.pile_top is None:
+        return "Pile: empty"
+    state = pile_state(view)
+    top = card_text(view.pile_top, color=color, ascii=ascii)
+    return f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else "")
 
 
 def render_table(
@@ -203,21 +314,40 @@ def render_table(
     ascii: bool = False,
     hidden_hands: Mapping[int, Sequence[Card]] | None = None,
     names: Mapping[int, str] | None = None,
+    width: int | None = None,
+    height: int | None = None,
 ) -> str:
-    """The whole screen for ``view.seat``: deal and scores, every seat, the melds, the pile, the hand.
+    """The table as ``view.seat`` sees it, in ``width`` x ``height`` columns and lines (either
+    unbounded when None): the full table when it fits, else the compact one (every seat's counts,
+    both sides' melds and books, the pile and the hand, in about a dozen lines).
 
     ``hidden_hands`` (seat -> cards) shows other seats' hands too, for an omniscient replay.
     ``names`` gives seats a person's name (``{0: "Ann"}``).
     """
+    lines = full_table(view, color=color, ascii=ascii, hidden_hands=hidden_hands, names=names, width=width)
+    if height is not None and len(lines) > height:
+        lines = compact_table(view, color=color, ascii=ascii, hidden_hands=hidden_hands, names=names, width=width)
+    return "\n".join(lines)
+
+
+def full_table(
+    view: SeatView,
+    *,
+    color: bool = False,
+    ascii: bool = False,
+    hidden_hands: Mapping[int, Sequence[Card]] | None = None,
+    names: Mapping[int, str] | None = None,
+    width: int | None = None,
+) -> list[str]:
+    """Every fact on its own line: deal and scores, every seat, every meld's cards, the pile, the hand."""
     rules = view.rules
     totals = view.totals()
     seating = view.seating
     lines: list[str] = []
     score = "   ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
-    lines.append(
+    lines += wrap_line(
         paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color)
-        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)"
-    )
+        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)", width)
     dealer = seating.long_names[view.dealer]
     lines.append(f"Dealer {dealer}.  Stock {view.stock_size}.")
     lines.append("")
@@ -228,34 +358,80 @@ def render_table(
             line = paint(line, BOLD, color)
         lines.append(line)
         if hidden_hands is not None and seat != view.seat and seat in hidden_hands:
-            lines.append(f"    {hand_text(hidden_hands[seat], color=color, ascii=ascii)}")
+            lines += hand_lines(hidden_hands[seat], width=width, lead="    ", indent="      ", color=color, ascii=ascii)
     for team in seating.teams:
         mine = " (you)" if team == view.team else ""
         lines.append("")
         opened = "" if view.opened[team] else "  not yet melded this deal"
         lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
-        melds = view.melds[team]
-        open_melds = [m for m in melds if not m.is_book]
-        open_melds.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])  # the wild meld first
-        for meld in open_melds:
-            lines.append(f"  {meld_text(meld, color=color, ascii=ascii)}")
-        if not open_melds:
+        melds = open_melds(view.melds[team])
+        for meld in melds:
+            lines += wrap_line(f"  {meld_text(meld, color=color, ascii=ascii)}", width)
+        if not melds:
             lines.append("  (no open melds)")
-        lines.append(f"  books: {books_summary(melds)}")
+        lines.append(f"  books: {books_summary(view.melds[team], rules.wild_melds)}")
         reds = view.red_threes[team]
         lines.append(f"  red threes: {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}")
     lines.append("")
-    if view.pile_top is None:
-        lines.append("Pile: empty")
-    else:
-        state = pile_state(view)
-        top = card_text(view.pile_top, color=color, ascii=ascii)
-        lines.append(f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else ""))
+    lines.append(pile_line(view, color=color, ascii=ascii))
     lines.append("")
     where = "foot" if view.in_foot[view.seat] else "hand"
-    lines.append(paint(f"Your {where} ({len(view.hand)} cards):", BOLD, color))
-    lines.append(f"  {hand_text(view.hand, color=color, ascii=ascii)}")
-    return "\n".join(lines)
+    lines.append(paint(f"Your {where} ({card_count(len(view.hand))}):", BOLD, color))
+    lines += hand_lines(view.hand, width=width, lead="  ", indent="  ", color=color, ascii=ascii)
+    return lines
+
+
+def compact_table(
+    view: SeatView,
+    *,
+    color: bool = False,
+    ascii: bool = False,
+    hidden_hands: Mapping[int, Sequence[Card]] | None = None,
+    names: Mapping[int, str] | None = None,
+    width: int | None = None,
+) -> list[str]:
+    """The table for a short terminal: a header line, then for each side its seats' counts, its melds
+    (rank, size, wild cards), books and red threes, then the pile and the hand, wrapped to ``width``.
+    The rules' name is on the status line, which the terminal shows under the prompt."""
+    rules = view.rules
+    seating = view.seating
+    totals = view.totals()
+    dot = "-" if ascii else "·"
+    score = ", ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
+    lines = wrap_line(
+        f"{paint(f'Deal {view.deal_index + 1} of {rules.deals}', BOLD, color)}, dealt by "
+        f"{seating.long_names[view.dealer]} {dot} first meld {view.minimum} {dot} stock {view.stock_size} "
+        f"{dot} {score}", width)
+    lines.append("")
+    for team in seating.teams:
+        mine = " (you)" if team == view.team else ""
+        seats = [s for s in seating.seats if seating.team_of[s] == team]
+        counts = [[seat_counts(view, s, names) + ";"] for s in seats]
+        reds = view.red_threes[team]
+        counts.append([f"red threes {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}"])
+        heading = paint(f"{seating.team_names[team]}{mine}:", BOLD, color)
+        lines += wrap_pieces(counts, width, lead=f"{heading} ", indent="    ", between=" ")
+        melds = [[meld_summary(m, ascii=ascii) + ","] for m in open_melds(view.melds[team])]
+        if melds:
+            melds[0].insert(0, "melds")
+            melds[-1][-1] = melds[-1][-1].rstrip(",")
+        else:
+            melds = [["no open melds" if view.opened[team] else "not yet melded this deal"]]
+        melds[-1][-1] += ";"
+        melds.append([f"books {books_summary(view.melds[team], rules.wild_melds)}"])
+        lines += wrap_pieces(melds, width, lead="  ", indent="    ", between=" ")
+        if hidden_hands is not None:
+            for seat in seats:
+                if seat != view.seat and seat in hidden_hands:
+                    lead = f"  {seat_label(view, seat, names)}: "
+                    lines += hand_lines(hidden_hands[seat], width=width, lead=lead, indent="    ", color=color,
+                                        ascii=ascii)
+    lines.append("")
+    lines.append(pile_line(view, color=color, ascii=ascii))
+    where = "foot" if view.in_foot[view.seat] else "hand"
+    lead = paint(f"Your {where} ({len(view.hand)}):", BOLD, color) + " "
+    lines += hand_lines(view.hand, width=width, lead=lead, indent="  ", color=color, ascii=ascii)
+    return lines
 
 
 def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = False) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +31,12 @@ def make_ai(level: str, seed: int | None, seat: int) -> Player:
         return make_player(level, seed, seat)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def terminal_size() -> tuple[int, int]:
+    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed."""
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines
 
 
 def seat_levels(
@@ -108,6 +115,8 @@ def play(
             seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
+    if interactive:
+        session.screen_size = terminal_size
     _run(session, intro, interactive)
 
 

@@ -78,7 +78,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("end", (), "end", "with the stock empty, decline the pile and end the deal (C-END)", is_move=True),
     Command("hint", (), "hint", "what the AI would do in your seat, and why"),
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
-    Command("table", ("t",), "table", "show the whole table"),
+    Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
     Command("score", ("s",), "score", "the score of every deal so far"),
     Command("log", ("l",), "log [N]", "the last N moves (default 10) with the AI's reasons"),
     Command("rules", ("r",), "rules [ID]", "the rules in force, or one rule by id (rules C-PILE)"),

@@ -24,16 +24,19 @@ from hfcli.render import (
     BOLD,
     RED,
     books_summary,
+    books_to_go_out,
     deal_totals,
     game_summary,
-    hand_text,
+    hand_lines,
     meld_text,
     move_with_reason,
     notation_text,
+    open_melds,
     paint,
     render_table,
     score_table,
     status_line,
+    wrap_line,
 )
 from hfcli.repl import commands
 from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
@@ -45,6 +48,9 @@ INFO = "info"  # something was shown; the game did not change
 ERROR = "error"  # the line was refused; the game did not change
 EMPTY = "empty"
 QUIT = "quit"  # the session is over (left, or the game ended)
+
+# Lines a terminal keeps under the table at the start of a turn: "Your turn", the prompt, the status bar.
+LINES_UNDER_TABLE = 3
 
 
 class Recorder(Protocol):
@@ -82,6 +88,7 @@ class Session:
         speed: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
         hint_player: Player | None = None,
+        screen_size: Callable[[], tuple[int, int]] | None = None,
     ) -> None:
         self.game = game
         self.players = dict(players)
@@ -95,6 +102,7 @@ class Session:
         self.speed = speed
         self.sleep = sleep
         self.hint_player = hint_player
+        self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
         self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
         self.log: list[LogEntry] = []
         self.confirming_quit = False
@@ -117,12 +125,19 @@ class Session:
         return f"{who} ({phase})> "
 
     def toolbar(self) -> str:
-        return status_line(self.game.view(self.human), self._short_names())
+        return status_line(self.game.view(self.human), self._short_names(), self._width())
 
     def _short_names(self) -> dict[int, str]:
         return {self.human: self.human_name} if self.human_name != "You" else {}
 
+    def _width(self) -> int | None:
+        return self.screen_size()[0] if self.screen_size is not None else None
+
     def say(self, text: str) -> None:
+        width = self._width()
+        if width is not None:
+            # Broken at spaces here rather than anywhere by the terminal, so no card is cut in two.
+            text = "\n".join(part for line in text.split("\n") for part in wrap_line(line, width))
         self.echo(text)
 
     def error(self, text: str) -> str:
@@ -232,29 +247,34 @@ class Session:
         else:
             foot = f"your unpicked foot's {view.foot_sizes[self.human]} cards count against you too"
         rules = game.rules
-        need = (f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}, "
-                f"wild {rules.wild_books_to_go_out}")
+        need = books_to_go_out(rules)
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
         self.say(f"  If {asker} goes out now, the {len(view.hand)} cards in your hand count -{hand_points}; {foot}.")
-        self.say(f"  Books: {books_summary(view.my_melds)} (going out needs {need}); going out scores "
-                 f"+{rules.going_out_bonus}.")
+        books = books_summary(view.my_melds, rules.wild_melds)
+        self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
         self.say(f"  {asker} holds {view.hand_sizes[game.turn_seat]} cards. Answer y or n.")
 
     # ------------------------------------------------------------------ screens
 
-    def table(self) -> str:
+    def table(self, full: bool = False) -> str:
+        """The table as it fits the terminal (the compact one when the full one would not), or the
+        full one whatever the terminal's height."""
+        width, height = self.screen_size() if self.screen_size is not None else (None, None)
+        if height is not None and not full:
+            height -= LINES_UNDER_TABLE
         return render_table(self.game.view(self.human), color=self.color, ascii=self.ascii,
-                            names=self._short_names())
+                            names=self._short_names(), width=width, height=height)
 
     def hand(self) -> str:
         view = self.game.view(self.human)
         where = "foot" if view.in_foot[self.human] else "hand"
-        return f"Your {where} ({len(view.hand)}): {hand_text(view.hand, color=self.color, ascii=self.ascii)}"
+        return "\n".join(hand_lines(view.hand, width=self._width(), lead=f"Your {where} ({len(view.hand)}): ",
+                                    color=self.color, ascii=self.ascii))
 
     def my_melds(self) -> str:
         view = self.game.view(self.human)
-        melds = [m for m in view.my_melds if not m.is_book]
+        melds = open_melds(view.my_melds)
         shown = "; ".join(meld_text(m, color=self.color, ascii=self.ascii) for m in melds) or "none open"
         opening = ""
         if not view.opened[view.team] and view.opening_value:
@@ -291,8 +311,8 @@ class Session:
         if self.finished:
             return QUIT
         view = self.game.view(self.human)
-        open_melds = {m.token for m in view.my_melds if not m.is_book}
-        reading = commands.read_line(line, view.hand, open_melds)
+        open_ranks = {m.token for m in view.my_melds if not m.is_book}
+        reading = commands.read_line(line, view.hand, open_ranks)
         if not reading.word:
             return EMPTY
         command = reading.command
@@ -364,7 +384,9 @@ class Session:
         if name == "hand":
             self.say(self.hand())
         elif name == "table":
-            self.say(self.table())
+            if rest.lower() not in ("", "full"):
+                return self.error(f"table takes nothing, or full for the whole table, not {rest!r}.")
+            self.say(self.table(full=bool(rest)))
         elif name == "score":
             self.say(self.scores())
         elif name == "log":
