@@ -455,11 +455,38 @@ def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = 
 
 
 def game_summary(result: GameResult, *, color: bool = False) -> str:
-    """The totals after every deal and the winner (C-GAME)."""
+    """The end of the game: who won and by how much (C-GAME), then each side's score sheet, a line a
+    deal: its points in melds, book bonuses, red threes, going out, cards left in hands and feet,
+    the deal's total and the game's running total."""
     names = result.team_names
-    lines = [paint("Game over", BOLD, color), *deal_totals(result.deals, names, result.totals)]
+    totals = result.totals
     winner = result.winner
-    lines.append("A tie." if winner is None else f"{names[winner]} win.")
+    scores = " to ".join(str(totals[t]) for t in sorted(range(len(names)), key=lambda t: -totals[t]))
+    if winner is None:
+        verdict = f"Game over: a tie at {totals[0]}."
+    else:
+        verdict = f"Game over: {names[winner]} win, {scores}."
+    lines = [paint(verdict, BOLD, color)]
+    columns = (("melds", 8), ("books", 8), ("red 3s", 8), ("going out", 11), ("cards left", 12), ("deal", 8),
+               ("game", 8))
+    for team, name in enumerate(names):
+        lines.append("")
+        lines.append(paint(f"{name:<9}" + "".join(f"{c:>{w}}" for c, w in columns), BOLD, color))
+        running = 0
+        for deal in result.deals:
+            score = deal.teams[team]
+            running += score.total
+            cells = (
+                score.meld_points,
+                score.clean_book_points + score.dirty_book_points + score.wild_book_points,
+                score.red_three_points + score.foot_red_three_points,
+                score.going_out_points,
+                score.hand_points + score.foot_points,
+                score.total,
+                running,
+            )
+            lines.append(f"  deal {deal.deal + 1:<2}" + "".join(f"{c:>{w}}" for c, (_, w) in zip(cells, columns,
+                                                                                                strict=True)))
     return "\n".join(lines)
 
 

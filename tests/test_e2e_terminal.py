@@ -82,8 +82,10 @@ def test_draw_meld_discard_and_quit_in_a_real_terminal(terminal: Terminal, tmp_p
     shown = terminal.wait_for("East discards")
     assert "West" in shown and "North" in shown
     terminal.send("quit", "Enter")
-    terminal.wait_for("Leave the game? [y/N]")
+    terminal.wait_for("Leave the game? It stays saved. [y/N]")
     terminal.send("y", "Enter")
     shown = terminal.wait_for("EXITED 0")
-    assert f"Transcript: {tmp_path / 'game.jsonl'}" in shown
+    assert f"The game is saved in {tmp_path / 'game.jsonl'}. To go on with it:" in shown
+    resume = f"  {sys.executable} -m hfcli play --resume {tmp_path / 'game.jsonl'}\n"
+    assert resume in shown  # started as python -m hfcli, so that is the command printed
     assert (tmp_path / "game.jsonl").read_text().count("\n") > 10

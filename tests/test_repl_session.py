@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_repl_support import make_session
@@ -115,7 +116,7 @@ def test_quit_asks_to_confirm() -> None:
     session, out = make_session()
     session.start()
     assert session.handle("quit") == INFO
-    assert "Leave the game?" in out.text
+    assert session.prompt == "Leave the game? [y/N] "  # asked once, by the prompt
     assert session.handle("no") == INFO and not session.finished
     assert session.handle("q") == INFO
     assert session.handle("y") == QUIT and session.finished
@@ -213,8 +214,11 @@ def test_ctrl_c_during_ai_pacing_skips_the_pauses_not_the_moves() -> None:
 
 
 @pytest.mark.parametrize("rules", ["classic", "eleven"])
-def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
+def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules: str) -> None:
     session, out = make_session(seed=4, level="normal", rules=rules)
+    held: list[tuple[str, int]] = []  # what the hold said, and how many lines had been shown then
+    session.hold = lambda message: held.append((message, len(out.lines)))
+    session.transcript_path = Path("/tmp/my games/seed 4.jsonl")
     session.start()
     outcome = OK
     while not session.finished:
@@ -224,12 +228,31 @@ def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
     assert outcome == QUIT
     result = session.game.result
     assert result is not None
-    text = out.text
-    assert "Game over" in text
-    total_line = [line for line in out.lines if line.startswith("total ")][-1]
-    assert total_line.split()[1:] == [str(t) for t in result.totals]
-    winner = "A tie." if result.winner is None else f"{result.team_names[result.winner]} win."
-    assert winner in text
+    # C-DEALS: four deals, each score sheet held until the player asks for the next deal.
+    assert [message for message, _ in held] == [
+        "Press Enter to start deal 2 of 4.", "Press Enter to start deal 3 of 4.",
+        "Press Enter to start deal 4 of 4.", "Press Enter for the final scores."]
+    for deal, (_, shown) in enumerate(held):
+        before = out.lines[:shown]
+        assert before[-1].startswith("Game so far: ")
+        assert any(line.startswith(f"Deal {deal + 1} score") for line in before[-14:])
+        assert not any(line.startswith(f"Deal {deal + 2} of 4 begins") for line in before)
+        if deal < 3:
+            assert out.lines[shown + 1].startswith(f"Deal {deal + 2} of 4 begins")
+    # C-GAME: the final screen says who won, and each side's sheet adds up its deals to its total.
+    final = out.lines[held[-1][1]:]
+    first, second = sorted(result.totals, reverse=True)
+    verdict = (f"Game over: a tie at {first}." if result.winner is None
+               else f"Game over: {result.team_names[result.winner]} win, {first} to {second}.")
+    assert final[1] == verdict
+    for team, name in enumerate(result.team_names):
+        heading = next(i for i, line in enumerate(final) if line.startswith(f"{name} ") and "melds" in line)
+        rows = [line.split() for line in final[heading + 1:heading + 5]]
+        assert [row[:2] for row in rows] == [["deal", str(d)] for d in (1, 2, 3, 4)]
+        assert [int(row[-2]) for row in rows] == [deal.teams[team].total for deal in result.deals]
+        assert int(rows[-1][-1]) == result.totals[team] == sum(int(row[-2]) for row in rows)
+    assert final[-2:] == ["Transcript: /tmp/my games/seed 4.jsonl. To replay it:",
+                          "  hf replay '/tmp/my games/seed 4.jsonl'"]
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -39,6 +41,24 @@ def terminal_size() -> tuple[int, int]:
     return size.columns, size.lines
 
 
+def program_command() -> str:
+    """How to run this program from the shell it was started in, for the commands it prints: ``hf``
+    when that is the ``hf`` on the PATH, else the path it was started by (``.venv/bin/hf``), or
+    ``python -m hfcli`` when it was started that way."""
+    started = sys.argv[0] if sys.argv else ""
+    if Path(started).name == "__main__.py":
+        return f"{shlex.quote(sys.executable)} -m hfcli"
+    if Path(started).name != "hf":
+        return "hf"  # started from inside another program (a test runner): its own name would mislead
+    on_path = shutil.which("hf")
+    try:
+        if on_path is not None and os.path.samefile(on_path, started):
+            return "hf"
+    except OSError:
+        pass
+    return shlex.quote(started)
+
+
 def seat_levels(
     seating: Seating, human: int, level: str, partner_level: str | None, opponent_level: str | None
 ) -> dict[int, str]:
@@ -72,8 +92,8 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
               help="Continue an unfinished game from its transcript, in the seat it records for you.")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
               help="Suits as letters (7H) instead of symbols (7♥).")
-@click.option("--speed", type=click.FloatRange(0), default=0.8, show_default=True,
-              help="Seconds to pause after each AI move (0 = instant).")
+@click.option("--speed", type=click.FloatRange(0), default=0.25, show_default=True,
+              help="Seconds to pause after each AI move (0 = instant); a key press skips the rest of the round.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
 def play(
     seed: int | None,
@@ -115,8 +135,15 @@ def play(
             seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
+    session.program = program_command()
     if interactive:
+        from hfcli.repl.pacing import KeyboardPacer
+
+        pacer = KeyboardPacer(sys.stdin, click.echo)
         session.screen_size = terminal_size
+        session.sleep = pacer.pause
+        session.hold = pacer.hold
+        intro.append("While the others play, any key skips their pauses for the rest of the round.")
     _run(session, intro, interactive)
 
 

@@ -7,6 +7,7 @@ happens, so the game stays resumable whatever the terminal does next.
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -86,9 +87,11 @@ class Session:
         color: bool = False,
         ascii: bool = False,
         speed: float = 0.0,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], bool | None] = time.sleep,
         hint_player: Player | None = None,
         screen_size: Callable[[], tuple[int, int]] | None = None,
+        hold: Callable[[str], None] | None = None,
+        program: str = "hf",
     ) -> None:
         self.game = game
         self.players = dict(players)
@@ -100,9 +103,11 @@ class Session:
         self.color = color
         self.ascii = ascii
         self.speed = speed
-        self.sleep = sleep
+        self.sleep = sleep  # the pause after an AI move; True back means the player asked to skip the rest
         self.hint_player = hint_player
         self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
+        self.hold = hold  # shows its text and waits for the player (a terminal); None: no wait (a pipe)
+        self.program = program  # the command that runs this program, as the commands it prints start
         self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
         self.log: list[LogEntry] = []
         self.confirming_quit = False
@@ -114,7 +119,7 @@ class Session:
     @property
     def prompt(self) -> str:
         if self.confirming_quit:
-            return "Leave the game? [y/N] "
+            return "Leave the game? It stays saved. [y/N] " if self.transcript_path else "Leave the game? [y/N] "
         game = self.game
         if game.is_over:
             return "> "
@@ -133,9 +138,10 @@ class Session:
     def _width(self) -> int | None:
         return self.screen_size()[0] if self.screen_size is not None else None
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, wrap: bool = True) -> None:
+        """Show ``text``; ``wrap=False`` for a command to copy, which a line break would spoil."""
         width = self._width()
-        if width is not None:
+        if width is not None and wrap:
             # Broken at spaces here rather than anywhere by the terminal, so no card is cut in two.
             text = "\n".join(part for line in text.split("\n") for part in wrap_line(line, width))
         self.echo(text)
@@ -165,7 +171,8 @@ class Session:
             self._play(seat, decision.move, decision.reason)
             if pace and self.speed > 0 and not game.is_over:
                 try:
-                    self.sleep(self.speed)
+                    if self.sleep(self.speed):
+                        pace = False  # a key pressed: the rest of this round is played without pauses
                 except KeyboardInterrupt:
                     pace = False  # Ctrl-C while the AI plays skips the pauses, never a move
         self._show_turn_start()
@@ -198,6 +205,7 @@ class Session:
                 self.say("")
                 self.say(score_table(result, game.seating.team_names, color=self.color))
                 self._say_totals()
+                self._hold_after_deal(e.count)
             elif e.kind == EventKind.DEAL:
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
@@ -210,7 +218,10 @@ class Session:
                 assert final is not None
                 self.say("")
                 self.say(game_summary(final, color=self.color))
-                self._say_transcript()
+                if self.transcript_path is not None:
+                    self.say("")
+                    self.say(f"Transcript: {self.transcript_path}. To replay it:")
+                    self.say(f"  {self.command_line('replay', self.transcript_path)}", wrap=False)
                 self.finished = True
 
     def _say_totals(self) -> None:
@@ -218,9 +229,19 @@ class Session:
         names = self.game.seating.team_names
         self.say("Game so far: " + ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names))))
 
-    def _say_transcript(self) -> None:
-        if self.transcript_path is not None:
-            self.say(f"Transcript: {self.transcript_path}")
+    def _hold_after_deal(self, deal: int) -> None:
+        """In a terminal, the score sheet stays on screen until the player asks for what comes next."""
+        if self.hold is None:
+            return
+        deals = self.game.rules.deals
+        if deal + 1 < deals:
+            self.hold(paint(f"Press Enter to start deal {deal + 2} of {deals}.", BOLD, self.color))
+        else:
+            self.hold(paint("Press Enter for the final scores.", BOLD, self.color))
+
+    def command_line(self, *words: str | Path) -> str:
+        """A command of this program as the player can paste it into the shell they started it from."""
+        return " ".join([self.program, *(shlex.quote(str(w)) for w in words)])
 
     def _show_turn_start(self) -> None:
         game = self.game
@@ -325,19 +346,21 @@ class Session:
         return self._info(command.name, reading.rest)
 
     def request_quit(self) -> str:
+        """Asked once, by the prompt."""
         self.confirming_quit = True
-        where = f" It is saved in {self.transcript_path}; resume with: hf play --resume {self.transcript_path}" \
-            if self.transcript_path is not None else ""
-        self.say(f"Leave the game?{where}")
-        self.say("Type y to leave, anything else to stay.")
         return INFO
 
     def leave(self) -> str:
         self.finished = True
         self.say("You leave the table.")
-        self._say_transcript()
+        self.say_how_to_resume()
         self.close()
         return QUIT
+
+    def say_how_to_resume(self) -> None:
+        if self.transcript_path is not None:
+            self.say(f"The game is saved in {self.transcript_path}. To go on with it:")
+            self.say(f"  {self.command_line('play', '--resume', self.transcript_path)}", wrap=False)
 
     def close(self) -> None:
         if self.writer is not None:
