@@ -12,9 +12,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
-from hfcli.engine.melds import WILD, BookKind, Meld
+from hfcli.engine.melds import WILD, BookKind, Meld, count_books
 from hfcli.engine.moves import Pick
-from hfcli.engine.scoring import DealEnding, DealResult, GameResult
+from hfcli.engine.scoring import DealEnding, DealResult, GameResult, cards_value
 from hfcli.engine.state import Phase
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
@@ -451,6 +451,42 @@ def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = 
     lines.append(f"{'total':<32}" + "".join(f"{t.total:>10}" for t in result.teams))
     how = "someone went out" if result.ended_by is DealEnding.OUT else "the stock ran out"
     lines.append(f"(the deal ended because {how})")
+    return "\n".join(lines)
+
+
+def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str:
+    """The deal in progress as C-SCORE would count it so far: each side's points on the table (cards
+    in melds and books, book bonuses, red threes laid), and what the cards ``view.seat`` holds would
+    cost if the deal ended now; the other hands and the feet are counted in cards, as the seat sees them."""
+    rules = view.rules
+    seating = view.seating
+    teams = seating.teams
+    header = f"{f'Deal {view.deal_index + 1} of {rules.deals} so far':<32}" + "".join(
+        f"{seating.team_names[t] + (' (you)' if t == view.team else ''):>12}" for t in teams)
+    rows: list[tuple[str, list[str]]] = []
+    books = [count_books(view.melds[t], rules.book_size) for t in teams]
+    bonuses = (rules.clean_book_bonus, rules.dirty_book_bonus, rules.wild_book_bonus)
+    table = [cards_value((c for m in view.melds[t] for c in m.cards), rules) for t in teams]
+    rows.append(("cards in melds and books", [str(v) for v in table]))
+    for i, kind in enumerate(("clean", "dirty", "wild") if rules.wild_melds else ("clean", "dirty")):
+        rows.append((f"{kind} books", [f"{b[i]}: +{b[i] * bonuses[i]}" if b[i] else "0" for b in books]))
+        table = [v + b[i] * bonuses[i] for v, b in zip(table, books, strict=True)]
+    reds = [len(view.red_threes[t]) for t in teams]
+    rows.append(("red threes laid", [f"{r}: +{r * rules.red_three_bonus}" if r else "0" for r in reds]))
+    table = [v + r * rules.red_three_bonus for v, r in zip(table, reds, strict=True)]
+    rows.append(("on the table now", [str(v) for v in table]))
+    lines = [header, *(f"  {label:<30}" + "".join(f"{cell:>12}" for cell in cells) for label, cells in rows)]
+    where = "foot" if view.in_foot[view.seat] else "hand"
+    cost = cards_value(view.hand, rules)
+    lines.append(f"If the deal ended now, the {card_count(len(view.hand))} in your {where} would count -{cost}"
+                 + ("." if view.in_foot[view.seat] else
+                    f", and your unpicked foot's {card_count(view.foot_sizes[view.seat])} against you too."))
+    others = []
+    for seat in seating.seats:
+        if seat != view.seat:
+            foot = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]} unpicked"
+            others.append(f"{seat_label(view, seat, names)} holds {view.hand_sizes[seat]} ({foot})")
+    lines.append("; ".join(others) + ".")
     return "\n".join(lines)
 
 

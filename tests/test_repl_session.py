@@ -325,3 +325,24 @@ def test_a_refused_short_form_is_answered_in_what_was_typed(line: str, message: 
     assert session.handle(line) == ERROR
     assert out.lines == [f"Can't read that: {message}"]
     assert session.game == before
+
+
+def test_score_in_the_middle_of_a_deal_counts_the_deal_so_far() -> None:
+    session, out = make_session(seed=7)
+    session.start()
+    session.handle("draw")  # seed 7: South draws 9♠ 8♦ to K K Q J 10 9 8 7 7 6 4 2 2, a red three laid
+    session.handle("meld K K 2, 7 7 2")
+    out.clear()
+    assert session.handle("score") == INFO
+    rows = {line[:32].strip(): line[32:].split() for line in out.lines[1:7]}
+    # C-VALUE: K K 2 is 10 + 10 + 20, 7 7 2 is 5 + 5 + 20; C-SCORE: a red three laid is +100.
+    assert rows["cards in melds and books"] == ["70", "0"]
+    assert rows["clean books"] == rows["dirty books"] == rows["wild books"] == ["0", "0"]
+    assert rows["red threes laid"] == ["1:", "+100", "0"]
+    assert rows["on the table now"] == ["170", "0"]
+    # Q J 10 9 9 8 8 are 10 each, 6 and 4 are 5 each: 80 against, and the foot still to come.
+    assert out.lines[7] == ("If the deal ended now, the 9 cards in your hand would count -80, "
+                            "and your unpicked foot's 13 cards against you too.")
+    assert out.lines[8] == ("West holds 13 (foot 13 unpicked); North holds 13 (foot 13 unpicked); "
+                            "East holds 13 (foot 13 unpicked).")
+    assert out.lines[-1] == "No deal finished yet: NS 0, EW 0."

@@ -35,6 +35,7 @@ from hfcli.render import (
     open_melds,
     paint,
     render_table,
+    running_count,
     score_table,
     status_line,
     wrap_line,
@@ -303,12 +304,15 @@ class Session:
         return f"Your melds: {shown}{opening}"
 
     def scores(self) -> str:
+        """The deal in progress counted so far, then every finished deal's total and the game's."""
         game = self.game
         names = game.seating.team_names
-        if not game.results:
-            return f"No deal finished yet. Deal {game.deal_index + 1} of {game.rules.deals}; " + ", ".join(
-                f"{n} 0" for n in names)
-        return "\n".join(deal_totals(game.results, names, game.totals()))
+        lines = [] if game.is_over else [running_count(game.view(self.human), self._short_names())]
+        if game.results:
+            lines += ["", "Finished deals:", *deal_totals(game.results, names, game.totals())]
+        else:
+            lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
+        return "\n".join(lines)
 
     def log_text(self, count: int) -> str:
         if not self.log:
