@@ -185,12 +185,15 @@ def _resumed_session(
 ) -> tuple[Session, list[str]]:
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, read_source, resume
-    from hfcli.transcript.resume import human_seat
+    from hfcli.transcript.resume import FinishedGame, human_seat
 
     try:
         source = read_source(path)
         human = human_seat(source)
         resumed = resume(path, source=source)
+    except FinishedGame as over:
+        _show_finished(over.game, path)
+        raise SystemExit(0) from None
     except FileNotFoundError:
         raise click.ClickException(f"{path}: no such transcript") from None
     except OSError as exc:
@@ -210,6 +213,19 @@ def _resumed_session(
         intro.append(f"Note: {resumed.warning}")
     intro += _intro(game, human, levels, path)[1:]
     return session, intro
+
+
+def _show_finished(game: Game, path: Path) -> None:
+    """``--resume`` of a game that is over: its result, and how to watch it again."""
+    from hfcli.render import game_summary
+
+    click.echo(f"{path} records a finished game; there is nothing to resume.")
+    if game.result is not None:
+        click.echo("")
+        click.echo(game_summary(game.result))
+    click.echo("")
+    click.echo("To replay it:")
+    click.echo(f"  {program_command()} replay {shlex.quote(str(path))}")
 
 
 def _session(

@@ -19,6 +19,7 @@ from hfcli.render import (
     reason_text,
     render_table,
     score_table,
+    wrap_line,
 )
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
@@ -100,12 +101,23 @@ def seat_names(recording: Recording) -> dict[int, str]:
 
 
 def screen(
-    recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False, ascii: bool = False
+    recording: Recording,
+    k: int,
+    seat: int,
+    *,
+    omniscient: bool,
+    color: bool = False,
+    ascii: bool = False,
+    width: int | None = None,
+    height: int | None = None,
 ) -> str:
     """The table after ``k`` moves as ``seat`` saw it (every hand with ``omniscient``), under a line
-    saying which move was just made and why."""
+    saying which move was just made and why; after the move that ends a deal, that deal's score
+    sheet, and after the last move of a finished game, the result. In ``width`` x ``height`` (either
+    None for unbounded) the table is the compact one when the full one would not fit."""
     game = recording.position(k)
     total = len(recording.moves)
+    after: list[str] = []
     if k == 0:
         head = f"Start of the game (move 0 of {total})"
     else:
@@ -114,9 +126,17 @@ def screen(
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
+        deal_over = k == total or recording.moves[k].deal != move.deal
+        if deal_over and len(game.results) >= move.deal:
+            after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color)]
+        if k == total and game.result is not None:
+            after += ["", game_summary(game.result, color=color)]
+    head = "\n".join(part for line in head.split("\n") for part in wrap_line(line, width))
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
-    table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording))
-    return f"{head}\n\n{table}"
+    room = None if height is None else height - head.count("\n") - 2 - sum(a.count("\n") + 1 for a in after)
+    table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording),
+                         width=width, height=room)
+    return "\n".join([head, "", table, *after])
 
 
 def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
