@@ -38,13 +38,13 @@ def test_version() -> None:
 
 def test_rules_prints_presets_and_files(tmp_path: Path) -> None:
     code, text = invoke(["rules"])
-    assert code == 0 and "Rules: classic" in text and "13 / 13 cards" in text
+    assert code == 0 and "Rules: classic" in text and "  hand_size = 13 " in text and "  foot_size = 13 " in text
     code, text = invoke(["rules", "eleven"])
-    assert code == 0 and "11 / 11 cards" in text
+    assert code == 0 and "  hand_size = 11 " in text
     house = tmp_path / "house.toml"
     house.write_text('preset = "classic"\ndecks = 6\n')
     code, text = invoke(["rules", str(house)])
-    assert code == 0 and "6 (324 cards)" in text
+    assert code == 0 and "Rules: house (324 cards)." in text and "  decks = 6 " in text
 
 
 def test_rules_by_id_and_a_bad_id() -> None:

@@ -426,7 +426,7 @@ class Session:
             self.say(self.log_text(count))
         elif name == "rules":
             if not rest:
-                self.say(describe_rules(self.game.rules))
+                self.say(describe_rules(self.game.rules, command="rules", width=self._width() or 80))
             else:
                 try:
                     self.say(rule_text(rest))
