@@ -35,13 +35,33 @@ _PICKUP_WORDS = ("pickup", "take pile")
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def can_show_symbols(encoding: str | None) -> bool:
-    """Whether the output can carry suit symbols and box lines; if not, letters are used."""
-    try:
-        "♣♦♥♠×│".encode(encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
+def can_show_symbols(encoding: str | None, codeset: str | None = None) -> bool:
+    """Whether text in ``encoding``, on a terminal whose locale's character set is ``codeset`` (not
+    checked when None), can carry suit symbols and box lines; if not, letters are used."""
+    for charset in (encoding or "ascii", codeset):
+        if charset is None:
+            continue
+        try:
+            "♣♦♥♠×│·".encode(charset)
+        except (UnicodeEncodeError, LookupError):
+            return False
     return True
+
+
+def locale_codeset() -> str | None:
+    """The character set of the locale the program runs in (``ANSI_X3.4-1968`` under ``LC_ALL=C``,
+    where Python still writes UTF-8 but the terminal may show it as garbage), or None where unknown."""
+    import locale
+
+    try:
+        return locale.nl_langinfo(locale.CODESET) or None
+    except (AttributeError, ValueError):  # no nl_langinfo (Windows)
+        return None
+
+
+def output_shows_symbols(encoding: str | None) -> bool:
+    """Suit symbols for an output stream in ``encoding``, in this process's locale."""
+    return can_show_symbols(encoding, locale_codeset())
 
 
 def paint(text: str, code: str, color: bool) -> str:

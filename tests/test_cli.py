@@ -176,3 +176,23 @@ def test_suits_fall_back_to_letters_where_the_output_cannot_show_them() -> None:
     assert not can_show_symbols("latin-1")
     assert not can_show_symbols("ascii")
     assert not can_show_symbols("no-such-codec")
+    assert not can_show_symbols("utf-8", "ANSI_X3.4-1968")  # what a C locale's terminal takes
+    assert can_show_symbols("utf-8", "UTF-8")
+
+
+@pytest.mark.parametrize(("locale", "symbols"), [("C", False), ("POSIX", False), ("C.UTF-8", True)])
+def test_a_c_locale_gets_letters_for_suits(locale: str, symbols: bool, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
+    env.update(LC_ALL=locale, HF_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "hfcli", "play", "--seed", "7", "--speed", "0"],
+                          input=b"draw\nhand\n", capture_output=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    # seed 7: South holds K♥ K♠ and draws 9♠ 8♦
+    if symbols:
+        assert "K×2 K♥ K♠" in text and "You draw 9♠ 8♦." in text
+    else:
+        assert done.stdout.isascii() and "Kx2 KH KS" in text and "You draw 9S 8D." in text

@@ -122,12 +122,12 @@ def play(
       hf play --seed 7 --speed 0 < moves.txt
       hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
     """
-    from hfcli.render import can_show_symbols
+    from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
-    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
     else:

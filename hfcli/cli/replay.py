@@ -59,11 +59,11 @@ def replay(
       hf replay --print --omniscient game.jsonl
       hf replay --position 300 game.jsonl
     """
-    from hfcli.render import can_show_symbols
+    from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, screen
 
-    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
 
     try:
         recording = load(file)
