@@ -454,12 +454,17 @@ def compact_table(
     return lines
 
 
-def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = False) -> str:
-    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total."""
+def score_table(
+    result: DealResult, team_names: Sequence[str], *, color: bool = False, wild_melds: bool = True
+) -> str:
+    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total; no
+    wild books line under rules without wild melds (V-NOWILD), where there can be none."""
     header = f"{'Deal ' + str(result.deal + 1) + ' score':<32}" + "".join(f"{n:>10}" for n in team_names)
     lines = [paint(header, BOLD, color)]
     per_team = [t.lines() for t in result.teams]
     for i, (label, _, _) in enumerate(per_team[0]):
+        if label == "wild books" and not wild_melds:
+            continue
         cells = []
         for team_lines in per_team:
             _, count, points = team_lines[i]

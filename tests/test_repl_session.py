@@ -251,6 +251,8 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
         assert [row[:2] for row in rows] == [["deal", str(d)] for d in (1, 2, 3, 4)]
         assert [int(row[-2]) for row in rows] == [deal.teams[team].total for deal in result.deals]
         assert int(rows[-1][-1]) == result.totals[team] == sum(int(row[-2]) for row in rows)
+    # V-NOWILD: the eleven rules have no wild melds, so no wild books are counted anywhere.
+    assert ("wild books" in out.text and "wild 0" in out.text) == (rules == "classic")
     assert final[-2:] == ["Transcript: /tmp/my games/seed 4.jsonl. To replay it:",
                           "  hf replay '/tmp/my games/seed 4.jsonl'"]
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
@@ -346,3 +348,14 @@ def test_score_in_the_middle_of_a_deal_counts_the_deal_so_far() -> None:
     assert out.lines[8] == ("West holds 13 (foot 13 unpicked); North holds 13 (foot 13 unpicked); "
                             "East holds 13 (foot 13 unpicked).")
     assert out.lines[-1] == "No deal finished yet: NS 0, EW 0."
+
+
+def test_your_melds_are_listed_by_rank_as_the_table_lists_them() -> None:
+    session, out = make_session(seed=7)
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle("meld 7 7 2, K K 2")  # laid sevens first
+    melds = next(line for line in out.lines if line.startswith("Your melds: "))
+    assert melds == "Your melds: K: K♥ K♠ 2♠ (3, dirty, 4 to book); 7: 7♣ 7♣ 2♦ (3, dirty, 4 to book)  " \
+                    "(first meld so far 70 of 50)"

@@ -26,6 +26,7 @@ from hfcli.render import (
     RED,
     books_summary,
     books_to_go_out,
+    card_count,
     deal_totals,
     game_summary,
     hand_lines,
@@ -204,7 +205,8 @@ class Session:
             if e.kind == EventKind.DEAL_END:
                 result = game.results[e.count]
                 self.say("")
-                self.say(score_table(result, game.seating.team_names, color=self.color))
+                self.say(score_table(result, game.seating.team_names, color=self.color,
+                                     wild_melds=game.rules.wild_melds))
                 self._say_totals()
                 self._hold_after_deal(e.count)
             elif e.kind == EventKind.DEAL:
@@ -212,7 +214,7 @@ class Session:
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
                 new_deal = True
             elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
-                self.say(red_three_line(e.seat, e.cards[0], human=self.human, names=self.names,
+                self.say(red_three_line(e, human=self.human, names=self.names,
                                         color=self.color, ascii=self.ascii))
             elif e.kind == EventKind.GAME_END:
                 final = game.result
@@ -267,15 +269,16 @@ class Session:
         if view.in_foot[self.human]:
             foot = "you are playing from your foot"
         else:
-            foot = f"your unpicked foot's {view.foot_sizes[self.human]} cards count against you too"
+            foot = f"your unpicked foot's {card_count(view.foot_sizes[self.human])} count against you too"
         rules = game.rules
         need = books_to_go_out(rules)
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
-        self.say(f"  If {asker} goes out now, the {len(view.hand)} cards in your hand count -{hand_points}; {foot}.")
+        self.say(f"  If {asker} goes out now, the {card_count(len(view.hand))} in your hand count -{hand_points}; "
+                 f"{foot}.")
         books = books_summary(view.my_melds, rules.wild_melds)
         self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
-        self.say(f"  {asker} holds {view.hand_sizes[game.turn_seat]} cards. Answer y or n.")
+        self.say(f"  {asker} holds {card_count(view.hand_sizes[game.turn_seat])}. Answer y or n.")
 
     # ------------------------------------------------------------------ screens
 

@@ -11,6 +11,7 @@ from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.render import (
+    card_count,
     card_text,
     cards_text,
     game_summary,
@@ -128,7 +129,8 @@ def screen(
             head += f"\nDeal {game.deal_index + 1} begins."
         deal_over = k == total or recording.moves[k].deal != move.deal
         if deal_over and len(game.results) >= move.deal:
-            after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color)]
+            after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color,
+                                      wild_melds=game.rules.wild_melds)]
         if k == total and game.result is not None:
             after += ["", game_summary(game.result, color=color)]
     head = "\n".join(part for line in head.split("\n") for part in wrap_line(line, width))
@@ -180,7 +182,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             move = next(moves)
             yield f"{move.number:5}. {who[move.seat]}: {shown_move(move)}"
         elif kind == EventKind.DRAW:
-            yield f"      drew {private(e, f'{e.count} card(s)')}"
+            yield f"      drew {private(e, card_count(e.count))}"
         elif kind == EventKind.TAKE:
             yield f"      took the pile: {some(e.cards)}"
         elif kind == EventKind.RED_THREE:
@@ -190,12 +192,12 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             else:
                 yield f"      {owner} lays red three {one(e.cards[0])} (stock empty, no replacement)"
         elif kind == EventKind.FOOT:
-            yield f"      {names[e.seat or 0]} picks up the foot: {private(e, f'{e.count} cards')}"
+            yield f"      {names[e.seat or 0]} picks up the foot: {private(e, card_count(e.count))}"
         elif kind == EventKind.OUT:
             yield f"      {names[e.seat or 0]} goes out"
         elif kind == EventKind.DEAL_END:
             yield ""
-            yield score_table(game.results[e.count], game.seating.team_names)
+            yield score_table(game.results[e.count], game.seating.team_names, wild_melds=game.rules.wild_melds)
         elif kind == EventKind.GAME_END and game.result is not None:
             yield ""
             yield game_summary(game.result)
