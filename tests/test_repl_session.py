@@ -359,3 +359,12 @@ def test_your_melds_are_listed_by_rank_as_the_table_lists_them() -> None:
     melds = next(line for line in out.lines if line.startswith("Your melds: "))
     assert melds == "Your melds: K: K♥ K♠ 2♠ (3, dirty, 4 to book); 7: 7♣ 7♣ 2♦ (3, dirty, 4 to book)  " \
                     "(first meld so far 70 of 50)"
+
+
+def test_a_pile_of_one_is_one_card_in_the_narration_and_the_ai_reason() -> None:
+    session, out = make_session(seed=7, level="normal")
+    session.start()
+    session.handle("draw")
+    session.handle("discard king")  # seed 7: West takes K 6, then North takes the one card left, 4♦
+    assert "North takes the pile, 1 card: 4♦. (1 card, " in out.text
+    assert not re.search(r"\b1 cards\b", out.text)
