@@ -77,7 +77,7 @@ def test_play_prints_the_transcript_path_at_start_and_end(tmp_path: Path) -> Non
     code, text = invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\nquit\ny\n")
     assert code == 0
     assert text.count(f"Transcript: {path}") == 1
-    assert f"The game is saved in {path}. To go on with it:\n  hf play --resume {path}\n" in text
+    assert f"The game is saved in {path}\nTo go on with it:\n  hf play --resume {path}\n" in text
     assert "Leave the game? It stays saved. [y/N] y" in text and text.count("Leave the game?") == 1
     assert "South (draw)> draw" in text
     assert path.exists() and path.read_text().count("\n") > 3

@@ -253,7 +253,7 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
         assert int(rows[-1][-1]) == result.totals[team] == sum(int(row[-2]) for row in rows)
     # V-NOWILD: the eleven rules have no wild melds, so no wild books are counted anywhere.
     assert ("wild books" in out.text and "wild 0" in out.text) == (rules == "classic")
-    assert final[-2:] == ["Transcript: /tmp/my games/seed 4.jsonl. To replay it:",
+    assert final[-3:] == ["Transcript: /tmp/my games/seed 4.jsonl", "To replay it:",
                           "  hf replay '/tmp/my games/seed 4.jsonl'"]
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
 
@@ -368,3 +368,33 @@ def test_a_pile_of_one_is_one_card_in_the_narration_and_the_ai_reason() -> None:
     session.handle("discard king")  # seed 7: West takes K 6, then North takes the one card left, 4♦
     assert "North takes the pile, 1 card: 4♦. (1 card, " in out.text
     assert not re.search(r"\b1 cards\b", out.text)
+
+
+def test_a_key_during_a_pause_plays_the_rest_of_the_round_without_pauses() -> None:
+    session, out = make_session()
+    pauses: list[float] = []
+
+    def key_pressed_at_once(seconds: float) -> bool:
+        pauses.append(seconds)
+        return True
+
+    session.speed = 0.25
+    session.sleep = key_pressed_at_once
+    session.start()
+    session.handle("draw")
+    before = len(session.log)
+    assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
+    assert len(session.log) - before > 2  # the human's discard and several AI moves
+    assert pauses == [0.25]  # only the pause the key cut short
+    assert session.game.to_move == 0 and session.game.phase == "draw"
+
+
+def test_the_pace_is_brisk_by_default_and_the_readme_says_how_to_change_it() -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+
+    help_text = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    assert "--speed" in help_text and "[default: 0.25;" in help_text and "a key press skips" in help_text
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "--speed 0" in readme and "any key skips" in readme

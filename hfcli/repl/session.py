@@ -223,7 +223,8 @@ class Session:
                 self.say(game_summary(final, color=self.color))
                 if self.transcript_path is not None:
                     self.say("")
-                    self.say(f"Transcript: {self.transcript_path}. To replay it:")
+                    self.say(f"Transcript: {self.transcript_path}")
+                    self.say("To replay it:")
                     self.say(f"  {self.command_line('replay', self.transcript_path)}", wrap=False)
                 self.finished = True
 
@@ -366,7 +367,8 @@ class Session:
 
     def say_how_to_resume(self) -> None:
         if self.transcript_path is not None:
-            self.say(f"The game is saved in {self.transcript_path}. To go on with it:")
+            self.say(f"The game is saved in {self.transcript_path}")
+            self.say("To go on with it:")
             self.say(f"  {self.command_line('play', '--resume', self.transcript_path)}", wrap=False)
 
     def close(self) -> None:
