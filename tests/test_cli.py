@@ -196,3 +196,27 @@ def test_a_c_locale_gets_letters_for_suits(locale: str, symbols: bool, tmp_path:
         assert "K×2 K♥ K♠" in text and "You draw 9♠ 8♦." in text
     else:
         assert done.stdout.isascii() and "Kx2 KH KS" in text and "You draw 9S 8D." in text
+
+
+def test_printed_commands_start_the_way_the_program_was_started(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+    import sys
+
+    from hfcli.cli.play import program_command
+
+    venv = tmp_path / "my venv" / "bin"
+    venv.mkdir(parents=True)
+    hf = venv / "hf"
+    hf.write_text("#!/bin/sh\n")
+    hf.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setattr(sys, "argv", ["my venv/bin/hf", "play"])
+    assert program_command() == "'my venv/bin/hf'"  # not on the PATH: the path it was started by, quoted
+    monkeypatch.setattr(sys, "argv", [str(hf), "play"])
+    assert program_command() == f"'{hf}'"
+    monkeypatch.setenv("PATH", f"{venv}:/usr/bin:/bin")
+    assert program_command() == "hf"  # the hf the shell finds is this one
+    monkeypatch.setattr(sys, "argv", [str(Path("hfcli") / "__main__.py"), "play"])
+    assert program_command() == f"{shlex.quote(sys.executable)} -m hfcli"
