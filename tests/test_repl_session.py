@@ -398,3 +398,12 @@ def test_the_pace_is_brisk_by_default_and_the_readme_says_how_to_change_it() -> 
     assert "--speed" in help_text and "[default: 0.25;" in help_text and "a key press skips" in help_text
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert "--speed 0" in readme and "any key skips" in readme
+
+
+def test_the_turn_line_offers_the_pile_only_when_it_can_be_taken() -> None:
+    session, out = make_session(seed=7)
+    session.start()  # seed 7: a 6 on the pile and one 6 in South's hand (C-PILE needs two)
+    assert "Your turn: draw (the pile cannot be taken).  (help lists every command)" in out.lines
+    session, out = make_session(seed=4)
+    session.start()  # seed 4: an 8 on the pile and 8♠ 8♠ in South's hand
+    assert "Your turn: draw, or pick up the pile.  (help lists every command)" in out.lines

@@ -258,8 +258,15 @@ class Session:
             self._shown_turn = game.move_count
             self.say("")
             self.say(self.table())
-            self.say(paint("Your turn: draw, or pickup the pile.", BOLD, self.color)
-                     + "  (help lists every command)")
+            self.say(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color) + "  (help lists every command)")
+
+    def _turn_choices(self) -> str:
+        """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
+        kinds = {move.kind for move in self.game.view(self.human).legal_moves}
+        take = "pick up the pile" if "pickup" in kinds else ""
+        if "draw" in kinds:
+            return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
+        return f"{take}, or end the deal (the stock is empty)" if take else "end the deal (the stock is empty)"
 
     def _ask_permission(self) -> None:
         """C-OUT: the partner asks; the human answers, shown the facts that matter."""
