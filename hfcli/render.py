@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
@@ -327,6 +328,18 @@ def pile_line(view: SeatView, *, color: bool = False, ascii: bool = False) -> st
     return f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else "")
 
 
+@dataclass(frozen=True)
+class TableLook:
+    """How a table is drawn, whichever layout: colour, letters for suits, the hands an omniscient
+    replay shows (seat -> cards), people's names for seats, and the width to wrap to (None: no limit)."""
+
+    color: bool = False
+    ascii: bool = False
+    hidden_hands: Mapping[int, Sequence[Card]] | None = None
+    names: Mapping[int, str] | None = None
+    width: int | None = None
+
+
 def render_table(
     view: SeatView,
     *,
@@ -336,30 +349,28 @@ def render_table(
     names: Mapping[int, str] | None = None,
     width: int | None = None,
     height: int | None = None,
+    layout: str | None = None,
 ) -> str:
     """The table as ``view.seat`` sees it, in ``width`` x ``height`` columns and lines (either
     unbounded when None): the full table when it fits, else the compact one (every seat's counts,
-    both sides' melds and books, the pile and the hand, in about a dozen lines).
+    both sides' melds and books, the pile and the hand, in about a dozen lines). ``layout`` ("full"
+    or "compact") asks for one whatever the height.
 
     ``hidden_hands`` (seat -> cards) shows other seats' hands too, for an omniscient replay.
     ``names`` gives seats a person's name (``{0: "Ann"}``).
     """
-    lines = full_table(view, color=color, ascii=ascii, hidden_hands=hidden_hands, names=names, width=width)
-    if height is not None and len(lines) > height:
-        lines = compact_table(view, color=color, ascii=ascii, hidden_hands=hidden_hands, names=names, width=width)
+    look = TableLook(color, ascii, hidden_hands, names, width)
+    if layout == "compact":
+        return "\n".join(_compact_table(view, look))
+    lines = _full_table(view, look)
+    if layout is None and height is not None and len(lines) > height:
+        lines = _compact_table(view, look)
     return "\n".join(lines)
 
 
-def full_table(
-    view: SeatView,
-    *,
-    color: bool = False,
-    ascii: bool = False,
-    hidden_hands: Mapping[int, Sequence[Card]] | None = None,
-    names: Mapping[int, str] | None = None,
-    width: int | None = None,
-) -> list[str]:
+def _full_table(view: SeatView, look: TableLook) -> list[str]:
     """Every fact on its own line: deal and scores, every seat, every meld's cards, the pile, the hand."""
+    color, ascii, hidden_hands, names, width = look.color, look.ascii, look.hidden_hands, look.names, look.width
     rules = view.rules
     totals = view.totals()
     seating = view.seating
@@ -401,18 +412,11 @@ def full_table(
     return lines
 
 
-def compact_table(
-    view: SeatView,
-    *,
-    color: bool = False,
-    ascii: bool = False,
-    hidden_hands: Mapping[int, Sequence[Card]] | None = None,
-    names: Mapping[int, str] | None = None,
-    width: int | None = None,
-) -> list[str]:
+def _compact_table(view: SeatView, look: TableLook) -> list[str]:
     """The table for a short terminal: a header line, then for each side its seats' counts, its melds
-    (rank, size, wild cards), books and red threes, then the pile and the hand, wrapped to ``width``.
+    (rank, size, wild cards), books and red threes, then the pile and the hand, wrapped to the width.
     The rules' name is on the status line, which the terminal shows under the prompt."""
+    color, ascii, hidden_hands, names, width = look.color, look.ascii, look.hidden_hands, look.names, look.width
     rules = view.rules
     seating = view.seating
     totals = view.totals()

@@ -16,8 +16,6 @@ from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
 from hfcli.render import (
     card_text,
-    compact_table,
-    full_table,
     hand_lines,
     hand_text,
     render_table,
@@ -25,6 +23,14 @@ from hfcli.render import (
     visible_len,
 )
 from hfcli.repl.session import LINES_UNDER_TABLE
+
+
+def full_table(view: SeatView, width: int | None = None) -> list[str]:
+    return render_table(view, layout="full", width=width).split("\n")
+
+
+def compact_table(view: SeatView, width: int | None = None) -> list[str]:
+    return render_table(view, layout="compact", width=width).split("\n")
 
 
 def played(moves: int, seed: int = 7, rules: str = "classic") -> Game:

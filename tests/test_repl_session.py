@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -196,20 +197,31 @@ def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     assert game.turn.permission is False or game.turn_seat != 2
 
 
-def test_ctrl_c_during_ai_pacing_skips_the_pauses_not_the_moves() -> None:
+def _ctrl_c(seconds: float) -> bool:
+    raise KeyboardInterrupt
+
+
+def _key_press(seconds: float) -> bool:
+    return True
+
+
+@pytest.mark.parametrize("cut", [_ctrl_c, _key_press], ids=["ctrl-c", "key"])
+def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut: Callable[[float], bool]) -> None:
     session, out = make_session()
     pauses: list[float] = []
 
-    def interrupted_sleep(seconds: float) -> None:
+    def sleep(seconds: float) -> bool:
         pauses.append(seconds)
-        raise KeyboardInterrupt
+        return cut(seconds)
 
-    session.speed = 1.0
-    session.sleep = interrupted_sleep
+    session.speed = 0.25
+    session.sleep = sleep
     session.start()
     session.handle("draw")
+    before = len(session.log)
     assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
-    assert pauses == [1.0]  # the first pause was cut short and no more were taken
+    assert len(session.log) - before > 2  # the human's discard and several AI moves
+    assert pauses == [0.25]  # the first pause was cut short and no more were taken
     assert session.game.to_move == 0 and session.game.phase == "draw"
 
 
@@ -368,25 +380,6 @@ def test_a_pile_of_one_is_one_card_in_the_narration_and_the_ai_reason() -> None:
     session.handle("discard king")  # seed 7: West takes K 6, then North takes the one card left, 4♦
     assert "North takes the pile, 1 card: 4♦. (1 card, " in out.text
     assert not re.search(r"\b1 cards\b", out.text)
-
-
-def test_a_key_during_a_pause_plays_the_rest_of_the_round_without_pauses() -> None:
-    session, out = make_session()
-    pauses: list[float] = []
-
-    def key_pressed_at_once(seconds: float) -> bool:
-        pauses.append(seconds)
-        return True
-
-    session.speed = 0.25
-    session.sleep = key_pressed_at_once
-    session.start()
-    session.handle("draw")
-    before = len(session.log)
-    assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
-    assert len(session.log) - before > 2  # the human's discard and several AI moves
-    assert pauses == [0.25]  # only the pause the key cut short
-    assert session.game.to_move == 0 and session.game.phase == "draw"
 
 
 def test_the_pace_is_brisk_by_default_and_the_readme_says_how_to_change_it() -> None:
