@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
-from hfcli.engine.moves import Pick
+from hfcli.engine.moves import MoveKind, Pick
+from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding, DealResult, GameResult, cards_value
 from hfcli.engine.state import Phase
-from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
 RESET = "\x1b[0m"
@@ -123,7 +123,7 @@ def reason_text(move: str, reason: str) -> str:
     if found is not None:
         head = found.group(1).strip().lower()
         said = move.strip().lower()
-        if head == said or (said == "pickup" and head in _PICKUP_WORDS):
+        if head == said or (said == MoveKind.PICKUP and head in _PICKUP_WORDS):
             reason = found.group(2)
     return notation_text(reason)
 
@@ -253,14 +253,14 @@ def books_to_go_out(rules: Rules) -> str:
     return text + (f", wild {rules.wild_books_to_go_out}" if rules.wild_melds else "")
 
 
-def open_melds(melds: Sequence[MeldView]) -> list[MeldView]:
+def open_melds(melds: Sequence[Meld]) -> list[Meld]:
     """The melds not yet books, as the table lists them: the wild meld first, then by rank, high to low."""
     found = [m for m in melds if not m.is_book]
     found.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])
     return found
 
 
-def meld_summary(meld: MeldView, *, ascii: bool = False) -> str:
+def meld_summary(meld: Meld, *, ascii: bool = False) -> str:
     """One meld in a few columns, for the compact table: ``K×5``, ``9×4 (1 wild)``, ``wild×3``."""
     wilds = "" if meld.rank == WILD or not meld.wilds else f" ({meld.wilds} wild)"
     return f"{meld_label(meld.rank)}{'x' if ascii else '×'}{len(meld.cards)}{wilds}"
@@ -493,11 +493,11 @@ def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str
     header = f"{f'Deal {view.deal_index + 1} of {rules.deals} so far':<32}" + "".join(
         f"{seating.team_names[t] + (' (you)' if t == view.team else ''):>12}" for t in teams)
     rows: list[tuple[str, list[str]]] = []
-    books = [count_books(view.melds[t], rules.book_size) for t in teams]
+    books = [count_books(view.melds[t]) for t in teams]
     bonuses = (rules.clean_book_bonus, rules.dirty_book_bonus, rules.wild_book_bonus)
     table = [cards_value((c for m in view.melds[t] for c in m.cards), rules) for t in teams]
     rows.append(("cards in melds and books", [str(v) for v in table]))
-    for i, kind in enumerate(("clean", "dirty", "wild") if rules.wild_melds else ("clean", "dirty")):
+    for i, kind in enumerate(BookKind if rules.wild_melds else (BookKind.CLEAN, BookKind.DIRTY)):
         rows.append((f"{kind} books", [f"{b[i]}: +{b[i] * bonuses[i]}" if b[i] else "0" for b in books]))
         table = [v + b[i] * bonuses[i] for v, b in zip(table, books, strict=True)]
     reds = [len(view.red_threes[t]) for t in teams]

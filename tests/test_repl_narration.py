@@ -41,7 +41,8 @@ def test_the_card_that_replaces_a_red_three_is_named_to_its_holder_c_red3() -> N
     text = describe_move(0, move, events, human=0, names=NAMES, color=False, ascii=False)
     assert text == ("You draw 3♥ 6♠. You lay the red three 3♥; 3♦ replaces it. "
                     "You lay the red three 3♦; 9♣ replaces it.")
-    empty = [Event(EventKind.MOVE, 2, move), Event(EventKind.DRAW, 2, count=1), Event(EventKind.RED_THREE, 2, cards=(card("3H"),))]
+    empty = [Event(EventKind.MOVE, 2, move), Event(EventKind.DRAW, 2, count=1),
+             Event(EventKind.RED_THREE, 2, cards=(card("3H"),))]
     assert describe_move(2, move, empty, human=0, names=NAMES).endswith(
         "North lays a red three 3♥; the stock is empty, so nothing replaces it.")
     foot = [Event(EventKind.MOVE, 1, parse_move("discard 4")), Event(EventKind.FOOT, 1, count=1)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, RANK_TOKENS, SUIT_SYMBOLS, TEN, TWO, Card, parse_rank
 from hfcli.engine.errors import InvalidMoveError
-from hfcli.engine.moves import normalize_token
+from hfcli.engine.moves import parse_pick
 
 # Words that carry no card: "meld an ace and two jacks", "add the queens to the queens meld". The
 # article "a" is one too, but only before a card said in words ("a king"): "discard a" is an ace.
@@ -119,7 +119,7 @@ class CardWords:
         if word in SINGULARS:
             return RANK_TOKENS[SINGULARS[word]]
         try:
-            return normalize_token(word)
+            return parse_pick(word).token
         except InvalidMoveError:
             pass
         close = suggest(word, VOCABULARY)

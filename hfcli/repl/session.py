@@ -263,8 +263,8 @@ class Session:
     def _turn_choices(self) -> str:
         """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
         kinds = {move.kind for move in self.game.view(self.human).legal_moves}
-        take = "pick up the pile" if "pickup" in kinds else ""
-        if "draw" in kinds:
+        take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
+        if MoveKind.DRAW in kinds:
             return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
         return f"{take}, or end the deal (the stock is empty)" if take else "end the deal (the stock is empty)"
 
