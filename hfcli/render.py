@@ -43,7 +43,7 @@ def can_show_symbols(encoding: str | None, codeset: str | None = None) -> bool:
         if charset is None:
             continue
         try:
-            "♣♦♥♠×│·".encode(charset)
+            "♣♦♥♠×│·—".encode(charset)
         except (UnicodeEncodeError, LookupError):
             return False
     return True
@@ -128,12 +128,17 @@ def reason_text(move: str, reason: str) -> str:
     return notation_text(reason)
 
 
-def move_with_reason(move: str, reason: str | None, *, color: bool = False) -> str:
-    """``discard 10 (a cheap single)``: a move in notation as shown, and its reason when there is one."""
-    shown = notation_text(move)
+def reason_suffix(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """`` — a cheap single``: what follows a move told on screen when it has a reason ("" if not).
+    A dash, not parentheses: a reason may hold parentheses of its own."""
     if not reason:
-        return shown
-    return f"{shown} " + paint(f"({reason_text(move, reason)})", DIM, color)
+        return ""
+    return paint(f"{' -- ' if ascii else ' — '}{reason_text(move, reason)}", DIM, color)
+
+
+def move_with_reason(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """``discard 10 — a cheap single``: a move in notation as shown, and its reason when there is one."""
+    return notation_text(move) + reason_suffix(move, reason, color=color, ascii=ascii)
 
 
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:

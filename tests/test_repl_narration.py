@@ -54,8 +54,7 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     meld = parse_move("meld T T T, 9 9 2")
     text = describe_move(2, meld, [Event(EventKind.MOVE, 2, meld)], human=0, names=NAMES,
                          reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
-    assert text.startswith("North melds 10 10 10, 9 9 2.")
-    assert text.endswith("(a new meld of tens)")  # the move is named once, not again in its reason
+    assert text == "North melds 10 10 10, 9 9 2 — a new meld of tens."  # the move is named once
     add = parse_move("add T 2 to T")
     text = describe_move(1, add, [Event(EventKind.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
     assert text == "West adds 10 2 to the tens."
@@ -77,13 +76,18 @@ def test_a_reason_names_its_move_once_and_writes_a_ten_as_10() -> None:
     add = parse_move("add T T 2 to T")
     text = describe_move(3, add, [Event(EventKind.MOVE, 3, add)], human=0, names=NAMES,
                          reason="add T T 2 to T: closes a dirty book of tens (going out)")
-    assert text == "East adds 10 10 2 to the tens. (closes a dirty book of tens (going out))"
+    assert text == "East adds 10 10 2 to the tens — closes a dirty book of tens (going out)."
     pickup = parse_move("pickup")
     text = describe_move(1, pickup, [Event(EventKind.MOVE, 1, pickup)], human=0, names=NAMES,
                          reason="take pile: 7 cards, starts a meld of tens")
-    assert text == "West takes the pile. (7 cards, starts a meld of tens)"
+    assert text == "West takes the pile — 7 cards, starts a meld of tens."
     # A reason that names some other move keeps it, in the table's spelling.
     discard = parse_move("discard 9")
     text = describe_move(2, discard, [], human=0, names=NAMES, discarded=card("9C"),
                          reason="discard TS: no better move")
-    assert text == "North discards 9♣. (discard 10S: no better move)"
+    assert text == "North discards 9♣ — discard 10S: no better move."
+    # The reason is the move's, so it comes before what the move caused; letters where symbols cannot go.
+    out = [EventKind.MOVE, EventKind.OUT]
+    text = describe_move(1, discard, [Event(out[0], 1, discard), Event(out[1], 1)], human=0, names=NAMES,
+                         discarded=card("9C"), reason="discard 9: a cheap single", ascii=True)
+    assert text == "West discards 9C -- a cheap single. West goes out!"

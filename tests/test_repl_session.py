@@ -98,7 +98,7 @@ def test_hint_names_a_legal_move() -> None:
     out.clear()
     session.handle("hint")
     assert out.text.startswith("Hint: ")
-    move = out.text[len("Hint: "):].split(" (")[0]
+    move = out.text[len("Hint: "):].split(" — ")[0]
     assert session.game.is_legal(move)
 
 
@@ -110,7 +110,7 @@ def test_log_shows_ai_reasons() -> None:
     out.clear()
     session.handle("log 20")
     ai_lines = [line for line in out.lines if "West" in line]
-    assert ai_lines and all("(" in line for line in ai_lines)
+    assert ai_lines and all(" — " in line for line in ai_lines)
 
 
 def test_quit_asks_to_confirm() -> None:
@@ -282,7 +282,7 @@ def test_a_whole_game_writes_every_ten_as_10_in_moves_reasons_log_and_hints() ->
     session.say(session.log_text(len(session.log)))  # what 'log' would show of the whole game
     text = out.text
     assert re.search(r"\b10[♣♦♥♠]", text) and re.search(r"melds? [^.]*\b10 10\b", text)
-    assert re.search(r"\(.*\btens?\b.*\)", text)  # the AI's reasons speak of tens
+    assert re.search(r" — .*\btens?\b", text)  # the AI's reasons speak of tens
     assert not re.search(r"\bT[CDHS♣♦♥♠]?\b", text), [line for line in out.lines
                                                       if re.search(r"\bT[CDHS♣♦♥♠]?\b", line)]
     assert any("10" in hint for hint in hints)
@@ -296,9 +296,9 @@ def test_a_hint_names_its_move_once() -> None:
     session.handle("draw")
     out.clear()
     session.handle("hint")
-    assert re.fullmatch(r"Hint: (meld|add|discard) [^(:]+ \(.+\)", out.text), out.text
-    move = out.text[len("Hint: "):].split(" (")[0]
-    assert f"({move}:" not in out.text and session.game.is_legal(move)
+    assert re.fullmatch(r"Hint: (meld|add|discard) [^—:]+ — .+", out.text), out.text
+    move = out.text[len("Hint: "):].split(" — ")[0]
+    assert f"— {move}:" not in out.text and session.game.is_legal(move)
 
 
 def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
@@ -378,7 +378,7 @@ def test_a_pile_of_one_is_one_card_in_the_narration_and_the_ai_reason() -> None:
     session.start()
     session.handle("draw")
     session.handle("discard king")  # seed 7: West takes K 6, then North takes the one card left, 4♦
-    assert "North takes the pile, 1 card: 4♦. (1 card, " in out.text
+    assert "North takes the pile, 1 card: 4♦ — 1 card, " in out.text
     assert not re.search(r"\b1 cards\b", out.text)
 
 

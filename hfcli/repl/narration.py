@@ -8,7 +8,7 @@ from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
-from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text, reason_text
+from hfcli.render import card_count, card_text, cards_text, pick_text, picks_text, reason_suffix
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -83,10 +83,12 @@ def describe_move(
                           f"{'your' if e.seat == human else 'their'} foot ({card_count(e.count)}).")
         elif e.kind == EventKind.OUT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} go{'' if e.seat == human else 'es'} out!")
+    if reason:
+        # The reason belongs to the move, so it goes before what the move caused.
+        sentence, stop = (text[:-1], ".") if text.endswith(".") else (text, ".")
+        text = sentence + reason_suffix(str(move), reason, color=color, ascii=ascii) + stop
     if extras:
         text += " " + " ".join(extras)
-    if reason:
-        text += " " + paint(f"({reason_text(str(move), reason)})", DIM, color)
     return text
 
 

@@ -331,7 +331,7 @@ class Session:
         lines = []
         for entry in self.log[-count:]:
             lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} "
-                         f"{move_with_reason(entry.move, entry.reason, color=self.color)}")
+                         f"{move_with_reason(entry.move, entry.reason, color=self.color, ascii=self.ascii)}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ one line in
@@ -453,5 +453,5 @@ class Session:
         if game.is_over or game.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")
         decision = self.hint_player.choose(game.view(self.human))
-        self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color)}")
+        self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color, ascii=self.ascii)}")
         return INFO

@@ -15,9 +15,8 @@ from hfcli.render import (
     card_text,
     cards_text,
     game_summary,
-    notation_text,
+    move_with_reason,
     player_label,
-    reason_text,
     render_table,
     score_table,
     wrap_line,
@@ -91,10 +90,9 @@ def load(path: str | Path) -> Recording:
     return Recording(replayed, checkpoints)
 
 
-def shown_move(move: RecordedMove) -> str:
-    """A recorded move and its reason as the screen shows them: ``meld 10 10 10  -- a new meld of tens``."""
-    why = f"  -- {reason_text(move.move, move.reason)}" if move.reason else ""
-    return notation_text(move.move) + why
+def shown_move(move: RecordedMove, ascii: bool = False) -> str:
+    """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of tens``."""
+    return move_with_reason(move.move, move.reason, ascii=ascii)
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
@@ -124,7 +122,7 @@ def screen(
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
-        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move)}"
+        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
         deal_over = k == total or recording.moves[k].deal != move.deal
@@ -180,7 +178,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             yield f"      upcard {one(e.cards[0])} starts the pile"
         elif kind == EventKind.MOVE:
             move = next(moves)
-            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move)}"
+            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move, ascii)}"
         elif kind == EventKind.DRAW:
             yield f"      drew {private(e, card_count(e.count))}"
         elif kind == EventKind.TAKE:
