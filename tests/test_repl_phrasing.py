@@ -5,6 +5,8 @@ Whatever is typed, the engine, the transcript and the screen get the one notatio
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_repl_support import make_session
 
@@ -108,3 +110,26 @@ def test_a_refused_phrase_quotes_what_was_typed() -> None:
     out.clear()
     assert session.handle("discard ace of spades") == ERROR
     assert out.lines == ["Not allowed (C-DISCARD): you hold no AS"]
+
+
+def test_piped_play_in_words_plays_as_a_person_expects(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+    from hfcli.transcript import replay
+
+    path = tmp_path / "words.jsonl"
+    typed = "pick up\nplay queens\nmeld 3 fives\ndiscard king\ndrwa\nquit\ny\n"
+    result = CliRunner().invoke(main, ["play", "--seed", "4", "--speed", "0", "--transcript", str(path)],
+                                input=typed)
+    assert result.exit_code == 0
+    out = result.output
+    # seed 4: South holds A K Q Q Q 8 8 7 7 5 5 5 3 and an 8 tops the pile (C-PILE: a pair of eights)
+    for told in ("South (draw)> pick up\nYou take the pile, 1 card: 8♠.",
+                 "South (meld/discard)> play queens\nYou meld Q Q Q.",
+                 "South (meld/discard)> meld 3 fives\nYou meld 5 5 5.",
+                 "South (meld/discard)> discard king\nYou discard K♠",
+                 "South (draw)> drwa\nUnknown command 'drwa'; did you mean draw? Type help for the list."):
+        assert told in out, told
+    recorded = [m.move for m in replay(path).moves if m.seat == 0]
+    assert recorded == ["pickup", "meld Q Q Q", "meld 5 5 5", "discard K"]  # the one notation
