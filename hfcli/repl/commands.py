@@ -79,13 +79,14 @@ COMMANDS: tuple[Command, ...] = (
     Command("hint", (), "hint", "what the AI would do in your seat, and why"),
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
     Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
-    Command("score", ("s",), "score", "the score of every deal so far"),
+    Command("score", ("s",), "score", "the deal so far as it would score now, and every finished deal"),
     Command("log", ("l",), "log [N]", "the last N moves (default 10) with the AI's reasons"),
     Command("rules", ("r",), "rules [ID]", "the rules in force, or one rule by id (rules C-PILE)"),
     Command("help", ("?",), "help [COMMAND]", "this list, or more about one command"),
     Command("quit", ("q", "exit"), "quit", "leave the game (it stays resumable from its transcript)"),
 )
 
+USAGE_WIDTH = max(len(command.usage) for command in COMMANDS) + 2  # the help list's first column
 BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in (command.name, *command.aliases)}
 # The words a typo is compared with: names and the longer short forms (not x, d, p ...).
 SPELLED_OUT = sorted(word for word in BY_WORD if len(word) > 2)
@@ -234,7 +235,7 @@ def help_text(topic: str | None = None) -> str:
         for command in COMMANDS:
             if command.is_move == is_move:
                 short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
-                lines.append(f"  {command.usage:<26}{command.summary}{short}")
+                lines.append(f"  {command.usage:<{USAGE_WIDTH}}{command.summary}{short}")
     lines.append("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
                  "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
                  "Tab completes; help COMMAND says more.")
