@@ -104,7 +104,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     ranks = tracker.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
     value = 2.5  # the top card and a pair go to the table
-    notes = [f"{take} cards"]
+    notes = [f"{take} card{'' if take == 1 else 's'}"]
     meld = mine.get(rank)
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
         kind = BookKind.CLEAN if meld.kind is BookKind.CLEAN and not top.is_wild else meld.kind

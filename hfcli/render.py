@@ -8,12 +8,15 @@ Everything here returns plain ``str``. With ``color=True`` the text carries ANSI
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
-from hfcli.engine.melds import WILD, BookKind, Meld
-from hfcli.engine.moves import Pick
-from hfcli.engine.scoring import DealEnding, DealResult, GameResult
+from hfcli.engine.melds import WILD, BookKind, Meld, count_books
+from hfcli.engine.moves import MoveKind, Pick
+from hfcli.engine.rules import Rules
+from hfcli.engine.scoring import DealEnding, DealResult, GameResult, cards_value
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
@@ -25,15 +28,41 @@ GREEN = "\x1b[32m"
 YELLOW = "\x1b[33m"
 CYAN = "\x1b[36m"
 
+# A ten in move notation: the rank token ``T`` alone or as an exact card (``TS``), never inside a word.
+_NOTATION_TEN = re.compile(r"\bT(?=[CDHS]?\b)")
+# The move a reason opens with, when it names the move it explains: ``discard 3: a black three ...``.
+_REASON_HEAD = re.compile(r"^([^:]+): (.+)$", re.S)
+_PICKUP_WORDS = ("pickup", "take pile")
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def can_show_symbols(encoding: str | None) -> bool:
-    """Whether the output can carry suit symbols and box lines; if not, letters are used."""
-    try:
-        "♣♦♥♠×│".encode(encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
+def can_show_symbols(encoding: str | None, codeset: str | None = None) -> bool:
+    """Whether text in ``encoding``, on a terminal whose locale's character set is ``codeset`` (not
+    checked when None), can carry suit symbols and box lines; if not, letters are used."""
+    for charset in (encoding or "ascii", codeset):
+        if charset is None:
+            continue
+        try:
+            "♣♦♥♠×│·—".encode(charset)
+        except (UnicodeEncodeError, LookupError):
+            return False
     return True
+
+
+def locale_codeset() -> str | None:
+    """The character set of the locale the program runs in (``ANSI_X3.4-1968`` under ``LC_ALL=C``,
+    where Python still writes UTF-8 but the terminal may show it as garbage), or None where unknown."""
+    import locale
+
+    try:
+        return locale.nl_langinfo(locale.CODESET) or None
+    except (AttributeError, ValueError):  # no nl_langinfo (Windows)
+        return None
+
+
+def output_shows_symbols(encoding: str | None) -> bool:
+    """Suit symbols for an output stream in ``encoding``, in this process's locale."""
+    return can_show_symbols(encoding, locale_codeset())
 
 
 def paint(text: str, code: str, color: bool) -> str:
@@ -80,6 +109,38 @@ def picks_text(picks: Sequence[Pick], *, color: bool = False, ascii: bool = Fals
     return " ".join(pick_text(p, color=color, ascii=ascii) for p in picks)
 
 
+def notation_text(text: str) -> str:
+    """Move notation, or a text quoting it, as the table writes it: a ten is ``10``
+    (``meld T T T`` -> ``meld 10 10 10``, ``discard TS`` -> ``discard 10S``). What is read back
+    (input, transcripts) takes ``T`` and ``10`` alike; only what is shown goes through here."""
+    return _NOTATION_TEN.sub("10", text)
+
+
+def reason_text(move: str, reason: str) -> str:
+    """An AI's reason for ``move`` as the table shows it beside the move: without the move named a
+    second time (``discard 3: a black three ...`` -> ``a black three ...``), tens written ``10``."""
+    found = _REASON_HEAD.match(reason)
+    if found is not None:
+        head = found.group(1).strip().lower()
+        said = move.strip().lower()
+        if head == said or (said == MoveKind.PICKUP and head in _PICKUP_WORDS):
+            reason = found.group(2)
+    return notation_text(reason)
+
+
+def reason_suffix(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """`` — a cheap single``: what follows a move told on screen when it has a reason ("" if not).
+    A dash, not parentheses: a reason may hold parentheses of its own."""
+    if not reason:
+        return ""
+    return paint(f"{' -- ' if ascii else ' — '}{reason_text(move, reason)}", DIM, color)
+
+
+def move_with_reason(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """``discard 10 — a cheap single``: a move in notation as shown, and its reason when there is one."""
+    return notation_text(move) + reason_suffix(move, reason, color=color, ascii=ascii)
+
+
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
     """The hand grouped by rank in display order: ``[(rank, cards), ...]``."""
     groups: dict[int, list[Card]] = {}
@@ -90,15 +151,85 @@ def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:
 
 def hand_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
     """``A×2 A♣ A♥ │ K×1 K♠ │ ...``: each rank with its count, then the cards themselves."""
+    return " ".join(hand_lines(cards, color=color, ascii=ascii))
+
+
+def hand_lines(
+    cards: Sequence[Card],
+    *,
+    width: int | None = None,
+    lead: str = "",
+    indent: str = "  ",
+    color: bool = False,
+    ascii: bool = False,
+) -> list[str]:
+    """The hand as ``hand_text`` writes it, after ``lead``, in lines of at most ``width`` columns
+    (unbounded when None). Lines break between ranks where they can, else between two cards, never
+    inside a card; lines after the first start with ``indent``."""
     if not cards:
-        return "(no cards)"
+        return [f"{lead}(no cards)"]
     times = "x" if ascii else "×"
     bar = "|" if ascii else "│"
-    parts = []
-    for rank, group in hand_groups(cards):
-        label = paint(f"{rank_label(rank)}{times}{len(group)}", BOLD, color)
-        parts.append(f"{label} {cards_text(group, color=color, ascii=ascii)}")
-    return f" {bar} ".join(parts)
+    groups = [
+        [paint(f"{rank_label(rank)}{times}{len(group)}", BOLD, color),
+         *(card_text(c, color=color, ascii=ascii) for c in group)]
+        for rank, group in hand_groups(cards)
+    ]
+    return wrap_pieces(groups, width, lead=lead, indent=indent, between=f" {bar} ")
+
+
+def visible_len(text: str) -> int:
+    """Columns ``text`` takes on a terminal: colour codes take none."""
+    return len(ANSI_CODE.sub("", text))
+
+
+def wrap_pieces(
+    groups: Sequence[Sequence[str]], width: int | None, *, lead: str = "", indent: str = "  ", between: str = " "
+) -> list[str]:
+    """Words in groups, laid out in lines of at most ``width`` columns: words of a group are joined
+    by a space, groups by ``between``. A group moves whole to the next line when it fits there; a
+    group longer than a line breaks between its words. A word is never broken."""
+    lines: list[str] = []
+    line = lead
+    empty = True  # nothing on this line yet but its lead or indent: the next piece needs no ``between``
+
+    def fits(piece: str) -> bool:
+        return width is None or visible_len(line) + visible_len(piece) <= width
+
+    def new_line() -> None:
+        nonlocal line, empty
+        lines.append(line.rstrip())
+        line, empty = indent, True
+
+    for group in groups:
+        whole = " ".join(group)
+        if not fits(whole if empty else between + whole) and line != indent and (
+            width is None or visible_len(indent) + visible_len(whole) <= width
+        ):
+            new_line()
+        if fits(whole if empty else between + whole):
+            line += whole if empty else between + whole
+            empty = False
+            continue
+        for i, word in enumerate(group):
+            piece = word if empty else (between if i == 0 else " ") + word
+            if not fits(piece) and line != indent:
+                new_line()
+                piece = word
+            line += piece
+            empty = False
+    lines.append(line)
+    return lines
+
+
+def wrap_line(text: str, width: int | None, indent: str = "  ") -> list[str]:
+    """One line of text broken at spaces to fit ``width`` (so a card, one word, is never split);
+    the lines after the first keep the line's own indentation plus ``indent``."""
+    if width is None or visible_len(text) <= width:
+        return [text]
+    body = text.lstrip(" ")
+    lead = text[: len(text) - len(body)]
+    return wrap_pieces([[word] for word in body.split(" ")], width, lead=lead, indent=lead + indent, between=" ")
 
 
 def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
@@ -110,14 +241,34 @@ def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:
     return f"{paint(meld_label(meld.rank), BOLD, color)}: {shown} ({len(meld.cards)}, {kind_painted}, {need})"
 
 
-def books_summary(melds: Sequence[Meld]) -> str:
-    """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``."""
+def books_summary(melds: Sequence[Meld], wild_melds: bool = True) -> str:
+    """Completed books by kind, with their ranks: ``clean 1 (Q), dirty 0, wild 0``. Without
+    ``wild_melds`` (rules with no wild melds, V-NOWILD) there is no wild kind to count."""
     parts = []
-    for kind in BookKind:
+    for kind in BookKind if wild_melds else (BookKind.CLEAN, BookKind.DIRTY):
         books = [m for m in melds if m.is_book and m.kind == kind]
         ranks = " ".join(meld_label(m.rank) for m in books)
         parts.append(f"{kind} {len(books)}" + (f" ({ranks})" if ranks else ""))
     return ", ".join(parts)
+
+
+def books_to_go_out(rules: Rules) -> str:
+    """C-OUT's books as the rules set them: ``clean 2, dirty 2, wild 1`` (no wild kind without wild melds)."""
+    text = f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}"
+    return text + (f", wild {rules.wild_books_to_go_out}" if rules.wild_melds else "")
+
+
+def open_melds(melds: Sequence[Meld]) -> list[Meld]:
+    """The melds not yet books, as the table lists them: the wild meld first, then by rank, high to low."""
+    found = [m for m in melds if not m.is_book]
+    found.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])
+    return found
+
+
+def meld_summary(meld: Meld, *, ascii: bool = False) -> str:
+    """One meld in a few columns, for the compact table: ``K×5``, ``9×4 (1 wild)``, ``wild×3``."""
+    wilds = "" if meld.rank == WILD or not meld.wilds else f" ({meld.wilds} wild)"
+    return f"{meld_label(meld.rank)}{'x' if ascii else '×'}{len(meld.cards)}{wilds}"
 
 
 def pile_state(view: SeatView) -> str:
@@ -148,8 +299,17 @@ def seat_line(view: SeatView, seat: int, names: Mapping[int, str] | None = None)
     return f"{seat_label(view, seat, names):<18} hand {view.hand_sizes[seat]:>2}  {where}"
 
 
-def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
-    """The toolbar's one line: whose turn, the phase, stock, deal and score."""
+def seat_counts(view: SeatView, seat: int, names: Mapping[int, str] | None = None) -> str:
+    """One seat's cards in a few columns: ``>South 13, foot 13`` or ``North 4, in foot``; ``>`` marks
+    the seat to move."""
+    marker = ">" if seat == view.to_move and view.phase is not Phase.OVER else ""
+    where = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]}"
+    return f"{marker}{seat_label(view, seat, names)} {view.hand_sizes[seat]}, {where}"
+
+
+def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: int | None = None) -> str:
+    """The toolbar's one line: whose turn, the phase, stock, deal, first-meld minimum, score and the
+    rules' name; the rules' name is left off when the line would be wider than ``width``."""
     seat = view.to_move
     who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
     phase = {Phase.DRAW: "draw", Phase.MELD: "meld / discard", Phase.ANSWER: "answer: may they go out?"}
@@ -157,10 +317,32 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None) -> str:
     score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
     if view.phase is Phase.OVER:
         return f"Game over | {score}"
-    return (
+    line = (
         f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
-        f"deal {view.deal_index + 1}/{view.rules.deals} | {score}"
+        f"deal {view.deal_index + 1}/{view.rules.deals}, first meld {view.minimum} | {score}"
     )
+    rules = f" | {view.rules.name} rules"
+    return line + rules if width is None or len(line + rules) <= width else line
+
+
+def pile_line(view: SeatView, *, color: bool = False, ascii: bool = False) -> str:
+    if view.pile_top is None:
+        return "Pile: empty"
+    state = pile_state(view)
+    top = card_text(view.pile_top, color=color, ascii=ascii)
+    return f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else "")
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """How a table is drawn, whichever layout: colour, letters for suits, the hands an omniscient
+    replay shows (seat -> cards), people's names for seats, and the width to wrap to (None: no limit)."""
+
+    color: bool = False
+    ascii: bool = False
+    hidden_hands: Mapping[int, Sequence[Card]] | None = None
+    names: Mapping[int, str] | None = None
+    width: int | None = None
 
 
 def render_table(
@@ -170,21 +352,38 @@ def render_table(
     ascii: bool = False,
     hidden_hands: Mapping[int, Sequence[Card]] | None = None,
     names: Mapping[int, str] | None = None,
+    width: int | None = None,
+    height: int | None = None,
+    layout: str | None = None,
 ) -> str:
-    """The whole screen for ``view.seat``: deal and scores, every seat, the melds, the pile, the hand.
+    """The table as ``view.seat`` sees it, in ``width`` x ``height`` columns and lines (either
+    unbounded when None): the full table when it fits, else the compact one (every seat's counts,
+    both sides' melds and books, the pile and the hand, in about a dozen lines). ``layout`` ("full"
+    or "compact") asks for one whatever the height.
 
     ``hidden_hands`` (seat -> cards) shows other seats' hands too, for an omniscient replay.
     ``names`` gives seats a person's name (``{0: "Ann"}``).
     """
+    look = TableLook(color, ascii, hidden_hands, names, width)
+    if layout == "compact":
+        return "\n".join(_compact_table(view, look))
+    lines = _full_table(view, look)
+    if layout is None and height is not None and len(lines) > height:
+        lines = _compact_table(view, look)
+    return "\n".join(lines)
+
+
+def _full_table(view: SeatView, look: TableLook) -> list[str]:
+    """Every fact on its own line: deal and scores, every seat, every meld's cards, the pile, the hand."""
+    color, ascii, hidden_hands, names, width = look.color, look.ascii, look.hidden_hands, look.names, look.width
     rules = view.rules
     totals = view.totals()
     seating = view.seating
     lines: list[str] = []
     score = "   ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
-    lines.append(
+    lines += wrap_line(
         paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color)
-        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)"
-    )
+        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)", width)
     dealer = seating.long_names[view.dealer]
     lines.append(f"Dealer {dealer}.  Stock {view.stock_size}.")
     lines.append("")
@@ -195,42 +394,86 @@ def render_table(
             line = paint(line, BOLD, color)
         lines.append(line)
         if hidden_hands is not None and seat != view.seat and seat in hidden_hands:
-            lines.append(f"    {hand_text(hidden_hands[seat], color=color, ascii=ascii)}")
+            lines += hand_lines(hidden_hands[seat], width=width, lead="    ", indent="      ", color=color, ascii=ascii)
     for team in seating.teams:
         mine = " (you)" if team == view.team else ""
         lines.append("")
         opened = "" if view.opened[team] else "  not yet melded this deal"
         lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
-        melds = view.melds[team]
-        open_melds = [m for m in melds if not m.is_book]
-        open_melds.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])  # the wild meld first
-        for meld in open_melds:
-            lines.append(f"  {meld_text(meld, color=color, ascii=ascii)}")
-        if not open_melds:
+        melds = open_melds(view.melds[team])
+        for meld in melds:
+            lines += wrap_line(f"  {meld_text(meld, color=color, ascii=ascii)}", width)
+        if not melds:
             lines.append("  (no open melds)")
-        lines.append(f"  books: {books_summary(melds)}")
+        lines.append(f"  books: {books_summary(view.melds[team], rules.wild_melds)}")
         reds = view.red_threes[team]
         lines.append(f"  red threes: {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}")
     lines.append("")
-    if view.pile_top is None:
-        lines.append("Pile: empty")
-    else:
-        state = pile_state(view)
-        top = card_text(view.pile_top, color=color, ascii=ascii)
-        lines.append(f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else ""))
+    lines.append(pile_line(view, color=color, ascii=ascii))
     lines.append("")
     where = "foot" if view.in_foot[view.seat] else "hand"
-    lines.append(paint(f"Your {where} ({len(view.hand)} cards):", BOLD, color))
-    lines.append(f"  {hand_text(view.hand, color=color, ascii=ascii)}")
-    return "\n".join(lines)
+    lines.append(paint(f"Your {where} ({card_count(len(view.hand))}):", BOLD, color))
+    lines += hand_lines(view.hand, width=width, lead="  ", indent="  ", color=color, ascii=ascii)
+    return lines
 
 
-def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = False) -> str:
-    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total."""
+def _compact_table(view: SeatView, look: TableLook) -> list[str]:
+    """The table for a short terminal: a header line, then for each side its seats' counts, its melds
+    (rank, size, wild cards), books and red threes, then the pile and the hand, wrapped to the width.
+    The rules' name is on the status line, which the terminal shows under the prompt."""
+    color, ascii, hidden_hands, names, width = look.color, look.ascii, look.hidden_hands, look.names, look.width
+    rules = view.rules
+    seating = view.seating
+    totals = view.totals()
+    dot = "-" if ascii else "·"
+    score = ", ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
+    lines = wrap_line(
+        f"{paint(f'Deal {view.deal_index + 1} of {rules.deals}', BOLD, color)}, dealt by "
+        f"{seating.long_names[view.dealer]} {dot} first meld {view.minimum} {dot} stock {view.stock_size} "
+        f"{dot} {score}", width)
+    lines.append("")
+    for team in seating.teams:
+        mine = " (you)" if team == view.team else ""
+        seats = [s for s in seating.seats if seating.team_of[s] == team]
+        counts = [[seat_counts(view, s, names) + ";"] for s in seats]
+        reds = view.red_threes[team]
+        counts.append([f"red threes {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}"])
+        heading = paint(f"{seating.team_names[team]}{mine}:", BOLD, color)
+        lines += wrap_pieces(counts, width, lead=f"{heading} ", indent="    ", between=" ")
+        melds = [[meld_summary(m, ascii=ascii) + ","] for m in open_melds(view.melds[team])]
+        if melds:
+            melds[0].insert(0, "melds")
+            melds[-1][-1] = melds[-1][-1].rstrip(",")
+        else:
+            melds = [["no open melds" if view.opened[team] else "not yet melded this deal"]]
+        melds[-1][-1] += ";"
+        melds.append([f"books {books_summary(view.melds[team], rules.wild_melds)}"])
+        lines += wrap_pieces(melds, width, lead="  ", indent="    ", between=" ")
+        if hidden_hands is not None:
+            for seat in seats:
+                if seat != view.seat and seat in hidden_hands:
+                    lead = f"  {seat_label(view, seat, names)}: "
+                    lines += hand_lines(hidden_hands[seat], width=width, lead=lead, indent="    ", color=color,
+                                        ascii=ascii)
+    lines.append("")
+    lines.append(pile_line(view, color=color, ascii=ascii))
+    where = "foot" if view.in_foot[view.seat] else "hand"
+    lead = paint(f"Your {where} ({len(view.hand)}):", BOLD, color) + " "
+    lines += hand_lines(view.hand, width=width, lead=lead, indent="  ", color=color, ascii=ascii)
+    return lines
+
+
+def score_table(
+    result: DealResult, team_names: Sequence[str], *, color: bool = False, wild_melds: bool = True
+) -> str:
+    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total; no
+    wild books line under rules without wild melds (V-NOWILD), where there can be none."""
     header = f"{'Deal ' + str(result.deal + 1) + ' score':<32}" + "".join(f"{n:>10}" for n in team_names)
     lines = [paint(header, BOLD, color)]
     per_team = [t.lines() for t in result.teams]
     for i, (label, _, _) in enumerate(per_team[0]):
+        if label == "wild books" and not wild_melds:
+            continue
         cells = []
         for team_lines in per_team:
             _, count, points = team_lines[i]
@@ -245,12 +488,75 @@ def score_table(result: DealResult, team_names: Sequence[str], *, color: bool = 
     return "\n".join(lines)
 
 
+def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str:
+    """The deal in progress as C-SCORE would count it so far: each side's points on the table (cards
+    in melds and books, book bonuses, red threes laid), and what the cards ``view.seat`` holds would
+    cost if the deal ended now; the other hands and the feet are counted in cards, as the seat sees them."""
+    rules = view.rules
+    seating = view.seating
+    teams = seating.teams
+    header = f"{f'Deal {view.deal_index + 1} of {rules.deals} so far':<32}" + "".join(
+        f"{seating.team_names[t] + (' (you)' if t == view.team else ''):>12}" for t in teams)
+    rows: list[tuple[str, list[str]]] = []
+    books = [count_books(view.melds[t]) for t in teams]
+    bonuses = (rules.clean_book_bonus, rules.dirty_book_bonus, rules.wild_book_bonus)
+    table = [cards_value((c for m in view.melds[t] for c in m.cards), rules) for t in teams]
+    rows.append(("cards in melds and books", [str(v) for v in table]))
+    for i, kind in enumerate(BookKind if rules.wild_melds else (BookKind.CLEAN, BookKind.DIRTY)):
+        rows.append((f"{kind} books", [f"{b[i]}: +{b[i] * bonuses[i]}" if b[i] else "0" for b in books]))
+        table = [v + b[i] * bonuses[i] for v, b in zip(table, books, strict=True)]
+    reds = [len(view.red_threes[t]) for t in teams]
+    rows.append(("red threes laid", [f"{r}: +{r * rules.red_three_bonus}" if r else "0" for r in reds]))
+    table = [v + r * rules.red_three_bonus for v, r in zip(table, reds, strict=True)]
+    rows.append(("on the table now", [str(v) for v in table]))
+    lines = [header, *(f"  {label:<30}" + "".join(f"{cell:>12}" for cell in cells) for label, cells in rows)]
+    where = "foot" if view.in_foot[view.seat] else "hand"
+    cost = cards_value(view.hand, rules)
+    lines.append(f"If the deal ended now, the {card_count(len(view.hand))} in your {where} would count -{cost}"
+                 + ("." if view.in_foot[view.seat] else
+                    f", and your unpicked foot's {card_count(view.foot_sizes[view.seat])} against you too."))
+    others = []
+    for seat in seating.seats:
+        if seat != view.seat:
+            foot = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]} unpicked"
+            others.append(f"{seat_label(view, seat, names)} holds {view.hand_sizes[seat]} ({foot})")
+    lines.append("; ".join(others) + ".")
+    return "\n".join(lines)
+
+
 def game_summary(result: GameResult, *, color: bool = False) -> str:
-    """The totals after every deal and the winner (C-GAME)."""
+    """The end of the game: who won and by how much (C-GAME), then each side's score sheet, a line a
+    deal: its points in melds, book bonuses, red threes, going out, cards left in hands and feet,
+    the deal's total and the game's running total."""
     names = result.team_names
-    lines = [paint("Game over", BOLD, color), *deal_totals(result.deals, names, result.totals)]
+    totals = result.totals
     winner = result.winner
-    lines.append("A tie." if winner is None else f"{names[winner]} win.")
+    scores = " to ".join(str(totals[t]) for t in sorted(range(len(names)), key=lambda t: -totals[t]))
+    if winner is None:
+        verdict = f"Game over: a tie at {totals[0]}."
+    else:
+        verdict = f"Game over: {names[winner]} win, {scores}."
+    lines = [paint(verdict, BOLD, color)]
+    columns = (("melds", 8), ("books", 8), ("red 3s", 8), ("going out", 11), ("cards left", 12), ("deal", 8),
+               ("game", 8))
+    for team, name in enumerate(names):
+        lines.append("")
+        lines.append(paint(f"{name:<9}" + "".join(f"{c:>{w}}" for c, w in columns), BOLD, color))
+        running = 0
+        for deal in result.deals:
+            score = deal.teams[team]
+            running += score.total
+            cells = (
+                score.meld_points,
+                score.clean_book_points + score.dirty_book_points + score.wild_book_points,
+                score.red_three_points + score.foot_red_three_points,
+                score.going_out_points,
+                score.hand_points + score.foot_points,
+                score.total,
+                running,
+            )
+            lines.append(f"  deal {deal.deal + 1:<2}" + "".join(f"{c:>{w}}" for c, (_, w) in zip(cells, columns,
+                                                                                                strict=True)))
     return "\n".join(lines)
 
 

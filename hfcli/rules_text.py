@@ -195,39 +195,63 @@ def rule_text(rule_id: str, width: int = 96) -> str:
     return "\n".join(lines)
 
 
-def describe_rules(rules: Rules) -> str:
-    """A rule set written out for people, each line naming the rule it sets."""
-    yes_no = {True: "yes", False: "no"}
-    ratio = {"twice": "naturals at least twice the wilds", "four": "wilds only with 4 or more naturals"}
-    minimums = ", ".join(str(m) for m in rules.meld_minimums)
-    rows = [
-        ("C-DECK", "decks", f"{rules.decks} ({rules.card_count} cards)"),
-        ("C-DEAL", "hand / foot", f"{rules.hand_size} / {rules.foot_size} cards"),
-        ("C-DEALS", "deals", str(rules.deals)),
-        ("C-MIN", "first-meld minimums", minimums),
-        ("C-VALUE", "card values", (
-            f"joker {rules.joker_value}, two {rules.two_value}, ace {rules.ace_value}, "
-            f"8-K {rules.high_value}, 4-7 {rules.low_value}, black three {rules.black_three_value}"
-        )),
-        ("C-RATIO", "wilds in a meld", ratio.get(rules.wild_ratio, rules.wild_ratio)),
-        ("C-MELD", "wild melds", yes_no[rules.wild_melds]),
-        ("C-BOOK", "book size", str(rules.book_size)),
-        ("C-PILE", "pile cards taken", f"top {rules.pile_take}"),
-        ("C-UPCARD", "black three upcard buried", yes_no[rules.bury_black_three_upcard]),
-        ("C-SCORE", "book bonuses", (
-            f"clean {rules.clean_book_bonus}, dirty {rules.dirty_book_bonus}, wild {rules.wild_book_bonus}"
-        )),
-        ("C-SCORE", "red threes", f"+{rules.red_three_bonus} laid, -{rules.red_three_foot_penalty} in a foot"),
-        ("C-SCORE", "going out", f"+{rules.going_out_bonus}"),
-        ("C-OUT", "books to go out", (
-            f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}, "
-            f"wild {rules.wild_books_to_go_out}"
-        )),
-        ("C-OUT", "partner's permission", yes_no[rules.going_out_needs_permission]),
-        ("C-OUT", "partner must be in the foot", yes_no[rules.partner_in_foot_to_go_out]),
-        ("V-OUT", "go out by melding every card", yes_no[rules.go_out_by_melding_all]),
-    ]
-    lines = [f"Rules: {rules.name}"]
-    lines += [f"  {rule:<9} {label:<29} {value}" for rule, label, value in rows]
-    lines.append("Read one rule with: hf rules ID (e.g. hf rules C-PILE).")
+# What each option of a rule set means, by its key in a house-rules file; the rule id it sets ends each.
+OPTION_MEANINGS: dict[str, str] = {
+    "name": "the rule set's name, shown at the table",
+    "decks": "54-card decks in the shoe (C-DECK)",
+    "hand_size": "cards dealt to each hand (C-DEAL)",
+    "foot_size": "cards dealt to each foot (C-DEAL)",
+    "deals": "deals in a game (C-DEALS)",
+    "meld_minimums": "the first meld's minimum, deal by deal (C-MIN)",
+    "joker_value": "a joker's points (C-VALUE)",
+    "two_value": "a two's points (C-VALUE)",
+    "ace_value": "an ace's points (C-VALUE)",
+    "high_value": "points of each eight to king (C-VALUE)",
+    "low_value": "points of each four to seven (C-VALUE)",
+    "black_three_value": "a black three's points (C-VALUE)",
+    "clean_book_bonus": "bonus for each clean book (C-SCORE)",
+    "dirty_book_bonus": "bonus for each dirty book (C-SCORE)",
+    "wild_book_bonus": "bonus for each wild book (C-SCORE)",
+    "red_three_bonus": "bonus for each red three laid (C-SCORE)",
+    "red_three_foot_penalty": "each red three in an unpicked foot (C-SCORE)",
+    "going_out_bonus": "bonus for going out (C-SCORE)",
+    "clean_books_to_go_out": "clean books needed to go out (C-OUT)",
+    "dirty_books_to_go_out": "dirty books needed to go out (C-OUT)",
+    "wild_books_to_go_out": "wild books needed to go out (C-OUT)",
+    "going_out_needs_permission": "going out needs the partner's yes (C-OUT)",
+    "partner_in_foot_to_go_out": "the partner must be in the foot (C-OUT)",
+    "go_out_by_melding_all": "going out by melding every card (V-OUT)",
+    "bury_black_three_upcard": "black three upcard buried (C-UPCARD)",
+    "wild_ratio": '"twice": a meld\'s naturals at least twice its wilds (C-RATIO); '
+                  '"four": wilds only with 4 naturals (V-RATIO)',
+    "wild_melds": "melds of wild cards allowed (V-NOWILD)",
+    "book_size": "cards in a complete book (C-BOOK)",
+    "pile_take": "pile cards taken, from the top (C-PILE)",
+}
+
+
+def toml_value(value: object) -> str:
+    """A rule's value as a house-rules file writes it: ``true``, ``"four"``, ``[50, 90]``, ``5``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80) -> str:
+    """A rule set written out as a house-rules file would set it: each option's key and value, and
+    what it means (with the rule id it sets), in lines of ``width`` columns where the key and value
+    allow. ``command`` is how to read one rule where this is shown."""
+    lines = [f"Rules: {rules.name} ({rules.card_count} cards).",
+             'A house-rules file (TOML): preset = "classic" or "eleven", and any key below.']
+    values = rules.as_dict()
+    column = 38
+    for key, meaning in OPTION_MEANINGS.items():
+        setting = f"  {key} = {toml_value(values[key])}"
+        lines.append(textwrap.fill(meaning, max(width, column + 20), initial_indent=f"{setting:<{column - 1}} ",
+                                   subsequent_indent=" " * column))
+    lines.append(f"Read one rule with: {command} ID (e.g. {command} C-PILE).")
     return "\n".join(lines)

@@ -38,13 +38,13 @@ def test_version() -> None:
 
 def test_rules_prints_presets_and_files(tmp_path: Path) -> None:
     code, text = invoke(["rules"])
-    assert code == 0 and "Rules: classic" in text and "13 / 13 cards" in text
+    assert code == 0 and "Rules: classic" in text and "  hand_size = 13 " in text and "  foot_size = 13 " in text
     code, text = invoke(["rules", "eleven"])
-    assert code == 0 and "11 / 11 cards" in text
+    assert code == 0 and "  hand_size = 11 " in text
     house = tmp_path / "house.toml"
     house.write_text('preset = "classic"\ndecks = 6\n')
     code, text = invoke(["rules", str(house)])
-    assert code == 0 and "6 (324 cards)" in text
+    assert code == 0 and "Rules: house (324 cards)." in text and "  decks = 6 " in text
 
 
 def test_rules_by_id_and_a_bad_id() -> None:
@@ -76,7 +76,9 @@ def test_play_prints_the_transcript_path_at_start_and_end(tmp_path: Path) -> Non
     path = tmp_path / "game.jsonl"
     code, text = invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\nquit\ny\n")
     assert code == 0
-    assert text.count(f"Transcript: {path}") == 2
+    assert text.count(f"Transcript: {path}") == 1
+    assert f"The game is saved in {path}\nTo go on with it:\n  hf play --resume {path}\n" in text
+    assert "Leave the game? It stays saved. [y/N] y" in text and text.count("Leave the game?") == 1
     assert "South (draw)> draw" in text
     assert path.exists() and path.read_text().count("\n") > 3
 
@@ -174,3 +176,47 @@ def test_suits_fall_back_to_letters_where_the_output_cannot_show_them() -> None:
     assert not can_show_symbols("latin-1")
     assert not can_show_symbols("ascii")
     assert not can_show_symbols("no-such-codec")
+    assert not can_show_symbols("utf-8", "ANSI_X3.4-1968")  # what a C locale's terminal takes
+    assert can_show_symbols("utf-8", "UTF-8")
+
+
+@pytest.mark.parametrize(("locale", "symbols"), [("C", False), ("POSIX", False), ("C.UTF-8", True)])
+def test_a_c_locale_gets_letters_for_suits(locale: str, symbols: bool, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
+    env.update(LC_ALL=locale, HF_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "hfcli", "play", "--seed", "7", "--speed", "0"],
+                          input=b"draw\nhand\n", capture_output=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    # seed 7: South holds K♥ K♠ and draws 9♠ 8♦
+    if symbols:
+        assert "K×2 K♥ K♠" in text and "You draw 9♠ 8♦." in text
+    else:
+        assert done.stdout.isascii() and "Kx2 KH KS" in text and "You draw 9S 8D." in text
+
+
+def test_printed_commands_start_the_way_the_program_was_started(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+    import sys
+
+    from hfcli.cli.play import program_command
+
+    venv = tmp_path / "my venv" / "bin"
+    venv.mkdir(parents=True)
+    hf = venv / "hf"
+    hf.write_text("#!/bin/sh\n")
+    hf.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setattr(sys, "argv", ["my venv/bin/hf", "play"])
+    assert program_command() == "'my venv/bin/hf'"  # not on the PATH: the path it was started by, quoted
+    monkeypatch.setattr(sys, "argv", [str(hf), "play"])
+    assert program_command() == f"'{hf}'"
+    monkeypatch.setenv("PATH", f"{venv}:/usr/bin:/bin")
+    assert program_command() == "hf"  # the hf the shell finds is this one
+    monkeypatch.setattr(sys, "argv", [str(Path("hfcli") / "__main__.py"), "play"])
+    assert program_command() == f"{shlex.quote(sys.executable)} -m hfcli"

@@ -47,20 +47,26 @@ class Terminal:
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
 
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
+def open_terminal(tmp_path: Path, args: str, columns: int, lines: int) -> Terminal:
+    """``hf play ARGS`` in a new tmux session of ``columns`` x ``lines``."""
     socket = f"hf-test-{uuid.uuid4().hex[:8]}"
     term = Terminal(socket, "play")
     hf = [sys.executable, "-m", "hfcli"]
-    command = " ".join(shlex.quote(part) for part in hf) + " play --seed 7 --speed 0 --transcript " + shlex.quote(
+    command = " ".join(shlex.quote(part) for part in hf) + f" play {args} --transcript " + shlex.quote(
         str(tmp_path / "game.jsonl")
     ) + "; echo EXITED $?; sleep 30"
     env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
     assert TMUX is not None
     subprocess.run(
-        [TMUX, "-L", socket, "new-session", "-d", "-s", "play", "-x", "120", "-y", "60", command],
+        [TMUX, "-L", socket, "new-session", "-d", "-s", "play", "-x", str(columns), "-y", str(lines), command],
         env=env, check=True, timeout=10,
     )
+    return term
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    term = open_terminal(tmp_path, "--seed 7 --speed 0", 120, 60)
     try:
         yield term
     finally:
@@ -82,8 +88,48 @@ def test_draw_meld_discard_and_quit_in_a_real_terminal(terminal: Terminal, tmp_p
     shown = terminal.wait_for("East discards")
     assert "West" in shown and "North" in shown
     terminal.send("quit", "Enter")
-    terminal.wait_for("Leave the game? [y/N]")
+    terminal.wait_for("Leave the game? It stays saved. [y/N]")
     terminal.send("y", "Enter")
     shown = terminal.wait_for("EXITED 0")
-    assert f"Transcript: {tmp_path / 'game.jsonl'}" in shown
+    assert f"The game is saved in {tmp_path / 'game.jsonl'}\nTo go on with it:" in shown
+    resume = f"  {sys.executable} -m hfcli play --resume {tmp_path / 'game.jsonl'}\n"
+    assert resume in shown  # started as python -m hfcli, so that is the command printed
     assert (tmp_path / "game.jsonl").read_text().count("\n") > 10
+
+
+def test_at_80x24_the_whole_table_is_on_screen_with_the_prompt(tmp_path: Path) -> None:
+    term = open_terminal(tmp_path, "--seed 7 --speed 0", 80, 24)
+    try:
+        shown = term.wait_for("your turn, draw")
+        visible = term.tmux("capture-pane", "-p", "-t", term.session).split("\n")  # the screen, no history
+        assert any(line.startswith("Deal 1 of 4, dealt by East") for line in visible)
+        for seat in ("South 13, foot 13", "North 13, foot 13", "West 13, foot 13", "East 13, foot 13"):
+            assert seat in shown
+        assert any(line.startswith("South (draw)>") for line in visible)
+        # seed 7's hand, K K Q J 10 9 8 7 7 6 4 2 2, over two lines broken between two ranks
+        hand = [line for line in visible if line.startswith("Your hand (13): ")]
+        assert hand and hand[0].endswith("8×1 8♦") and visible[visible.index(hand[0]) + 1].startswith("  7×2 7♣")
+        term.send("draw", "Enter")
+        term.wait_for("You draw 9♠ 8♦.")
+        after = term.tmux("capture-pane", "-p", "-t", term.session)
+        assert all(len(line) <= 80 for line in after.split("\n"))
+    finally:
+        term.tmux("kill-server")
+
+
+def test_a_key_press_skips_the_pauses_for_the_rest_of_the_round(tmp_path: Path) -> None:
+    # At 30 s a move the round would take minutes; a key cuts it to the time the AI needs to think.
+    term = open_terminal(tmp_path, "--seed 7 --speed 30", 120, 60)
+    try:
+        term.wait_for("your turn, draw")
+        term.send("draw", "Enter")
+        term.wait_for("You draw 9♠ 8♦.")
+        term.send("discard king", "Enter")
+        term.wait_for("West takes the pile")  # the first AI move, then a 30 s pause
+        term.send("z")
+        term.wait_for("East discards 3♣", timeout=15)  # seed 7: the end of the round
+        shown = term.wait_for("stock 160", timeout=15)  # the status bar of South's next turn
+        assert shown.count("Your turn: draw") == 2
+        assert "South (draw)> z" not in shown  # the key was used up, not typed into the prompt
+    finally:
+        term.tmux("kill-server")

@@ -8,7 +8,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl_support import make_session
 
-from hfcli.engine.cards import RANK_TOKENS
+from hfcli.render import rank_label
 from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
 
@@ -31,9 +31,17 @@ def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
     session, _ = make_session()
     held = Counter(c.rank for c in session.game.hands[0])
     found = complete(session, "meld ")
-    assert set(found) == {RANK_TOKENS[r] for r in held}
+    assert set(found) == {rank_label(r) for r in held}
     for rank, count in held.items():
-        assert found[RANK_TOKENS[rank]].endswith(f"{count} in hand")
+        assert found[rank_label(rank)].endswith(f"{count} in hand")
+
+
+def test_a_ten_completes_as_10_whether_typed_1_or_t() -> None:
+    session, _ = make_session(seed=7)  # seed 7: South holds one ten, the ten of clubs
+    assert "10" in complete(session, "meld ") and "T" not in complete(session, "meld ")
+    assert "10" in complete(session, "meld 1") and "10" in complete(session, "meld t")
+    assert "10C" in complete(session, "discard 10") and "10C" in complete(session, "discard T")
+    assert not any("T" in text for text in complete(session, "discard "))
 
 
 def test_cards_complete_after_a_comma_and_by_prefix() -> None:
@@ -58,6 +66,8 @@ def test_add_to_completes_open_melds_only() -> None:
     found = complete(session, "add 2 to ")
     assert set(found) == {"K", "7"}
     assert "to book" in found["K"]
+    assert set(complete(session, "play 2 on ")) == {"K", "7"}
+    assert complete(session, "play ") == complete(session, "meld ") != {}
 
 
 def test_rules_and_help_complete_their_arguments() -> None:

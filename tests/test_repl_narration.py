@@ -27,20 +27,34 @@ def test_going_out_line_stops_at_the_end_of_the_deal() -> None:
 
 def test_a_drawn_red_three_is_told_with_the_draw() -> None:
     move = parse_move("draw")
-    events = [
-        Event(EventKind.MOVE, 1, move), Event(EventKind.DRAW, 1, count=2),
-        Event(EventKind.RED_THREE, 1, cards=(card("3D"),)),
-    ]
+    events = [Event(EventKind.MOVE, 1, move), Event(EventKind.DRAW, 1, count=2),
+              Event(EventKind.RED_THREE, 1, cards=(card("3D"),), private=(card("9C"),))]
     text = describe_move(1, move, events, human=0, names=NAMES, discarded=None, reason="", color=False, ascii=True)
-    assert "West lays a red three 3D." in text
+    assert text == "West draws 2 cards. West lays a red three 3D and takes a card from the stock for it."
+
+
+def test_the_card_that_replaces_a_red_three_is_named_to_its_holder_c_red3() -> None:
+    move = parse_move("draw")
+    events = [Event(EventKind.MOVE, 0, move), Event(EventKind.DRAW, 0, count=2, private=(card("3H"), card("6S"))),
+              Event(EventKind.RED_THREE, 0, cards=(card("3H"),), private=(card("3D"),)),
+              Event(EventKind.RED_THREE, 0, cards=(card("3D"),), private=(card("9C"),))]
+    text = describe_move(0, move, events, human=0, names=NAMES, color=False, ascii=False)
+    assert text == ("You draw 3♥ 6♠. You lay the red three 3♥; 3♦ replaces it. "
+                    "You lay the red three 3♦; 9♣ replaces it.")
+    empty = [Event(EventKind.MOVE, 2, move), Event(EventKind.DRAW, 2, count=1),
+             Event(EventKind.RED_THREE, 2, cards=(card("3H"),))]
+    assert describe_move(2, move, empty, human=0, names=NAMES).endswith(
+        "North lays a red three 3♥; the stock is empty, so nothing replaces it.")
+    foot = [Event(EventKind.MOVE, 1, parse_move("discard 4")), Event(EventKind.FOOT, 1, count=1)]
+    assert "West picks up their foot (1 card)." in describe_move(1, parse_move("discard 4"), foot, human=0,
+                                                                 names=NAMES, discarded=card("4C"))
 
 
 def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     meld = parse_move("meld T T T, 9 9 2")
     text = describe_move(2, meld, [Event(EventKind.MOVE, 2, meld)], human=0, names=NAMES,
                          reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
-    assert text.startswith("North melds 10 10 10, 9 9 2.")
-    assert "(meld T T T, 9 9 2: a new meld of tens)" in text  # the AI's reason quotes the move as typed
+    assert text == "North melds 10 10 10, 9 9 2 — a new meld of tens."  # the move is named once
     add = parse_move("add T 2 to T")
     text = describe_move(1, add, [Event(EventKind.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
     assert text == "West adds 10 2 to the tens."
@@ -56,3 +70,24 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     taken = [Event(EventKind.MOVE, 2, pickup), Event(EventKind.TAKE, 2, cards=(card("TD"), card("TH"), card("4C")))]
     assert describe_move(2, pickup, taken, human=0, names=NAMES, ascii=True) == \
         "North takes the pile, 3 cards: 10D 10H 4C."
+
+
+def test_a_reason_names_its_move_once_and_writes_a_ten_as_10() -> None:
+    add = parse_move("add T T 2 to T")
+    text = describe_move(3, add, [Event(EventKind.MOVE, 3, add)], human=0, names=NAMES,
+                         reason="add T T 2 to T: closes a dirty book of tens (going out)")
+    assert text == "East adds 10 10 2 to the tens — closes a dirty book of tens (going out)."
+    pickup = parse_move("pickup")
+    text = describe_move(1, pickup, [Event(EventKind.MOVE, 1, pickup)], human=0, names=NAMES,
+                         reason="take pile: 7 cards, starts a meld of tens")
+    assert text == "West takes the pile — 7 cards, starts a meld of tens."
+    # A reason that names some other move keeps it, in the table's spelling.
+    discard = parse_move("discard 9")
+    text = describe_move(2, discard, [], human=0, names=NAMES, discarded=card("9C"),
+                         reason="discard TS: no better move")
+    assert text == "North discards 9♣ — discard 10S: no better move."
+    # The reason is the move's, so it comes before what the move caused; letters where symbols cannot go.
+    out = [EventKind.MOVE, EventKind.OUT]
+    text = describe_move(1, discard, [Event(out[0], 1, discard), Event(out[1], 1)], human=0, names=NAMES,
+                         discarded=card("9C"), reason="discard 9: a cheap single", ascii=True)
+    assert text == "West discards 9C -- a cheap single. West goes out!"

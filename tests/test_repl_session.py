@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from test_repl_support import make_session
@@ -96,7 +98,7 @@ def test_hint_names_a_legal_move() -> None:
     out.clear()
     session.handle("hint")
     assert out.text.startswith("Hint: ")
-    move = out.text[len("Hint: "):].split(" (")[0]
+    move = out.text[len("Hint: "):].split(" — ")[0]
     assert session.game.is_legal(move)
 
 
@@ -108,14 +110,14 @@ def test_log_shows_ai_reasons() -> None:
     out.clear()
     session.handle("log 20")
     ai_lines = [line for line in out.lines if "West" in line]
-    assert ai_lines and all("(" in line for line in ai_lines)
+    assert ai_lines and all(" — " in line for line in ai_lines)
 
 
 def test_quit_asks_to_confirm() -> None:
     session, out = make_session()
     session.start()
     assert session.handle("quit") == INFO
-    assert "Leave the game?" in out.text
+    assert session.prompt == "Leave the game? [y/N] "  # asked once, by the prompt
     assert session.handle("no") == INFO and not session.finished
     assert session.handle("q") == INFO
     assert session.handle("y") == QUIT and session.finished
@@ -195,26 +197,40 @@ def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     assert game.turn.permission is False or game.turn_seat != 2
 
 
-def test_ctrl_c_during_ai_pacing_skips_the_pauses_not_the_moves() -> None:
+def _ctrl_c(seconds: float) -> bool:
+    raise KeyboardInterrupt
+
+
+def _key_press(seconds: float) -> bool:
+    return True
+
+
+@pytest.mark.parametrize("cut", [_ctrl_c, _key_press], ids=["ctrl-c", "key"])
+def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut: Callable[[float], bool]) -> None:
     session, out = make_session()
     pauses: list[float] = []
 
-    def interrupted_sleep(seconds: float) -> None:
+    def sleep(seconds: float) -> bool:
         pauses.append(seconds)
-        raise KeyboardInterrupt
+        return cut(seconds)
 
-    session.speed = 1.0
-    session.sleep = interrupted_sleep
+    session.speed = 0.25
+    session.sleep = sleep
     session.start()
     session.handle("draw")
+    before = len(session.log)
     assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
-    assert pauses == [1.0]  # the first pause was cut short and no more were taken
+    assert len(session.log) - before > 2  # the human's discard and several AI moves
+    assert pauses == [0.25]  # the first pause was cut short and no more were taken
     assert session.game.to_move == 0 and session.game.phase == "draw"
 
 
 @pytest.mark.parametrize("rules", ["classic", "eleven"])
-def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
+def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules: str) -> None:
     session, out = make_session(seed=4, level="normal", rules=rules)
+    held: list[tuple[str, int]] = []  # what the hold said, and how many lines had been shown then
+    session.hold = lambda message: held.append((message, len(out.lines)))
+    session.transcript_path = Path("/tmp/my games/seed 4.jsonl")
     session.start()
     outcome = OK
     while not session.finished:
@@ -224,25 +240,65 @@ def test_a_whole_game_ends_with_the_winner_and_the_totals(rules: str) -> None:
     assert outcome == QUIT
     result = session.game.result
     assert result is not None
-    text = out.text
-    assert "Game over" in text
-    total_line = [line for line in out.lines if line.startswith("total ")][-1]
-    assert total_line.split()[1:] == [str(t) for t in result.totals]
-    winner = "A tie." if result.winner is None else f"{result.team_names[result.winner]} win."
-    assert winner in text
+    # C-DEALS: four deals, each score sheet held until the player asks for the next deal.
+    assert [message for message, _ in held] == [
+        "Press Enter to start deal 2 of 4.", "Press Enter to start deal 3 of 4.",
+        "Press Enter to start deal 4 of 4.", "Press Enter for the final scores."]
+    for deal, (_, shown) in enumerate(held):
+        before = out.lines[:shown]
+        assert before[-1].startswith("Game so far: ")
+        assert any(line.startswith(f"Deal {deal + 1} score") for line in before[-14:])
+        assert not any(line.startswith(f"Deal {deal + 2} of 4 begins") for line in before)
+        if deal < 3:
+            assert out.lines[shown + 1].startswith(f"Deal {deal + 2} of 4 begins")
+    # C-GAME: the final screen says who won, and each side's sheet adds up its deals to its total.
+    final = out.lines[held[-1][1]:]
+    first, second = sorted(result.totals, reverse=True)
+    verdict = (f"Game over: a tie at {first}." if result.winner is None
+               else f"Game over: {result.team_names[result.winner]} win, {first} to {second}.")
+    assert final[1] == verdict
+    for team, name in enumerate(result.team_names):
+        heading = next(i for i, line in enumerate(final) if line.startswith(f"{name} ") and "melds" in line)
+        rows = [line.split() for line in final[heading + 1:heading + 5]]
+        assert [row[:2] for row in rows] == [["deal", str(d)] for d in (1, 2, 3, 4)]
+        assert [int(row[-2]) for row in rows] == [deal.teams[team].total for deal in result.deals]
+        assert int(rows[-1][-1]) == result.totals[team] == sum(int(row[-2]) for row in rows)
+    # V-NOWILD: the eleven rules have no wild melds, so no wild books are counted anywhere.
+    assert ("wild books" in out.text and "wild 0" in out.text) == (rules == "classic")
+    assert final[-3:] == ["Transcript: /tmp/my games/seed 4.jsonl", "To replay it:",
+                          "  hf replay '/tmp/my games/seed 4.jsonl'"]
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
 
 
-def test_a_whole_game_writes_every_ten_as_10_outside_the_ai_reasons() -> None:
+def test_a_whole_game_writes_every_ten_as_10_in_moves_reasons_log_and_hints() -> None:
     session, out = make_session(seed=4, level="normal")
     session.start()
+    hints: list[str] = []
     while not session.finished:
         assert session.hint_player is not None
+        session.handle("hint")
+        hints.append(out.lines[-1])
         session.handle(str(session.hint_player.choose(session.game.view(0)).move))
-    told = [re.sub(r" \(.*\)$", "", line) for line in out.lines]  # an AI reason quotes moves in notation
-    text = "\n".join(told)
+    session.say(session.log_text(len(session.log)))  # what 'log' would show of the whole game
+    text = out.text
     assert re.search(r"\b10[♣♦♥♠]", text) and re.search(r"melds? [^.]*\b10 10\b", text)
-    assert not re.search(r"\bT\b|\bT[♣♦♥♠]", text), [line for line in told if re.search(r"\bT\b|T[♣♦♥♠]", line)]
+    assert re.search(r" — .*\btens?\b", text)  # the AI's reasons speak of tens
+    assert not re.search(r"\bT[CDHS♣♦♥♠]?\b", text), [line for line in out.lines
+                                                      if re.search(r"\bT[CDHS♣♦♥♠]?\b", line)]
+    assert any("10" in hint for hint in hints)
+    # The transcript's notation is untouched: the log keeps the moves as the engine wrote them.
+    assert any(re.search(r"\bT\b", entry.move) for entry in session.log)
+
+
+def test_a_hint_names_its_move_once() -> None:
+    session, out = make_session(seed=7, level="normal")
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle("hint")
+    assert re.fullmatch(r"Hint: (meld|add|discard) [^—:]+ — .+", out.text), out.text
+    move = out.text[len("Hint: "):].split(" — ")[0]
+    assert f"— {move}:" not in out.text and session.game.is_legal(move)
 
 
 def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
@@ -283,3 +339,64 @@ def test_a_refused_short_form_is_answered_in_what_was_typed(line: str, message: 
     assert session.handle(line) == ERROR
     assert out.lines == [f"Can't read that: {message}"]
     assert session.game == before
+
+
+def test_score_in_the_middle_of_a_deal_counts_the_deal_so_far() -> None:
+    session, out = make_session(seed=7)
+    session.start()
+    session.handle("draw")  # seed 7: South draws 9♠ 8♦ to K K Q J 10 9 8 7 7 6 4 2 2, a red three laid
+    session.handle("meld K K 2, 7 7 2")
+    out.clear()
+    assert session.handle("score") == INFO
+    rows = {line[:32].strip(): line[32:].split() for line in out.lines[1:7]}
+    # C-VALUE: K K 2 is 10 + 10 + 20, 7 7 2 is 5 + 5 + 20; C-SCORE: a red three laid is +100.
+    assert rows["cards in melds and books"] == ["70", "0"]
+    assert rows["clean books"] == rows["dirty books"] == rows["wild books"] == ["0", "0"]
+    assert rows["red threes laid"] == ["1:", "+100", "0"]
+    assert rows["on the table now"] == ["170", "0"]
+    # Q J 10 9 9 8 8 are 10 each, 6 and 4 are 5 each: 80 against, and the foot still to come.
+    assert out.lines[7] == ("If the deal ended now, the 9 cards in your hand would count -80, "
+                            "and your unpicked foot's 13 cards against you too.")
+    assert out.lines[8] == ("West holds 13 (foot 13 unpicked); North holds 13 (foot 13 unpicked); "
+                            "East holds 13 (foot 13 unpicked).")
+    assert out.lines[-1] == "No deal finished yet: NS 0, EW 0."
+
+
+def test_your_melds_are_listed_by_rank_as_the_table_lists_them() -> None:
+    session, out = make_session(seed=7)
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle("meld 7 7 2, K K 2")  # laid sevens first
+    melds = next(line for line in out.lines if line.startswith("Your melds: "))
+    assert melds == "Your melds: K: K♥ K♠ 2♠ (3, dirty, 4 to book); 7: 7♣ 7♣ 2♦ (3, dirty, 4 to book)  " \
+                    "(first meld so far 70 of 50)"
+
+
+def test_a_pile_of_one_is_one_card_in_the_narration_and_the_ai_reason() -> None:
+    session, out = make_session(seed=7, level="normal")
+    session.start()
+    session.handle("draw")
+    session.handle("discard king")  # seed 7: West takes K 6, then North takes the one card left, 4♦
+    assert "North takes the pile, 1 card: 4♦ — 1 card, " in out.text
+    assert not re.search(r"\b1 cards\b", out.text)
+
+
+def test_the_pace_is_brisk_by_default_and_the_readme_says_how_to_change_it() -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+
+    help_text = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    assert "--speed" in help_text and "[default: 0.25;" in help_text and "a key press skips" in help_text
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "--speed 0" in readme and "any key skips" in readme
+
+
+def test_the_turn_line_offers_the_pile_only_when_it_can_be_taken() -> None:
+    session, out = make_session(seed=7)
+    session.start()  # seed 7: a 6 on the pile and one 6 in South's hand (C-PILE needs two)
+    assert "Your turn: draw (the pile cannot be taken).  (help lists every command)" in out.lines
+    session, out = make_session(seed=4)
+    session.start()  # seed 4: an 8 on the pile and 8♠ 8♠ in South's hand
+    assert "Your turn: draw, or pick up the pile.  (help lists every command)" in out.lines

@@ -34,7 +34,7 @@ def test_resume_seats_the_human_at_west_and_the_ai_at_their_recorded_levels(tmp_
     prompts = re.findall(r"^(\S+) \((?:draw|meld/discard)\)> ", text, re.M)
     assert prompts and set(prompts) == {"Ann"}
     first_prompt = text.index("Ann (draw)> ")
-    assert re.search(r"^North draws 2 cards\.", text[:first_prompt], re.M)  # North is an AI again
+    assert re.search(r"^North draws 2 cards — ", text[:first_prompt], re.M)  # North is an AI again, with reasons
     assert "> Ann (West)" in text and "EW (you) melds:" in text
     assert re.search(r"^Ann \(draw\)> d\nYou draw \S+ \S+\.$", text, re.M)
     # The continued record replays with every AI seat choosing as its recorded level does.

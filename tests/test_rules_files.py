@@ -81,3 +81,30 @@ def test_every_mistake_of_a_house_rules_file_is_reported_at_once(tmp_path: Path)
 def test_a_good_house_rules_file_still_loads_whole(tmp_path: Path) -> None:
     house = rules.load(_write(tmp_path, "decks = 6\nfoot_size = 11\n"))
     assert (house.decks, house.foot_size, house.hand_size) == (6, 11, 13)
+
+
+@pytest.mark.parametrize("preset", ["classic", "eleven"])
+def test_hf_rules_lists_every_key_so_its_lines_make_a_house_rules_file(preset: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+
+    shown = CliRunner().invoke(main, ["rules", preset]).output
+    settings = [line.split("  ", 2)[1].strip() for line in shown.splitlines() if " = " in line[:40]
+                and line.startswith("  ") and not line.startswith("   ")]
+    keys = [setting.split(" = ")[0] for setting in settings]
+    assert keys == list(rules.preset(preset).as_dict())  # every option, by the key a file uses
+    copied = _write(tmp_path, "\n".join(settings) + "\n")
+    assert rules.load(copied) == rules.preset(preset)  # and with the value it has
+
+
+def test_hf_rules_reports_every_mistake_of_a_file_on_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+
+    path = _write(tmp_path, "deck = 6\nhand_size = 0\n")
+    result = CliRunner().invoke(main, ["rules", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (f"Error: {path}: unknown rule 'deck' (did you mean decks?); "
+                             "hand_size must be between 1 and 40, not 0\n")

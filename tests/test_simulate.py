@@ -89,3 +89,11 @@ def test_command_refuses_bad_options(args: list[str], message: str) -> None:
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_by_default_the_ai_at_its_default_level_plays_both_sides() -> None:
+    result = CliRunner().invoke(simulate_command, ["--games", "1", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["players"] == {"NS": "normal", "EW": "normal"}
+    help_text = CliRunner().invoke(simulate_command, ["--help"]).output
+    assert "[default: normal]" in help_text and "random]" not in help_text

@@ -36,20 +36,22 @@ def test_print_hides_other_seats_draws_unless_omniscient() -> None:
     seen = printed("--seat", "S").stdout
     every = printed("--omniscient").stdout
     west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", seen)
-    assert west_draws and all(re.fullmatch(r"[12] card\(s\)", d) for d in west_draws)
+    assert west_draws and all(re.fullmatch(r"1 card|2 cards", d) for d in west_draws)
     every_west_draws = re.findall(r"West: draw.*\n\s+drew (.*)", every)
     assert every_west_draws and all(re.fullmatch(r"((10|[2-9AKQJ])[♣♦♥♠] ?|JK ?)+", d) for d in every_west_draws)
 
 
-def test_print_writes_tens_as_the_hand_does_and_moves_in_notation() -> None:
+def test_print_writes_every_ten_as_10_in_cards_moves_and_reasons() -> None:
     symbols = printed("--omniscient").stdout
     letters = printed("--omniscient", "--ascii").stdout
     for text, ten in ((symbols, r"10[♣♦♥♠]"), (letters, r"10[CDHS]")):
-        card_lines = [line for line in text.splitlines() if not re.match(r"\s*\d+\. ", line)]
-        shown = "\n".join(card_lines)
-        assert re.search(ten, shown)
-        assert not re.search(r"\bT[CDHS♣♦♥♠]", shown)
-    assert re.search(r"^\s*\d+\. \w+: (meld|add|discard) .*\bT\b", symbols, re.M)  # notation keeps T
+        assert re.search(ten, text)
+        assert not re.search(r"\bT[CDHS♣♦♥♠]?\b", text)
+    # Moves stay in notation but for the ten: the golden game melds tens, and its file says T T T.
+    assert re.search(r"^\s*\d+\. \w+: (meld|add) [^-]*\b10 10\b", symbols, re.M)
+    assert "T T" in GOLDEN.read_text()
+    # A reason does not name its move again: "discard 3  -- discard 3: ..." is "discard 3  -- ...".
+    assert not re.search(r"^\s*\d+\. \w+: ([^-]+)  -- \1:", symbols, re.M)
 
 
 def test_step_through_moves_back_jumps_and_ends() -> None:
@@ -141,3 +143,67 @@ def test_a_named_player_is_written_the_same_way_in_the_text_and_on_the_table(tmp
     assert "Ann (West) human" in printed and re.search(r"^\s+\d+\. Ann \(West\): ", printed, re.M)
     assert re.search(r"^Move 5 of \d+, deal 1: Ann \(West\): ", stepped, re.M) and "> Ann (West)" in stepped
     assert "West (Ann)" not in printed + stepped
+
+
+def test_the_end_of_a_replay_shows_the_last_score_sheet_and_the_winner() -> None:
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN)], input="end\nq\n")
+    assert result.exit_code == 0
+    shown = result.stdout.split("Move ")[-1]  # the screen 'end' drew
+    from hfcli.transcript import replay
+
+    final = replay(GOLDEN).game.result
+    assert final is not None
+    winner = final.team_names[final.winner] if final.winner is not None else None
+    first, second = sorted(final.totals, reverse=True)
+    assert "Deal 4 score" in shown and f"Game over: {winner} win, {first} to {second}." in shown
+
+
+def test_the_move_that_ends_a_deal_shows_its_score_sheet() -> None:
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN)], input="deal 2\nn\nq\n")
+    screens = result.stdout.split("\nMove ")
+    assert "Deal 1 score" in screens[1] and "Deal 2 begins." in screens[1]
+    assert "Deal 1 score" not in screens[2]
+
+
+def test_a_key_in_the_viewer_shows_every_hand_and_hides_them_again() -> None:
+    from hfcli.render import hand_text
+    from hfcli.transcript.viewer import load
+
+    recording = load(GOLDEN)
+    west = list(recording.position(3).hands[1])
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN)], input="move 3\na\nb\nn\na\nq\n")
+    screens = result.stdout.split("\nMove ")  # move 3, move 3 with every hand, 2, 3, 3 without
+    assert [s.split(" of ")[0] for s in screens[1:]] == ["3", "3", "2", "3", "3"]
+    assert hand_text(west) not in screens[1]
+    assert "Every hand is shown." in screens[1] and hand_text(west) in screens[2] and hand_text(west) in screens[4]
+    assert "Only the watching seat's hand is shown." in screens[4] and hand_text(west) not in screens[5]
+
+
+def test_a_viewer_screen_fits_a_short_terminal() -> None:
+    from hfcli.render import visible_len
+    from hfcli.transcript.viewer import load, screen
+
+    recording = load(GOLDEN)
+    for k in (0, 200, 400):
+        lines = screen(recording, k, 0, omniscient=False, width=80, height=23).split("\n")
+        assert len(lines) <= 23 and all(visible_len(line) <= 80 for line in lines), k
+        assert "Pile:" in "\n".join(lines) and "Your " in "\n".join(lines)
+
+
+def test_resuming_a_finished_game_shows_its_result_and_how_to_replay_it(tmp_path: Path) -> None:
+    from recording import record
+
+    from hfcli.transcript import SeatInfo
+
+    path = tmp_path / "finished game.jsonl"
+    seats = [SeatInfo("Ann", "human", None)] + [SeatInfo(name, "ai", "random") for name in ("West", "North", "East")]
+    game = record(path, seats=seats, seed=5)
+    assert game.result is not None
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(path)])
+    assert result.exit_code == 0
+    assert f"{path} records a finished game; there is nothing to resume." in result.output
+    first, second = sorted(game.result.totals, reverse=True)
+    assert f"Game over: {game.result.team_names[game.result.winner or 0]} win, {first} to {second}." in result.output
+    assert result.output.endswith(f"To replay it:\n  hf replay '{path}'\n")
+    assert path.read_bytes() == before  # nothing written to it

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +33,30 @@ def make_ai(level: str, seed: int | None, seat: int) -> Player:
         return make_player(level, seed, seat)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def terminal_size() -> tuple[int, int]:
+    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed."""
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines
+
+
+def program_command() -> str:
+    """How to run this program from the shell it was started in, for the commands it prints: ``hf``
+    when that is the ``hf`` on the PATH, else the path it was started by (``.venv/bin/hf``), or
+    ``python -m hfcli`` when it was started that way."""
+    started = sys.argv[0] if sys.argv else ""
+    if Path(started).name == "__main__.py":
+        return f"{shlex.quote(sys.executable)} -m hfcli"
+    if Path(started).name != "hf":
+        return "hf"  # started from inside another program (a test runner): its own name would mislead
+    on_path = shutil.which("hf")
+    try:
+        if on_path is not None and os.path.samefile(on_path, started):
+            return "hf"
+    except OSError:
+        pass
+    return shlex.quote(started)
 
 
 def seat_levels(
@@ -65,8 +92,8 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
               help="Continue an unfinished game from its transcript, in the seat it records for you.")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
               help="Suits as letters (7H) instead of symbols (7♥).")
-@click.option("--speed", type=click.FloatRange(0), default=0.8, show_default=True,
-              help="Seconds to pause after each AI move (0 = instant).")
+@click.option("--speed", type=click.FloatRange(0), default=0.25, show_default=True,
+              help="Seconds to pause after each AI move (0 = instant); a key press skips the rest of the round.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
 def play(
     seed: int | None,
@@ -95,12 +122,12 @@ def play(
       hf play --seed 7 --speed 0 < moves.txt
       hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
     """
-    from hfcli.render import can_show_symbols
+    from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
-    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
     else:
@@ -108,6 +135,15 @@ def play(
             seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
+    session.program = program_command()
+    if interactive:
+        from hfcli.repl.pacing import KeyboardPacer
+
+        pacer = KeyboardPacer(sys.stdin, click.echo)
+        session.screen_size = terminal_size
+        session.sleep = pacer.pause
+        session.hold = pacer.hold
+        intro.append("While the others play, any key skips their pauses for the rest of the round.")
     _run(session, intro, interactive)
 
 
@@ -149,12 +185,15 @@ def _resumed_session(
 ) -> tuple[Session, list[str]]:
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, read_source, resume
-    from hfcli.transcript.resume import human_seat
+    from hfcli.transcript.resume import FinishedGame, human_seat
 
     try:
         source = read_source(path)
         human = human_seat(source)
         resumed = resume(path, source=source)
+    except FinishedGame as over:
+        _show_finished(over.game, path)
+        raise SystemExit(0) from None
     except FileNotFoundError:
         raise click.ClickException(f"{path}: no such transcript") from None
     except OSError as exc:
@@ -174,6 +213,19 @@ def _resumed_session(
         intro.append(f"Note: {resumed.warning}")
     intro += _intro(game, human, levels, path)[1:]
     return session, intro
+
+
+def _show_finished(game: Game, path: Path) -> None:
+    """``--resume`` of a game that is over: its result, and how to watch it again."""
+    from hfcli.render import game_summary
+
+    click.echo(f"{path} records a finished game; there is nothing to resume.")
+    if game.result is not None:
+        click.echo("")
+        click.echo(game_summary(game.result))
+    click.echo("")
+    click.echo("To replay it:")
+    click.echo(f"  {program_command()} replay {shlex.quote(str(path))}")
 
 
 def _session(

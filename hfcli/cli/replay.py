@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Callable
 
@@ -12,17 +13,31 @@ HELP = """Commands:
   b, back [N]     back one move (or N)
   move N          go to just after move N (0 = as dealt)
   deal N          go to the start of deal N
-  end / start     the last / first position
+  end / start     the last / first position (end shows the result)
+  a, all          show every hand, or only the watching seat's again
   q, quit         leave"""
 
 
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _reader() -> Callable[[str], str]:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if _interactive():
         from prompt_toolkit import PromptSession
 
         session: PromptSession[str] = PromptSession()
         return lambda prompt: session.prompt(prompt)
     return lambda prompt: input()
+
+
+def _screen_size() -> tuple[int | None, int | None]:
+    """Columns and lines for a screen of the viewer: the terminal's, less the prompt's line; none
+    when the output is not a terminal."""
+    if not _interactive():
+        return None, None
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines - 1
 
 
 @click.command()
@@ -44,11 +59,11 @@ def replay(
       hf replay --print --omniscient game.jsonl
       hf replay --position 300 game.jsonl
     """
-    from hfcli.render import can_show_symbols
+    from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, screen
 
-    ascii_cards = ascii_cards or not can_show_symbols(sys.stdout.encoding)
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
 
     try:
         recording = load(file)
@@ -82,7 +97,13 @@ def replay(
     total = len(recording.moves)
     k = 0
     last = "n"
-    click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards))
+
+    def show() -> None:
+        width, height = _screen_size()
+        click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width,
+                          height=height))
+
+    show()
     click.echo(HELP)
     while True:
         try:
@@ -115,8 +136,11 @@ def replay(
             k = total
         elif command == "start":
             k = 0
+        elif command in ("a", "all"):
+            omniscient = not omniscient
+            click.echo("Every hand is shown." if omniscient else "Only the watching seat's hand is shown.")
         else:
             click.echo(HELP)
             continue
         last = text
-        click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards))
+        show()

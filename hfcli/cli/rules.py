@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from hfcli.cli import load_rules
@@ -37,4 +39,4 @@ def rules(topic: str | None, list_ids: bool, show_all: bool) -> None:
         except KeyError as exc:  # an id that names no rule
             raise click.ClickException(str(exc.args[0])) from None
         return
-    click.echo(describe_rules(load_rules(topic)))
+    click.echo(describe_rules(load_rules(topic), width=shutil.get_terminal_size().columns))

@@ -10,6 +10,8 @@ import click
 from ai import PLAYER_KINDS
 from hfcli.cli import load_rules
 
+DEFAULT_PLAYER = "normal"  # the AI as hf play seats it, so a plain hf simulate watches the AI play itself
+
 
 @click.command()
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
@@ -17,8 +19,10 @@ from hfcli.cli import load_rules
 @click.option(
     "--players", default=None, type=click.Choice(PLAYER_KINDS), help="Who plays every seat (sets --ns and --ew)."
 )
-@click.option("--ns", default=None, type=click.Choice(PLAYER_KINDS), help="North-South players.  [default: random]")
-@click.option("--ew", default=None, type=click.Choice(PLAYER_KINDS), help="East-West players.  [default: random]")
+@click.option("--ns", default=None, type=click.Choice(PLAYER_KINDS),
+              help=f"North-South players.  [default: {DEFAULT_PLAYER}]")
+@click.option("--ew", default=None, type=click.Choice(PLAYER_KINDS),
+              help=f"East-West players.  [default: {DEFAULT_PLAYER}]")
 @click.option("--rules", "rules_spec", default="classic", show_default=True, help="classic, eleven or a .toml file.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
 @click.option("--swap", is_flag=True, help="Replay every game with the partnerships' cards exchanged.")
@@ -36,6 +40,7 @@ def simulate(
 ) -> None:
     """Play complete games between AI players and summarise them.
 
+    Without --players, --ns or --ew, the AI at its default level (normal) plays both sides.
     Wins count by side: NS is the --ns players wherever they sit (with --swap they also play
     every game from the East-West cards).
 
@@ -48,7 +53,7 @@ def simulate(
 
     if players is not None and (ns is not None or ew is not None):
         raise click.UsageError("give either --players or --ns/--ew, not both")
-    kinds = (ns or players or "random", ew or players or "random")
+    kinds = (ns or players or DEFAULT_PLAYER, ew or players or DEFAULT_PLAYER)
     rules = load_rules(rules_spec)
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:

@@ -1,9 +1,17 @@
-"""What people type at the table: command names, short forms, help texts, and the mapping of a
-command line onto the engine's one move notation (``x 7`` -> ``discard 7``)."""
+"""What people type at the table: command names, short forms, help texts, and the reading of a
+command line into the engine's one move notation: ``x 7`` -> ``discard 7``, ``pick up the pile`` ->
+``pickup``, ``discard 3 of clubs`` -> ``discard 3C``, ``add Q Q to queens`` -> ``add Q Q to Q``,
+``play 7s`` -> ``meld 7 7 7`` (or ``add 7 7 7`` when sevens are open). Whatever is typed, the
+move the engine gets, the transcript records and the screen repeats is written one way."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+
+from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS, WILD_RANKS, Card, card, parse_rank
+from hfcli.engine.errors import InvalidMoveError
+from hfcli.repl.cardwords import TARGET_MARKS, CardWords, suggest, target
 
 
 @dataclass(frozen=True)
@@ -15,32 +23,43 @@ class Command:
     details: str = ""
     is_move: bool = False
     example: str = ""  # the cards a move command needs, as in 'discard 9'; "" for one that takes none
+    fillers: frozenset[str] = frozenset()  # words a move that takes no cards may still be said with
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("draw", ("d",), "draw", "draw two cards from the stock (C-DRAW)", is_move=True),
+    Command("draw", ("d",), "draw", "draw two cards from the stock (C-DRAW)", is_move=True,
+            fillers=frozenset({"from", "the", "stock", "two", "cards"})),
     Command(
-        "pickup", ("p", "pu", "take"), "pickup",
+        "pickup", ("p", "pu", "take", "pick"), "pickup",
         "take the discard pile, melding its top card with a pair from your hand (C-PILE)",
         "You need two natural cards of the top card's rank (a matching wild pair for a wild top card). "
-        "The top card and the pair are melded at once; the rest of the top 7 cards go to your hand.",
-        is_move=True,
+        "The top card and the pair are melded at once; the rest of the top 7 cards go to your hand. "
+        "Also said: pick up, take, take the pile.",
+        is_move=True, fillers=frozenset({"up", "the", "pile"}),
     ),
     Command(
         "meld", ("m",), "meld CARDS[, CARDS ...]", "lay down new melds, e.g. meld 9 9 9, K K 2 (C-MELD)",
-        "Name cards by rank: 9, K, 2, JK; a ten as 10 or T. A meld is 3-7 cards of one rank with at most a third "
+        "Name cards by rank: 9, K, 2, JK; a ten as 10 or T; or in words: king, 3 kings, sevens (every seven you "
+        "hold), deuce, joker. A meld is 3-7 cards of one rank with at most a third "
         "wild (C-RATIO), or 3-7 wild cards. Your partnership's first melds of a deal must reach the minimum "
         "(C-MIN) when you discard; several melds in one command count together.",
         is_move=True, example="9 9 9",
     ),
     Command(
         "add", ("a",), "add CARDS [to RANK|wild]", "add cards to an open meld, e.g. add 9 2 to 9",
-        "Naturals name their meld themselves (add 9 9); wild cards need a target: add 2 to 9, add JK to wild.",
+        "Naturals name their meld themselves (add 9 9); wild cards need a target: add 2 to 9, add JK to wild, "
+        "add Q Q to queens.",
         is_move=True, example="9 2 to 9",
     ),
     Command(
+        "play", (), "play CARDS [on RANK|wild]", "meld the cards, or add them where a meld of theirs is open",
+        "play 7s lays every seven you hold: onto your open sevens if there are any, else as a new meld. "
+        "play 9 2 on 9 adds; play 9 9 9, K K 2 melds.",
+        is_move=True, example="7s",
+    ),
+    Command(
         "discard", ("x", "dis"), "discard CARD", "discard a card and end your turn, e.g. x 7 or x 7H (C-DISCARD)",
-        "A rank (7) discards one of your sevens; rank and suit (7H) picks that exact card. "
+        "A rank (7, seven) discards one of your sevens; rank and suit (7H, 7 of hearts) picks that exact card. "
         "A ten is 10 or T (x 10, x 10H, x TH).",
         is_move=True, example="9",
     ),
@@ -59,19 +78,110 @@ COMMANDS: tuple[Command, ...] = (
     Command("end", (), "end", "with the stock empty, decline the pile and end the deal (C-END)", is_move=True),
     Command("hint", (), "hint", "what the AI would do in your seat, and why"),
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
-    Command("table", ("t",), "table", "show the whole table"),
-    Command("score", ("s",), "score", "the score of every deal so far"),
+    Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
+    Command("score", ("s",), "score", "the deal so far as it would score now, and every finished deal"),
     Command("log", ("l",), "log [N]", "the last N moves (default 10) with the AI's reasons"),
     Command("rules", ("r",), "rules [ID]", "the rules in force, or one rule by id (rules C-PILE)"),
     Command("help", ("?",), "help [COMMAND]", "this list, or more about one command"),
     Command("quit", ("q", "exit"), "quit", "leave the game (it stays resumable from its transcript)"),
 )
 
+USAGE_WIDTH = max(len(command.usage) for command in COMMANDS) + 2  # the help list's first column
 BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in (command.name, *command.aliases)}
+# The words a typo is compared with: names and the longer short forms (not x, d, p ...).
+SPELLED_OUT = sorted(word for word in BY_WORD if len(word) > 2)
 
 
 def lookup(word: str) -> Command | None:
     return BY_WORD.get(word.strip().lower())
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One command line as read: the command (None if the first word names none), the word and the
+    rest as typed, and for a move either its notation or why it cannot be read."""
+
+    command: Command | None
+    word: str
+    rest: str
+    move: str | None = None
+    error: str | None = None
+
+    @property
+    def typed(self) -> str:
+        return f"{self.word} {self.rest}".strip()
+
+
+def unknown_command(word: str) -> str:
+    close = suggest(word, SPELLED_OUT)
+    if close is not None:
+        return f"Unknown command {word!r}; did you mean {close}? Type help for the list."
+    return f"Unknown command {word!r}; type help for the list."
+
+
+def read_line(line: str, hand: Sequence[Card] = (), open_melds: Collection[str] = ()) -> Reading:
+    """Read a command line. Card phrases are read against ``hand`` (``sevens`` is every seven in it);
+    ``open_melds`` (rank tokens and ``wild``) decides whether ``play`` melds or adds."""
+    command, word, rest = split_line(line)
+    reading = Reading(command, word, rest)
+    if command is None or not command.is_move:
+        return reading
+    refused = shape_error(command, word, rest)
+    if refused is not None:
+        return Reading(command, word, rest, error=refused)
+    try:
+        notation = _move_notation(command, rest, CardWords(hand), open_melds)
+    except InvalidMoveError as exc:
+        return Reading(command, word, rest, error=str(exc))
+    return Reading(command, word, rest, move=notation)
+
+
+def _move_notation(command: Command, rest: str, words: CardWords, open_melds: Collection[str]) -> str:
+    name = command.name
+    if not command.example:
+        return name
+    if name == "discard":
+        return f"discard {' '.join(words.group(rest, lone_plural=False))}"
+    cards, aim = _split_target(rest) if name in ("add", "play") else (rest, None)
+    groups = [words.group(part, lone_plural=name != "add") for part in cards.split(",")]
+    body = ", ".join(" ".join(group) for group in groups)
+    if name == "meld":
+        return f"meld {body}"
+    if name == "play":
+        aim = aim or _open_meld_for(groups, open_melds)
+        if aim is None:
+            return f"meld {body}"
+    return f"add {body}" + (f" to {aim}" if aim else "")
+
+
+def _split_target(rest: str) -> tuple[str, str | None]:
+    """``Q Q to the queens`` -> (``Q Q``, ``Q``); no ``to``/``on`` -> (rest, None)."""
+    words = rest.split()
+    marks = [i for i, w in enumerate(words) if w.lower() in TARGET_MARKS]
+    if not marks:
+        return rest, None
+    i = marks[-1]
+    return " ".join(words[:i]), target(" ".join(words[i + 1:]))
+
+
+def _token_rank(token: str) -> int:
+    """The rank of a notation token: a rank (``9``, ``JK``) or an exact card (``9H``)."""
+    return parse_rank(token) if len(token) == 1 or token == "JK" else card(token).rank
+
+
+def _open_meld_for(groups: list[list[str]], open_melds: Collection[str]) -> str | None:
+    """The open meld ``play`` adds one group to: the one of its naturals' rank, or the wild meld for
+    wild cards only; None means a new meld."""
+    if len(groups) != 1 or not groups[0]:
+        return None
+    ranks = {_token_rank(t) for t in groups[0]}
+    naturals = ranks & set(NATURAL_RANKS)
+    if len(naturals) == 1:
+        token = RANK_TOKENS[naturals.pop()]
+        return token if token in open_melds else None
+    if ranks <= set(WILD_RANKS) and "wild" in open_melds:
+        return "wild"
+    return None
 
 
 def split_line(line: str) -> tuple[Command | None, str, str]:
@@ -84,11 +194,6 @@ def split_line(line: str) -> tuple[Command | None, str, str]:
     return lookup(word), word, rest
 
 
-def move_text(command: Command, rest: str) -> str:
-    """The engine notation for a move command: its full name and the rest as typed."""
-    return f"{command.name} {rest}".strip()
-
-
 def shape_error(command: Command, word: str, rest: str) -> str | None:
     """Why a move line is refused before the engine reads it: cards missing, or words after a move
     that takes none. Spoken in what was typed, so ``x`` alone is answered about ``x``; None when the
@@ -97,20 +202,21 @@ def shape_error(command: Command, word: str, rest: str) -> str | None:
     if command.example and not rest:
         needs = "a card" if command.name == "discard" else "cards"
         return f"{said} needs {needs}, e.g. '{word} {command.example}'"
-    if not command.example and rest:
+    if not command.example and rest and not set(rest.lower().split()) <= command.fillers:
         return f"{said} takes nothing after it; type just '{word}'"
     return None
 
 
-def as_typed(message: str, command: Command, word: str, rest: str) -> str:
+def as_typed(message: str, reading: Reading) -> str:
     """The engine's reading error put back in what the player typed: the line it quotes
-    (``'discard 9 9': ...``) and its examples (``e.g. 'add 2 to 9'``) use the word typed."""
-    if word == command.name:
-        return message
-    quoted = f"{move_text(command, rest)!r}:"
+    (``'discard 9 9': ...``) and its examples (``e.g. 'add 2 to 9'``) use the words typed."""
+    assert reading.command is not None and reading.move is not None
+    quoted = f"{reading.move!r}:"
     if message.startswith(quoted):
-        message = f"{f'{word} {rest}'.strip()!r}:{message[len(quoted):]}"
-    return message.replace(f"'{command.name} ", f"'{word} ")
+        message = f"{reading.typed!r}:{message[len(quoted):]}"
+    if reading.word == reading.command.name:
+        return message
+    return message.replace(f"'{reading.move.split()[0]} ", f"'{reading.word} ")
 
 
 def help_text(topic: str | None = None) -> str:
@@ -129,7 +235,8 @@ def help_text(topic: str | None = None) -> str:
         for command in COMMANDS:
             if command.is_move == is_move:
                 short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
-                lines.append(f"  {command.usage:<26}{command.summary}{short}")
+                lines.append(f"  {command.usage:<{USAGE_WIDTH}}{command.summary}{short}")
     lines.append("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
+                 "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
                  "Tab completes; help COMMAND says more.")
     return "\n".join(lines)

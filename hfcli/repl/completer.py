@@ -9,16 +9,23 @@ from prompt_toolkit.document import Document
 
 from hfcli.engine.cards import RANK_NAMES, RANK_TOKENS, Card
 from hfcli.engine.view import SeatView
-from hfcli.render import hand_groups
+from hfcli.render import hand_groups, meld_label, notation_text, rank_label
+from hfcli.repl.cardwords import TARGET_MARKS
 from hfcli.repl.commands import COMMANDS, lookup
 from hfcli.rules_text import RULE_TEXTS
 
-CARD_COMMANDS = ("meld", "add", "discard")
+CARD_COMMANDS = ("meld", "add", "discard", "play")
 
 
-def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str]]:
-    """(rank token, description) for every rank in the hand, in display order."""
-    return [(RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {len(group)} in hand") for rank, group in hand_groups(hand)]
+def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str, str]]:
+    """(rank as shown, rank token, description) for every rank in the hand, in display order: a ten
+    completes as ``10``, as the table writes it, and is found by ``1`` or ``t`` alike."""
+    return [(rank_label(rank), RANK_TOKENS[rank], f"{RANK_NAMES[rank]}: {len(group)} in hand")
+            for rank, group in hand_groups(hand)]
+
+
+def _starts(prefix: str, *spellings: str) -> bool:
+    return any(s.lower().startswith(prefix) for s in spellings)
 
 
 def command_completions(prefix: str, start: int) -> Iterator[Completion]:
@@ -58,22 +65,22 @@ class TableCompleter(Completer):
         if command.name not in CARD_COMMANDS:
             return
         view = self.view()
-        if command.name == "add" and done[-1].lower() == "to":
+        if command.name in ("add", "play") and done[-1].lower() in TARGET_MARKS:
             for meld in view.my_melds:
                 if meld.is_book:
                     continue
-                if meld.token.lower().startswith(lowered):
+                if _starts(lowered, meld_label(meld.rank), meld.token):
                     meta = f"open meld of {len(meld.cards)}, {meld.needed} to book"
-                    yield Completion(meld.token, start, display_meta=meta)
+                    yield Completion(meld_label(meld.rank), start, display_meta=meta)
             return
         if command.name == "discard" and len(done) > 1:
             return
-        for token, meta in hand_tokens(view.hand):
-            if token.lower().startswith(lowered):
-                yield Completion(token, start, display_meta=meta)
+        for shown, token, meta in hand_tokens(view.hand):
+            if _starts(lowered, shown, token):
+                yield Completion(shown, start, display_meta=meta)
         if command.name == "discard":
             for c in sorted(set(view.hand), key=lambda c: c.code):
-                if c.text != "JK" and c.text.lower().startswith(lowered) and lowered:
-                    yield Completion(c.text, start, display_meta="this exact card")
+                if c.text != "JK" and lowered and _starts(lowered, notation_text(c.text), c.text):
+                    yield Completion(notation_text(c.text), start, display_meta="this exact card")
         if command.name == "add" and len(done) > 1 and "to".startswith(lowered):
             yield Completion("to", start, display_meta="then the meld: add 2 to 9")

@@ -27,8 +27,8 @@ def run_piped(session: Session, lines: Iterable[str]) -> int:
         if session.handle(line) == QUIT:
             break
     if not session.finished:
-        where = f" The game is saved in {session.transcript_path}." if session.transcript_path else ""
-        session.say(f"Input ended before the game did.{where}")
+        session.say("Input ended before the game did.")
+        session.say_how_to_resume()
         session.close()
     return 0
 

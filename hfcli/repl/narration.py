@@ -8,7 +8,7 @@ from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
-from hfcli.render import DIM, card_count, card_text, cards_text, paint, pick_text, picks_text
+from hfcli.render import card_count, card_text, cards_text, pick_text, picks_text, reason_suffix
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -77,24 +77,37 @@ def describe_move(
         if e.kind == EventKind.DEAL_END:
             break  # what follows belongs to the next deal, told after the score table
         if e.kind == EventKind.RED_THREE and e.seat is not None:
-            extras.append(red_three_line(e.seat, e.cards[0], human=human, names=names, color=color, ascii=ascii))
+            extras.append(red_three_line(e, human=human, names=names, color=color, ascii=ascii))
         elif e.kind == EventKind.FOOT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} pick{'' if e.seat == human else 's'} up "
-                          f"{'your' if e.seat == human else 'their'} foot ({e.count} cards).")
+                          f"{'your' if e.seat == human else 'their'} foot ({card_count(e.count)}).")
         elif e.kind == EventKind.OUT and e.seat is not None:
             extras.append(f"{who(e.seat, human, names)} go{'' if e.seat == human else 'es'} out!")
+    if reason:
+        # The reason belongs to the move, so it goes before what the move caused.
+        sentence, stop = (text[:-1], ".") if text.endswith(".") else (text, ".")
+        text = sentence + reason_suffix(str(move), reason, color=color, ascii=ascii) + stop
     if extras:
         text += " " + " ".join(extras)
-    if reason:
-        text += " " + paint(f"({reason})", DIM, color)
     return text
 
 
 def red_three_line(
-    seat: int, red_three: Card, *, human: int | None, names: Mapping[int, str], color: bool, ascii: bool
+    event: Event, *, human: int | None, names: Mapping[int, str], color: bool, ascii: bool
 ) -> str:
-    return (f"{who(seat, human, names)} lay{'' if seat == human else 's'} a red three "
-            f"{card_text(red_three, color=color, ascii=ascii)}.")
+    """C-RED3: a red three laid, and the card from the stock that replaces it, named when it went to
+    the human's hand: ``You lay the red three 3♥; 6♣ replaces it.``"""
+    seat = event.seat if event.seat is not None else -1
+    three = card_text(event.cards[0], color=color, ascii=ascii)
+    replaced = bool(event.private)  # that a card replaced it is public; which card, only its holder's
+    if seat == human:
+        if not event.private:
+            return f"You lay the red three {three}; the stock is empty, so nothing replaces it."
+        return f"You lay the red three {three}; {card_text(event.private[0], color=color, ascii=ascii)} replaces it."
+    actor = who(seat, human, names)
+    if not replaced:
+        return f"{actor} lays a red three {three}; the stock is empty, so nothing replaces it."
+    return f"{actor} lays a red three {three} and takes a card from the stock for it."
 
 
 def deal_start_line(event: Event, names: Mapping[int, str], deals: int) -> str:

@@ -7,6 +7,7 @@ happens, so the game stays resumable whatever the terminal does next.
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,14 +25,21 @@ from hfcli.render import (
     BOLD,
     RED,
     books_summary,
+    books_to_go_out,
+    card_count,
     deal_totals,
     game_summary,
-    hand_text,
+    hand_lines,
     meld_text,
+    move_with_reason,
+    notation_text,
+    open_melds,
     paint,
     render_table,
+    running_count,
     score_table,
     status_line,
+    wrap_line,
 )
 from hfcli.repl import commands
 from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
@@ -43,6 +51,9 @@ INFO = "info"  # something was shown; the game did not change
 ERROR = "error"  # the line was refused; the game did not change
 EMPTY = "empty"
 QUIT = "quit"  # the session is over (left, or the game ended)
+
+# Lines a terminal keeps under the table at the start of a turn: "Your turn", the prompt, the status bar.
+LINES_UNDER_TABLE = 3
 
 
 class Recorder(Protocol):
@@ -78,8 +89,11 @@ class Session:
         color: bool = False,
         ascii: bool = False,
         speed: float = 0.0,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], bool | None] = time.sleep,
         hint_player: Player | None = None,
+        screen_size: Callable[[], tuple[int, int]] | None = None,
+        hold: Callable[[str], None] | None = None,
+        program: str = "hf",
     ) -> None:
         self.game = game
         self.players = dict(players)
@@ -91,8 +105,11 @@ class Session:
         self.color = color
         self.ascii = ascii
         self.speed = speed
-        self.sleep = sleep
+        self.sleep = sleep  # the pause after an AI move; True back means the player asked to skip the rest
         self.hint_player = hint_player
+        self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
+        self.hold = hold  # shows its text and waits for the player (a terminal); None: no wait (a pipe)
+        self.program = program  # the command that runs this program, as the commands it prints start
         self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
         self.log: list[LogEntry] = []
         self.confirming_quit = False
@@ -104,7 +121,7 @@ class Session:
     @property
     def prompt(self) -> str:
         if self.confirming_quit:
-            return "Leave the game? [y/N] "
+            return "Leave the game? It stays saved. [y/N] " if self.transcript_path else "Leave the game? [y/N] "
         game = self.game
         if game.is_over:
             return "> "
@@ -115,12 +132,20 @@ class Session:
         return f"{who} ({phase})> "
 
     def toolbar(self) -> str:
-        return status_line(self.game.view(self.human), self._short_names())
+        return status_line(self.game.view(self.human), self._short_names(), self._width())
 
     def _short_names(self) -> dict[int, str]:
         return {self.human: self.human_name} if self.human_name != "You" else {}
 
-    def say(self, text: str) -> None:
+    def _width(self) -> int | None:
+        return self.screen_size()[0] if self.screen_size is not None else None
+
+    def say(self, text: str, *, wrap: bool = True) -> None:
+        """Show ``text``; ``wrap=False`` for a command to copy, which a line break would spoil."""
+        width = self._width()
+        if width is not None and wrap:
+            # Broken at spaces here rather than anywhere by the terminal, so no card is cut in two.
+            text = "\n".join(part for line in text.split("\n") for part in wrap_line(line, width))
         self.echo(text)
 
     def error(self, text: str) -> str:
@@ -148,7 +173,8 @@ class Session:
             self._play(seat, decision.move, decision.reason)
             if pace and self.speed > 0 and not game.is_over:
                 try:
-                    self.sleep(self.speed)
+                    if self.sleep(self.speed):
+                        pace = False  # a key pressed: the rest of this round is played without pauses
                 except KeyboardInterrupt:
                     pace = False  # Ctrl-C while the AI plays skips the pauses, never a move
         self._show_turn_start()
@@ -179,21 +205,27 @@ class Session:
             if e.kind == EventKind.DEAL_END:
                 result = game.results[e.count]
                 self.say("")
-                self.say(score_table(result, game.seating.team_names, color=self.color))
+                self.say(score_table(result, game.seating.team_names, color=self.color,
+                                     wild_melds=game.rules.wild_melds))
                 self._say_totals()
+                self._hold_after_deal(e.count)
             elif e.kind == EventKind.DEAL:
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
                 new_deal = True
             elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
-                self.say(red_three_line(e.seat, e.cards[0], human=self.human, names=self.names,
+                self.say(red_three_line(e, human=self.human, names=self.names,
                                         color=self.color, ascii=self.ascii))
             elif e.kind == EventKind.GAME_END:
                 final = game.result
                 assert final is not None
                 self.say("")
                 self.say(game_summary(final, color=self.color))
-                self._say_transcript()
+                if self.transcript_path is not None:
+                    self.say("")
+                    self.say(f"Transcript: {self.transcript_path}")
+                    self.say("To replay it:")
+                    self.say(f"  {self.command_line('replay', self.transcript_path)}", wrap=False)
                 self.finished = True
 
     def _say_totals(self) -> None:
@@ -201,9 +233,19 @@ class Session:
         names = self.game.seating.team_names
         self.say("Game so far: " + ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names))))
 
-    def _say_transcript(self) -> None:
-        if self.transcript_path is not None:
-            self.say(f"Transcript: {self.transcript_path}")
+    def _hold_after_deal(self, deal: int) -> None:
+        """In a terminal, the score sheet stays on screen until the player asks for what comes next."""
+        if self.hold is None:
+            return
+        deals = self.game.rules.deals
+        if deal + 1 < deals:
+            self.hold(paint(f"Press Enter to start deal {deal + 2} of {deals}.", BOLD, self.color))
+        else:
+            self.hold(paint("Press Enter for the final scores.", BOLD, self.color))
+
+    def command_line(self, *words: str | Path) -> str:
+        """A command of this program as the player can paste it into the shell they started it from."""
+        return " ".join([self.program, *(shlex.quote(str(w)) for w in words)])
 
     def _show_turn_start(self) -> None:
         game = self.game
@@ -216,8 +258,15 @@ class Session:
             self._shown_turn = game.move_count
             self.say("")
             self.say(self.table())
-            self.say(paint("Your turn: draw, or pickup the pile.", BOLD, self.color)
-                     + "  (help lists every command)")
+            self.say(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color) + "  (help lists every command)")
+
+    def _turn_choices(self) -> str:
+        """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
+        kinds = {move.kind for move in self.game.view(self.human).legal_moves}
+        take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
+        if MoveKind.DRAW in kinds:
+            return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
+        return f"{take}, or end the deal (the stock is empty)" if take else "end the deal (the stock is empty)"
 
     def _ask_permission(self) -> None:
         """C-OUT: the partner asks; the human answers, shown the facts that matter."""
@@ -228,31 +277,37 @@ class Session:
         if view.in_foot[self.human]:
             foot = "you are playing from your foot"
         else:
-            foot = f"your unpicked foot's {view.foot_sizes[self.human]} cards count against you too"
+            foot = f"your unpicked foot's {card_count(view.foot_sizes[self.human])} count against you too"
         rules = game.rules
-        need = (f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}, "
-                f"wild {rules.wild_books_to_go_out}")
+        need = books_to_go_out(rules)
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
-        self.say(f"  If {asker} goes out now, the {len(view.hand)} cards in your hand count -{hand_points}; {foot}.")
-        self.say(f"  Books: {books_summary(view.my_melds)} (going out needs {need}); going out scores "
-                 f"+{rules.going_out_bonus}.")
-        self.say(f"  {asker} holds {view.hand_sizes[game.turn_seat]} cards. Answer y or n.")
+        self.say(f"  If {asker} goes out now, the {card_count(len(view.hand))} in your hand count -{hand_points}; "
+                 f"{foot}.")
+        books = books_summary(view.my_melds, rules.wild_melds)
+        self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
+        self.say(f"  {asker} holds {card_count(view.hand_sizes[game.turn_seat])}. Answer y or n.")
 
     # ------------------------------------------------------------------ screens
 
-    def table(self) -> str:
+    def table(self, full: bool = False) -> str:
+        """The table as it fits the terminal (the compact one when the full one would not), or the
+        full one whatever the terminal's height."""
+        width, height = self.screen_size() if self.screen_size is not None else (None, None)
+        if height is not None and not full:
+            height -= LINES_UNDER_TABLE
         return render_table(self.game.view(self.human), color=self.color, ascii=self.ascii,
-                            names=self._short_names())
+                            names=self._short_names(), width=width, height=height)
 
     def hand(self) -> str:
         view = self.game.view(self.human)
         where = "foot" if view.in_foot[self.human] else "hand"
-        return f"Your {where} ({len(view.hand)}): {hand_text(view.hand, color=self.color, ascii=self.ascii)}"
+        return "\n".join(hand_lines(view.hand, width=self._width(), lead=f"Your {where} ({len(view.hand)}): ",
+                                    color=self.color, ascii=self.ascii))
 
     def my_melds(self) -> str:
         view = self.game.view(self.human)
-        melds = [m for m in view.my_melds if not m.is_book]
+        melds = open_melds(view.my_melds)
         shown = "; ".join(meld_text(m, color=self.color, ascii=self.ascii) for m in melds) or "none open"
         opening = ""
         if not view.opened[view.team] and view.opening_value:
@@ -260,20 +315,23 @@ class Session:
         return f"Your melds: {shown}{opening}"
 
     def scores(self) -> str:
+        """The deal in progress counted so far, then every finished deal's total and the game's."""
         game = self.game
         names = game.seating.team_names
-        if not game.results:
-            return f"No deal finished yet. Deal {game.deal_index + 1} of {game.rules.deals}; " + ", ".join(
-                f"{n} 0" for n in names)
-        return "\n".join(deal_totals(game.results, names, game.totals()))
+        lines = [] if game.is_over else [running_count(game.view(self.human), self._short_names())]
+        if game.results:
+            lines += ["", "Finished deals:", *deal_totals(game.results, names, game.totals())]
+        else:
+            lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
+        return "\n".join(lines)
 
     def log_text(self, count: int) -> str:
         if not self.log:
             return "No moves yet."
         lines = []
         for entry in self.log[-count:]:
-            reason = f"  ({entry.reason})" if entry.reason else ""
-            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} {entry.move}{reason}")
+            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} "
+                         f"{move_with_reason(entry.move, entry.reason, color=self.color, ascii=self.ascii)}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ one line in
@@ -288,33 +346,37 @@ class Session:
             return INFO
         if self.finished:
             return QUIT
-        command, word, rest = commands.split_line(line)
-        if not word:
+        view = self.game.view(self.human)
+        open_ranks = {m.token for m in view.my_melds if not m.is_book}
+        reading = commands.read_line(line, view.hand, open_ranks)
+        if not reading.word:
             return EMPTY
+        command = reading.command
         if command is None:
-            return self.error(f"Unknown command {word!r}; type help for the list.")
+            return self.error(commands.unknown_command(reading.word))
         if command.is_move:
-            refused = commands.shape_error(command, word, rest)
-            if refused is not None:
-                return self.error(f"Can't read that: {refused}")
-            return self._move(commands.move_text(command, rest),
-                              lambda message: commands.as_typed(message, command, word, rest))
-        return self._info(command.name, rest)
+            if reading.move is None:
+                return self.error(f"Can't read that: {reading.error}")
+            return self._move(reading.move, lambda message: commands.as_typed(message, reading))
+        return self._info(command.name, reading.rest)
 
     def request_quit(self) -> str:
+        """Asked once, by the prompt."""
         self.confirming_quit = True
-        where = f" It is saved in {self.transcript_path}; resume with: hf play --resume {self.transcript_path}" \
-            if self.transcript_path is not None else ""
-        self.say(f"Leave the game?{where}")
-        self.say("Type y to leave, anything else to stay.")
         return INFO
 
     def leave(self) -> str:
         self.finished = True
         self.say("You leave the table.")
-        self._say_transcript()
+        self.say_how_to_resume()
         self.close()
         return QUIT
+
+    def say_how_to_resume(self) -> None:
+        if self.transcript_path is not None:
+            self.say(f"The game is saved in {self.transcript_path}")
+            self.say("To go on with it:")
+            self.say(f"  {self.command_line('play', '--resume', self.transcript_path)}", wrap=False)
 
     def close(self) -> None:
         if self.writer is not None:
@@ -333,7 +395,7 @@ class Session:
         try:
             events = self._play(self.human, move, "")
         except IllegalMoveError as exc:
-            return self.error(f"Not allowed ({exc.rule}): {exc.reason}")
+            return self.error(f"Not allowed ({exc.rule}): {notation_text(exc.reason)}")
         except InvalidMoveError as exc:
             return self.error(f"Can't read that: {exc}")
         except HandFootError as exc:
@@ -361,7 +423,9 @@ class Session:
         if name == "hand":
             self.say(self.hand())
         elif name == "table":
-            self.say(self.table())
+            if rest.lower() not in ("", "full"):
+                return self.error(f"table takes nothing, or full for the whole table, not {rest!r}.")
+            self.say(self.table(full=bool(rest)))
         elif name == "score":
             self.say(self.scores())
         elif name == "log":
@@ -374,7 +438,7 @@ class Session:
             self.say(self.log_text(count))
         elif name == "rules":
             if not rest:
-                self.say(describe_rules(self.game.rules))
+                self.say(describe_rules(self.game.rules, command="rules", width=self._width() or 80))
             else:
                 try:
                     self.say(rule_text(rest))
@@ -389,6 +453,5 @@ class Session:
         if game.is_over or game.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")
         decision = self.hint_player.choose(game.view(self.human))
-        reason = f" ({decision.reason})" if decision.reason else ""
-        self.say(f"Hint: {decision.move}{reason}")
+        self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color, ascii=self.ascii)}")
         return INFO

@@ -12,6 +12,15 @@ from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptWriter
 
 
+class FinishedGame(TranscriptError):
+    """The transcript records a whole game: there is nothing to resume. ``game`` is the game it
+    records, replayed to its end, for the result to be shown instead."""
+
+    def __init__(self, file: str | Path, line: int, game: Game) -> None:
+        super().__init__(file, line, "the game is over; nothing to resume", MALFORMED)
+        self.game = game
+
+
 @dataclass
 class Resumed:
     """An unfinished game rebuilt from its transcript, with a writer appending to the same file."""
@@ -35,7 +44,7 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
         source = read_source(path)
     replayed = replay(path, source=source)
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:
-        raise TranscriptError(source.path, len(source.lines), "the game is over; nothing to resume", MALFORMED)
+        raise FinishedGame(source.path, len(source.lines), replayed.game)
     if source.torn is not None:
         with open(path, "r+b") as handle:
             handle.truncate(source.torn_offset)

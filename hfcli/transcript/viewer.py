@@ -10,7 +10,17 @@ from pathlib import Path
 from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.render import card_text, cards_text, game_summary, player_label, render_table, score_table
+from hfcli.render import (
+    card_count,
+    card_text,
+    cards_text,
+    game_summary,
+    move_with_reason,
+    player_label,
+    render_table,
+    score_table,
+    wrap_line,
+)
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
@@ -80,35 +90,60 @@ def load(path: str | Path) -> Recording:
     return Recording(replayed, checkpoints)
 
 
+def shown_move(move: RecordedMove, ascii: bool = False) -> str:
+    """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of tens``."""
+    return move_with_reason(move.move, move.reason, ascii=ascii)
+
+
 def seat_names(recording: Recording) -> dict[int, str]:
     return {seat: info.name for seat, info in enumerate(recording.seats)}
 
 
 def screen(
-    recording: Recording, k: int, seat: int, *, omniscient: bool, color: bool = False, ascii: bool = False
+    recording: Recording,
+    k: int,
+    seat: int,
+    *,
+    omniscient: bool,
+    color: bool = False,
+    ascii: bool = False,
+    width: int | None = None,
+    height: int | None = None,
 ) -> str:
     """The table after ``k`` moves as ``seat`` saw it (every hand with ``omniscient``), under a line
-    saying which move was just made and why."""
+    saying which move was just made and why; after the move that ends a deal, that deal's score
+    sheet, and after the last move of a finished game, the result. In ``width`` x ``height`` (either
+    None for unbounded) the table is the compact one when the full one would not fit."""
     game = recording.position(k)
     total = len(recording.moves)
+    after: list[str] = []
     if k == 0:
         head = f"Start of the game (move 0 of {total})"
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
-        why = f"  -- {move.reason}" if move.reason else ""
-        head = f"Move {k} of {total}, deal {move.deal}: {who}: {move.move}{why}"
+        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
+        deal_over = k == total or recording.moves[k].deal != move.deal
+        if deal_over and len(game.results) >= move.deal:
+            after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color,
+                                      wild_melds=game.rules.wild_melds)]
+        if k == total and game.result is not None:
+            after += ["", game_summary(game.result, color=color)]
+    head = "\n".join(part for line in head.split("\n") for part in wrap_line(line, width))
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
-    table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording))
-    return f"{head}\n\n{table}"
+    room = None if height is None else height - head.count("\n") - 2 - sum(a.count("\n") + 1 for a in after)
+    table = render_table(game.view(seat), color=color, ascii=ascii, hidden_hands=hidden, names=seat_names(recording),
+                         width=width, height=room)
+    return "\n".join([head, "", table, *after])
 
 
 def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
     """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
     could see (all of them with ``omniscient``), each deal's score and the result. Cards are written
-    as the hand display writes them (``10♠``, or ``10S`` with ``ascii``); moves stay in notation."""
+    as the hand display writes them (``10♠``, or ``10S`` with ``ascii``), moves in notation with a
+    ten written ``10``, as everywhere on screen (the transcript itself keeps ``T``)."""
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
@@ -143,10 +178,9 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             yield f"      upcard {one(e.cards[0])} starts the pile"
         elif kind == EventKind.MOVE:
             move = next(moves)
-            why = f"  -- {move.reason}" if move.reason else ""
-            yield f"{move.number:5}. {who[move.seat]}: {move.move}{why}"
+            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move, ascii)}"
         elif kind == EventKind.DRAW:
-            yield f"      drew {private(e, f'{e.count} card(s)')}"
+            yield f"      drew {private(e, card_count(e.count))}"
         elif kind == EventKind.TAKE:
             yield f"      took the pile: {some(e.cards)}"
         elif kind == EventKind.RED_THREE:
@@ -156,12 +190,12 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             else:
                 yield f"      {owner} lays red three {one(e.cards[0])} (stock empty, no replacement)"
         elif kind == EventKind.FOOT:
-            yield f"      {names[e.seat or 0]} picks up the foot: {private(e, f'{e.count} cards')}"
+            yield f"      {names[e.seat or 0]} picks up the foot: {private(e, card_count(e.count))}"
         elif kind == EventKind.OUT:
             yield f"      {names[e.seat or 0]} goes out"
         elif kind == EventKind.DEAL_END:
             yield ""
-            yield score_table(game.results[e.count], game.seating.team_names)
+            yield score_table(game.results[e.count], game.seating.team_names, wild_melds=game.rules.wild_melds)
         elif kind == EventKind.GAME_END and game.result is not None:
             yield ""
             yield game_summary(game.result)

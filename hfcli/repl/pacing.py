@@ -1,0 +1,92 @@
+"""Waiting at the table, in a terminal: the pause after each AI move, which any key press cuts short
+for the rest of the round, and the hold at the end of a deal, until the player presses Enter.
+
+Both read the keyboard directly, between two prompts (prompt_toolkit is not reading then), with the
+terminal in cbreak mode: keys are not echoed and arrive one by one, and Ctrl-C still interrupts.
+Where the terminal cannot be switched (not POSIX, or stdin is not a terminal) a pause just sleeps and
+a hold reads a line.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TextIO
+
+ENTER = (b"\r", b"\n")
+EOF_KEY = b"\x04"  # Ctrl-D, which in cbreak mode is a key like any other
+
+
+class KeyboardPacer:
+    """``pause`` and ``hold`` for a Session playing in the terminal whose input is ``stdin``."""
+
+    def __init__(self, stdin: TextIO = sys.stdin, echo: Callable[[str], None] = print) -> None:
+        self.stdin = stdin
+        self.echo = echo
+
+    def _fd(self) -> int | None:
+        try:
+            fd = self.stdin.fileno()
+        except (AttributeError, ValueError, OSError):
+            return None
+        return fd if os.isatty(fd) else None
+
+    @contextmanager
+    def _cbreak(self, fd: int) -> Iterator[bool]:
+        """The terminal in cbreak mode for the block; yields False where that cannot be done."""
+        try:
+            import termios
+            import tty
+        except ImportError:  # not POSIX
+            yield False
+            return
+        try:
+            saved = termios.tcgetattr(fd)
+        except termios.error:
+            yield False
+            return
+        try:
+            tty.setcbreak(fd, termios.TCSANOW)
+            yield True
+        finally:
+            # TCSANOW, not TCSAFLUSH: keys typed ahead for the next prompt are kept.
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+    def pause(self, seconds: float) -> bool:
+        """Wait ``seconds``, or until a key is pressed; True when one was (the key is used up)."""
+        fd = self._fd()
+        if fd is None:
+            time.sleep(seconds)
+            return False
+        with self._cbreak(fd) as keys:
+            if not keys:
+                time.sleep(seconds)
+                return False
+            ready, _, _ = select.select([fd], [], [], seconds)
+            if ready:
+                os.read(fd, 64)  # one key press, with the rest of an escape sequence it may start
+                return True
+        return False
+
+    def hold(self, message: str) -> None:
+        """Show ``message`` and wait for Enter (Ctrl-D or Ctrl-C go on too)."""
+        self.echo(message)
+        fd = self._fd()
+        try:
+            if fd is None:
+                self.stdin.readline()
+                return
+            with self._cbreak(fd) as keys:
+                if not keys:
+                    self.stdin.readline()
+                    return
+                while True:
+                    key = os.read(fd, 64)
+                    if not key or any(k in key for k in (*ENTER, EOF_KEY)):
+                        return
+        except KeyboardInterrupt:
+            return
