@@ -15,7 +15,7 @@ RULE_TEXTS: dict[str, str] = {
     'C-SEAT': (
         'Four players in two partnerships, partners opposite: seats South, West, North, East in '
         'clockwise order; South/North against West/East. Melds, books and red threes belong to the '
-        'partnership. (Engine: seats and teams are data, not constants; other player counts come later.)'
+        'partnership. Other tables: T-SIZE.'
     ),
     'C-DECK': (
         'Five 54-card decks (52 + 2 jokers): 270 cards. option decks (1 to 20).'
@@ -167,6 +167,28 @@ RULE_TEXTS: dict[str, str] = {
         'cards: by melding them all or by melding all but one and discarding it. No permission is asked '
         'and the partner need not be in the foot.'
     ),
+    'T-SIZE': (
+        'Every C- and V- rule holds at any table, reading "partnership" as side: a partnership, a team of '
+        'three, or one player alone. 2 to 6 players. Two, three and five play as individuals. Four play as '
+        'two partnerships (the default) or as individuals. Six play as three partnerships of two, partners '
+        'opposite (A B C A B C, the default), or as two teams of three (A B A B A B). options players, teams.'
+    ),
+    'T-DECK': (
+        'One more deck than players by default (3 for two players, 7 for six). option decks.'
+    ),
+    'T-OUT': (
+        "C-OUT's conditions for a side: every other member of the side has picked up their foot (option "
+        'whole_side_in_foot: or one of them), and, where the rules need permission, the asker\'s next '
+        'teammate in turn order answers. A player alone never asks, and needs only the books and their own '
+        'foot.'
+    ),
+    'T-SCORE': (
+        'C-SCORE per side; the side with the highest total wins; equal highest totals tie.'
+    ),
+    'T-TURN': (
+        "Play passes clockwise; the deal rotates clockwise; the first player is the dealer's left, as at "
+        'four.'
+    ),
 }
 
 def find_rule(rule_id: str) -> tuple[str, str] | None:
@@ -198,11 +220,22 @@ def rule_text(rule_id: str, width: int = 96) -> str:
 # What each option of a rule set means, by its key in a house-rules file; the rule id it sets ends each.
 OPTION_MEANINGS: dict[str, str] = {
     "name": "the rule set's name, shown at the table",
-    "decks": "54-card decks in the shoe (C-DECK)",
+    "players": "players at the table, 2 to 6 (T-SIZE)",
+    "teams": '"pairs" (four or six), "threes" (six), "none" (everyone alone), or "auto": pairs at four and '
+             "six, alone otherwise (T-SIZE)",
+    "decks": "54-card decks in the shoe; 0 is one more than the players (C-DECK, T-DECK)",
     "hand_size": "cards dealt to each hand (C-DEAL)",
     "foot_size": "cards dealt to each foot (C-DEAL)",
     "deals": "deals in a game (C-DEALS)",
     "meld_minimums": "the first meld's minimum, deal by deal (C-MIN)",
+    "meld_minimum_by": '"deal": the minimum goes by the deal (meld_minimums); "score": by the side\'s score so '
+                       "far (score_minimums) (C-MIN)",
+    "score_minimums": "[score from, minimum] pairs for meld_minimum_by = \"score\"; a score below the first "
+                      "uses the first (C-MIN)",
+    "minimum_waived_for_whole_hand": "no minimum for a first meld that lays down the whole hand, all but one "
+                                     "card discarded at most (C-MIN)",
+    "game_target": "0: play every deal; else the game ends after the first deal in which a side has this "
+                   "many points (or after the deals) (C-GAME)",
     "joker_value": "a joker's points (C-VALUE)",
     "two_value": "a two's points (C-VALUE)",
     "ace_value": "an ace's points (C-VALUE)",
@@ -220,13 +253,18 @@ OPTION_MEANINGS: dict[str, str] = {
     "wild_books_to_go_out": "wild books needed to go out (C-OUT)",
     "going_out_needs_permission": "going out needs the partner's yes (C-OUT)",
     "partner_in_foot_to_go_out": "the partner must be in the foot (C-OUT)",
+    "whole_side_in_foot": "in a side of three, every other member must be in the foot (true) or one is "
+                          "enough (false) (T-OUT)",
     "go_out_by_melding_all": "going out by melding every card (V-OUT)",
     "bury_black_three_upcard": "black three upcard buried (C-UPCARD)",
     "wild_ratio": '"twice": a meld\'s naturals at least twice its wilds (C-RATIO); '
                   '"four": wilds only with 4 naturals (V-RATIO)',
     "wild_melds": "melds of wild cards allowed (V-NOWILD)",
+    "draw_count": "cards drawn from the stock each turn (C-DRAW)",
     "book_size": "cards in a complete book (C-BOOK)",
-    "pile_take": "pile cards taken, from the top (C-PILE)",
+    "pile_take": 'pile cards taken, from the top, or "all" (C-PILE)',
+    "pile_with_wild": "a natural and a wild card from the hand may take a pile with a natural on top (C-PILE)",
+    "pile_needs_first_meld": "a side may take the pile only once it has made its first meld (C-PILE)",
 }
 
 
@@ -248,9 +286,14 @@ def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80) -> 
     lines = [f"Rules: {rules.name} ({rules.card_count} cards).",
              'A house-rules file (TOML): preset = "classic" or "eleven", and any key below.']
     values = rules.as_dict()
+    if rules.pile_take == 0:
+        values["pile_take"] = "all"
     column = 38
     for key, meaning in OPTION_MEANINGS.items():
         setting = f"  {key} = {toml_value(values[key])}"
+        if len(setting) >= column - 1:
+            lines.append(setting)  # a long value: its meaning goes below it
+            setting = ""
         lines.append(textwrap.fill(meaning, max(width, column + 20), initial_indent=f"{setting:<{column - 1}} ",
                                    subsequent_indent=" " * column))
     lines.append(f"Read one rule with: {command} ID (e.g. {command} C-PILE).")
