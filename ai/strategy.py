@@ -79,7 +79,7 @@ def card_use(rank: int, counts: list[int], mine: dict[int, Meld]) -> float:
 def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, Meld]) -> float:
     """What two cards from the stock are worth: a flat guess, or (looking ahead) the average over
     the cards this seat has not seen."""
-    n = min(2, view.stock_size)
+    n = min(view.rules.draw_count, view.stock_size)
     if not style.lookahead:
         return 0.7 * n
     seen = tracker.seen_counts(view)
@@ -100,7 +100,7 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     rules = view.rules
     counts = hand_counts(view.hand)
     mine = open_melds(view.my_melds)
-    take = min(rules.pile_take, view.pile_size)
+    take = min(rules.pile_limit, view.pile_size)
     ranks = tracker.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
     value = 2.5  # the top card and a pair go to the table
@@ -570,8 +570,8 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
     seen = tracker.seen_counts(view) if style.count_cards else None
     unseen = rules.card_count - sum(seen) if seen is not None else 0
     opp_hand = view.hand_sizes[nxt]
-    take = min(rules.pile_take, view.pile_size + 1)
-    stake = 0.5 + take / rules.pile_take  # what a pickup would hand over
+    take = min(rules.pile_limit, view.pile_size + 1)
+    stake = 0.5 + take / (rules.pile_take or 7)  # what a pickup would hand over, against a full one
     racing = not any(books_needed(view))
     scored: list[tuple[float, Move, str]] = []
     for move in view.legal_moves:

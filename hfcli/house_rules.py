@@ -40,4 +40,4 @@ def resolve(spec: str | None) -> Rules:
         return PRESETS[spec]
     if spec.endswith(".toml") or Path(spec).exists():
         return load(spec)
-    raise RulesError(f"unknown rules {spec!r}; use classic, eleven or a .toml house-rules file")
+    raise RulesError(f"unknown rules {spec!r}; use {', '.join(PRESETS)} or a .toml house-rules file")

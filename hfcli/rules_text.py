@@ -284,7 +284,7 @@ def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80) -> 
     what it means (with the rule id it sets), in lines of ``width`` columns where the key and value
     allow. ``command`` is how to read one rule where this is shown."""
     lines = [f"Rules: {rules.name} ({rules.card_count} cards).",
-             'A house-rules file (TOML): preset = "classic" or "eleven", and any key below.']
+             'A house-rules file (TOML): preset = "classic", "eleven" or "quick", and any key below.']
     values = rules.as_dict()
     if rules.pile_take == 0:
         values["pile_take"] = "all"

@@ -11,8 +11,10 @@
     turn: S meld               the seat whose turn it is, and the phase (draw or meld)
     deal: 2                    the deal number, 1-based (sets the minimum, C-MIN)
 
-Seats not mentioned get an empty hand and an empty (unpicked) foot; the stock defaults to twenty
-fours and the pile to one nine, so a position only says what matters to its test.
+Seats (S, W, N, E at four; see hfcli.engine.seating for other tables) and sides (NS, EW, or
+S+N and the like) are named as the rules' table names them. Seats not mentioned get an empty hand
+and an empty (unpicked) foot; the stock defaults to every four of the shoe and the pile to one
+nine, so a position only says what matters to its test.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.moves import Move
 from hfcli.engine.position import Position
 from hfcli.engine.rules import CLASSIC, Rules
-from hfcli.engine.seating import FOUR_HANDED
+from hfcli.engine.seating import table
 from hfcli.engine.state import DealState, Phase, TeamState, TurnState
 
 
@@ -50,12 +52,12 @@ def meld(text: str, rules: Rules = CLASSIC) -> Meld:
 
 def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
     """A game in the position ``text`` describes, built with the engine's public builder."""
-    seating = FOUR_HANDED
+    seating = table(rules.players, rules.teams)
     n = len(seating.names)
     hands: list[list[Card]] = [[] for _ in range(n)]
     feet: list[list[Card] | None] = [[] for _ in range(n)]
     teams = [TeamState() for _ in seating.team_names]
-    stock = cards("4C 4D 4H 4S " * 5)
+    stock = cards("4C 4D 4H 4S " * rules.deck_count)
     pile = cards("9")
     turn_seat, phase, deal_index = 0, "draw", 0
     for raw in text.strip().splitlines():

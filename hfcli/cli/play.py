@@ -80,7 +80,7 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
 @click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
-              metavar="classic|eleven|FILE.toml", help="Preset or house-rules file.")
+              metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
               help="Skill of all three AI seats.")

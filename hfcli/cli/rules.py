@@ -17,7 +17,7 @@ from hfcli.rules_text import describe_rules, find_rule, rule_ids, rule_text
 def rules(topic: str | None, list_ids: bool, show_all: bool) -> None:
     """Show a rule set, a house-rules file, or one rule by id.
 
-    TOPIC is a rule id (C-PILE, V-OUT, ...), a preset (classic, eleven) or a house-rules .toml
+    TOPIC is a rule id (C-PILE, V-OUT, ...), a preset (classic, eleven, quick) or a house-rules .toml
     file; without it, the classic preset is shown.
 
     \b

@@ -23,7 +23,8 @@ DEFAULT_PLAYER = "normal"  # the AI as hf play seats it, so a plain hf simulate 
               help=f"North-South players.  [default: {DEFAULT_PLAYER}]")
 @click.option("--ew", default=None, type=click.Choice(PLAYER_KINDS),
               help=f"East-West players.  [default: {DEFAULT_PLAYER}]")
-@click.option("--rules", "rules_spec", default="classic", show_default=True, help="classic, eleven or a .toml file.")
+@click.option("--rules", "rules_spec", default="classic", show_default=True,
+              help="classic, eleven, quick or a .toml file.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
 @click.option("--swap", is_flag=True, help="Replay every game with the partnerships' cards exchanged.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")

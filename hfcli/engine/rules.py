@@ -144,7 +144,21 @@ ELEVEN = Rules(
     wild_melds=False,
     wild_book_bonus=0,
 )
-PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN}
+# A short game: two deals of seven-card hands and feet, one clean book to go out, and no waiting
+# for the partner's foot. With the AI at its default level, a game takes about a third of the
+# classic game's turns, and nearly every deal ends by going out (docs/rules.md has the figures).
+QUICK = Rules(
+    name="quick",
+    hand_size=7,
+    foot_size=7,
+    deals=2,
+    meld_minimums=(50, 90),
+    clean_books_to_go_out=1,
+    dirty_books_to_go_out=0,
+    wild_books_to_go_out=0,
+    partner_in_foot_to_go_out=False,
+)
+PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN, "quick": QUICK}
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
 _CHOICES: dict[str, tuple[str, ...]] = {

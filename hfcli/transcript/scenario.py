@@ -25,7 +25,7 @@ from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
-from hfcli.engine.seating import FOUR_HANDED
+from hfcli.engine.seating import table
 from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
 from hfcli.transcript.lines import score_dict
 from hfcli.transcript.reader import load_line
@@ -163,7 +163,7 @@ def run_scenario(source: Source) -> ScenarioResult:
         rules = from_mapping(dict(header.get("rules") or {}), source="rules")
     except (HandFootError, TypeError, ValueError) as exc:
         raise fail(1, f"bad rule set: {exc}", MALFORMED) from None
-    seating = FOUR_HANDED
+    seating = table(rules.players, rules.teams)
     names = seating.names
     first = seating.next_seat(seating.first_dealer)
     deal = header.get("deal") or {}
