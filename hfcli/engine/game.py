@@ -169,10 +169,9 @@ class Game:
 
     # ------------------------------------------------------------------ moves
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the seat to move, in a fixed order. Melds are listed one at a time:
-        each new meld at its smallest, each addition one card, so the list stays small."""
-        return legal_moves(self)
+    # Every legal move for the seat to move, in a fixed order (the engine's innermost loop, so the
+    # method is the listing function itself, not a call through to it).
+    legal_moves = legal_moves
 
     def refusal(self, move: Move | str) -> IllegalMoveError | None:
         """Why ``move`` is illegal now (the error :meth:`apply` would raise), or None."""

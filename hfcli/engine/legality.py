@@ -187,18 +187,20 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
 
 def discard_refusal(game: Game, seat: int) -> Refusal | None:
     """C-MIN and C-KEEP: why ``seat`` may not end the turn with a discard now (whatever the card)."""
-    turn = game.turn
+    turn, deal = game.turn, game.deal
     team_index = game.seating.team_of[seat]
-    team = game.deal.teams[team_index]
-    last_card = len(game.deal.hands[seat]) == 1
-    waived = game.rules.minimum_waived_for_whole_hand and last_card
-    if turn.laid and not team.opened and not waived and turn.opening_value < (minimum := game.minimum_for(team_index)):
-        return Refusal(
-            "C-MIN",
-            f"your side's first meld must total at least {minimum}; it has "
-            f"{turn.opening_value} so far (meld more, or undo)",
-        )
-    if len(game.deal.hands[seat]) == 1 and game.deal.feet[seat] is None:
+    team = deal.teams[team_index]
+    last_card = len(deal.hands[seat]) == 1
+    # C-MIN (waived, if the rules say so, for a first meld of the whole hand)
+    if turn.laid and not team.opened and not (last_card and game.rules.minimum_waived_for_whole_hand):
+        minimum = game.minimum_for(team_index)
+        if turn.opening_value < minimum:
+            return Refusal(
+                "C-MIN",
+                f"your side's first meld must total at least {minimum}; it has "
+                f"{turn.opening_value} so far (meld more, or undo)",
+            )
+    if last_card and deal.feet[seat] is None:
         refusal = out_refusal(game, seat, books_with(team))
         if refusal is not None:
             return Refusal("C-KEEP", f"discarding your last card would be going out, and {refusal.reason} (C-OUT)")
