@@ -22,6 +22,7 @@ from hfcli.render import (
     wrap_line,
 )
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
+from hfcli.transcript.origin import origin_line
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
 # from the nearest one, and a ~1000-move game keeps about twenty copies instead of a thousand.
@@ -119,6 +120,9 @@ def screen(
     after: list[str] = []
     if k == 0:
         head = f"Start of the game (move 0 of {total})"
+        origin = origin_line(recording.replayed.header, recording.replayed.source.path)
+        if origin is not None:
+            head += f"\n{origin}"
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
@@ -139,6 +143,14 @@ def screen(
     return "\n".join([head, "", table, *after])
 
 
+def start_line(start: Game) -> str:
+    """Where a game built from a position starts: the deal, who is to move, and the score."""
+    team_names = start.seating.team_names
+    score = ", ".join(f"{name} {total}" for name, total in zip(team_names, start.totals(), strict=True))
+    return (f"The game starts in deal {start.deal_index + 1} of {start.rules.deals}, "
+            f"{start.seating.long_names[start.to_move]} to {start.phase}; the score so far {score}.")
+
+
 def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
     """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
     could see (all of them with ``omniscient``), each deal's score and the result. Cards are written
@@ -154,6 +166,11 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     )
     yield f"{recording.replayed.source.path}: {header.rules.name} rules, seed {header.seed}, {header.program}"
     yield f"Seats: {levels}"
+    origin = origin_line(header, recording.replayed.source.path)
+    if origin is not None:
+        yield origin
+    if "position" in header.data:
+        yield start_line(recording.position(0))
 
     def one(c: Card) -> str:
         return card_text(c, ascii=ascii)
