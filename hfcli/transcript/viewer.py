@@ -17,10 +17,12 @@ from hfcli.render import (
     game_summary,
     move_with_reason,
     player_label,
+    printable,
     render_table,
     score_table,
     wrap_line,
 )
+from hfcli.scoresheet import Sheet
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
 from hfcli.transcript.origin import origin_line
 
@@ -219,3 +221,13 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     if not recording.replayed.finished:
         yield ""
         yield f"(the record ends here, in deal {game.deal_index + 1}; the game is unfinished)"
+
+
+def score_sheet_text(recording: Recording, fmt: str) -> str:
+    """``hf replay --score-sheet``: the recorded game's score sheet in ``fmt`` (text, markdown, csv)."""
+    replayed = recording.replayed
+    game, header = replayed.game, replayed.header
+    players = [player_label(game.seating.long_names[s], printable(info.name)) for s, info in enumerate(header.seats)]
+    title = f"Score sheet of {printable(replayed.source.path)}: {header.rules.name} rules, seed {header.seed}"
+    origin = origin_line(header, replayed.source.path)
+    return Sheet.of_game(game, players, title, [origin] if origin else []).render(fmt)
