@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli.play import HUMAN, _intro, _session, make_ai
-from hfcli.comparison import deal_comparison, game_comparison
+from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
 from hfcli.render import printable
 from hfcli.transcript import (
@@ -204,3 +204,81 @@ def compare_resumed(session: Session, source: Source) -> str | None:
                 f"with it ({printable(str(exc))}).")
     compare_with(session, original.game.results)
     return f"This is {origin.describe()}."
+
+
+def simulate_shoes(path: Path, levels_by_side: dict[int, str], everyone: str | None, default: str) -> SimulatedShoes:
+    """``hf simulate --shoes FILE``: the AI plays the recorded game's cards again. Each seat keeps its
+    recorded AI level, a person's seat gets ``default``; ``everyone`` sets every seat and
+    ``levels_by_side`` the seats of a side."""
+    from hfcli.match import MatchStats, play_game
+
+    replayed, _ = load(path)
+    header = replayed.header
+    if "position" in header.data:
+        raise click.ClickException(f"{printable(str(path))} starts from a position, not from its first deal: "
+                                   "its cards cannot all be dealt again")
+    seating = replayed.game.seating
+    levels = []
+    for seat, info in enumerate(header.seats):
+        level = everyone or levels_by_side.get(seating.team_of[seat]) or info.level or default
+        levels.append(level)
+    game = Game(header.rules, header.seed, seating=seating, shoes=recorded_shoes(replayed.source, header.rules))
+    players = [make_ai(level, header.seed, seat) for seat, level in enumerate(levels)]
+    stats = MatchStats()
+    play_game(game, players, stats=stats)
+    return SimulatedShoes(replayed, game, tuple(levels), stats.moves)
+
+
+@dataclass(frozen=True)
+class SimulatedShoes:
+    """The AI's game on a recorded game's shoes, and the recorded game."""
+
+    recorded: Replayed
+    game: Game
+    levels: tuple[str, ...]
+    moves: int
+
+    @property
+    def player_side(self) -> int | None:
+        """The side of the recorded game's person, if it had one."""
+        humans = [s for s, info in enumerate(self.recorded.header.seats) if info.kind == "human"]
+        return self.game.seating.team_of[humans[0]] if len(humans) == 1 else None
+
+    def seats_text(self) -> str:
+        seating = self.game.seating
+        parts = []
+        for seat, info in enumerate(self.recorded.header.seats):
+            was = f"recorded: {printable(info.name)}, a person" if info.kind == "human" else (
+                "as recorded" if info.level == self.levels[seat] else f"recorded: {printable(info.level or '?')}")
+            parts.append(f"{seating.long_names[seat]} {self.levels[seat]} ({was})")
+        return ", ".join(parts)
+
+    def lines(self) -> list[str]:
+        header = self.recorded.header
+        names = self.game.seating.team_names
+        recorded = self.recorded.game.results
+        lines = [
+            f"The AI on the cards of {printable(self.recorded.source.path)}: {header.rules.name} rules, "
+            f"seed {header.seed}, {len(recorded)} of {header.rules.deals} deals recorded.",
+            f"Seats: {self.seats_text()}.",
+            "",
+        ]
+        return lines + game_comparison(self.game.results, recorded, names, player_side=self.player_side,
+                                       labels=("AI", "recorded"), here_words="with the AI")
+
+    def as_dict(self) -> dict[str, object]:
+        header = self.recorded.header
+        seating = self.game.seating
+        return {
+            "file": self.recorded.source.path,
+            "rules": header.rules.name,
+            "seed": header.seed,
+            "seats": [
+                {"seat": seating.names[s], "level": self.levels[s],
+                 "recorded": {"name": info.name, "kind": info.kind, "level": info.level}}
+                for s, info in enumerate(header.seats)
+            ],
+            "player_side": None if self.player_side is None else seating.team_names[self.player_side],
+            "moves": self.moves,
+            "deals": comparison_data(self.game.results, self.recorded.game.results, seating.team_names),
+        }
