@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from recording import GOLDEN, position_after, record
+from recording import GOLDEN, record
 
 from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.transcript import SeatInfo, replay
 from hfcli.transcript.verify import verify_file
+from hfcli.transcript.viewer import load
 
 ORIGIN = GOLDEN / "classic-normal-seed1.jsonl"  # every seat normal; move 300 is in deal 2, East to meld
 
@@ -22,10 +23,12 @@ def invoke(args: list[str], stdin: str = "") -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def moves_to_deal_end(position: str, seat: int, levels: list[str]) -> list[str]:
-    """What an AI of ``levels[seat]`` in ``seat`` plays from ``position`` to the end of the deal,
-    the other seats played by the AIs the game seats there: a script for the person in ``seat``."""
-    game = Game.from_position(position)
+def moves_to_deal_end(origin: Path, move: int, seat: int, levels: list[str]) -> list[str]:
+    """What an AI of ``levels[seat]`` in ``seat`` plays from the position after ``move`` of ``origin``
+    to the end of the deal, the other seats played by the AIs the what-if game seats there: a script
+    for the person in ``seat``."""
+    start = load(origin).position(move)
+    game = Game.from_position(start.to_position(), start.public_events)
     players = [make_player(level, game.seed, s) for s, level in enumerate(levels)]
     deal, script = game.deal_index, []
     while game.deal_index == deal and not game.is_over:
@@ -47,7 +50,7 @@ def recorded_deal_totals(path: Path, deal: int) -> dict[str, int]:
 
 def test_what_if_plays_from_move_300_to_the_end_of_the_deal_and_the_transcript_verifies(tmp_path: Path) -> None:
     path = tmp_path / "what-if.jsonl"
-    script = moves_to_deal_end(position_after(ORIGIN, 300), 0, ["normal"] * 4)
+    script = moves_to_deal_end(ORIGIN, 300, 0, ["normal"] * 4)
     code, out = invoke(["play", "--from", f"{ORIGIN}:300", "--speed", "0", "--transcript", str(path)],
                        "\n".join(script) + "\n")
     assert code == 0, out
@@ -131,7 +134,7 @@ def test_resuming_a_what_if_game_sets_it_against_the_recorded_game_again(tmp_pat
     path = tmp_path / "what-if.jsonl"
     code, out = invoke(["play", "--from", f"{ORIGIN}:300", "--speed", "0", "--transcript", str(path)])
     assert code == 0, out
-    script = moves_to_deal_end(position_after(ORIGIN, 300), 0, ["normal"] * 4)
+    script = moves_to_deal_end(ORIGIN, 300, 0, ["normal"] * 4)
     code, out = invoke(["play", "--resume", str(path), "--speed", "0"], "\n".join(script) + "\n")
     assert code == 0, out
     assert f"This is a what-if game, started from the position after move 300 of {ORIGIN}." in out

@@ -13,8 +13,10 @@ from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
+from hfcli.transcript.origin import read_history
 from hfcli.transcript.reader import parse_header
 from hfcli.transcript.verify import verify_file
+from hfcli.transcript.viewer import load
 
 ORIGIN = GOLDEN / "classic-normal-seed1.jsonl"
 
@@ -44,13 +46,32 @@ def test_a_what_if_game_replays_from_its_header_position_to_the_same_end(tmp_pat
     assert "finished" in verified.summary
 
 
-def test_the_ai_plays_on_from_a_position_as_from_the_same_position_in_memory(tmp_path: Path) -> None:
+def test_with_the_history_in_the_header_the_recorded_ai_plays_on_exactly_as_recorded(tmp_path: Path) -> None:
     path = tmp_path / "what-if.jsonl"
-    recorded = record_what_if(path, ORIGIN, 300)
-    game = Game.from_position(position_after(ORIGIN, 300))
-    seats = parse_header(read_source(ORIGIN)).seats
-    play_game(game, [make_player(info.level or "", game.seed, s) for s, info in enumerate(seats)])
-    assert game == recorded and game.totals() == recorded.totals()
+    record_what_if(path, ORIGIN, 300)
+    header = parse_header(read_source(path))
+    start = load(ORIGIN).position(300)
+    assert read_history(header, start.seating, str(path)) == start.public_events
+    # Every seat makes the moves the recorded game's AIs made: nobody played otherwise, so the
+    # game goes on as recorded to the same end.
+    assert [m.move for m in replay(path).moves] == [m.move for m in replay(ORIGIN).moves[300:]]
+    assert replay(path).game == replay(ORIGIN).game
+
+
+def test_a_malformed_history_is_refused_naming_the_event(tmp_path: Path) -> None:
+    path = tmp_path / "what-if.jsonl"
+    record_what_if(path, ORIGIN, 300, moves=5)
+    history = lines_of(path)[0]["history"]
+    assert isinstance(history, list)  # the deal's start; trailing defaults (no cards, count 0) left off
+    assert history[:3] == [["deal", "E", None, "", 0, "minimum 50"], ["bury", None, None, "2H"],
+                           ["upcard", None, None, "AD"]]
+    history[3] = ["move", "Q", "draw"]
+    rewrite_header(path, history=history)
+    with pytest.raises(TranscriptError, match=r"'history' event 4 \(\['move', 'Q', 'draw'\]\): 'Q' is not a seat"):
+        replay(path)
+    rewrite_header(path, history="none")
+    with pytest.raises(TranscriptError, match="'history' must be a list of events"):
+        replay(path)
 
 
 def test_a_cut_what_if_game_resumes_from_its_position(tmp_path: Path) -> None:

@@ -90,10 +90,10 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
               help="Where to record the game (default: a timestamped file in the user data folder).")
 @click.option("--resume", "resume_path", envvar="HF_PLAY_RESUME", type=TRANSCRIPT_FILE, default=None,
               help="Continue an unfinished game from its transcript, in the seat it records for you.")
-@click.option("--from", "from_spec", metavar="FILE:MOVE", default=None,
+@click.option("--from", "from_spec", envvar="HF_PLAY_FROM", metavar="FILE:MOVE", default=None,
               help="What if: start from the position after move MOVE of a recorded game, in the seat its "
                    "player had, against the same AI levels.")
-@click.option("--duplicate", "duplicate_path", type=TRANSCRIPT_FILE, default=None,
+@click.option("--duplicate", "duplicate_path", envvar="HF_PLAY_DUPLICATE", type=TRANSCRIPT_FILE, default=None,
               help="Deal the cards of a recorded game again, in the seat its player had; each deal's result "
                    "and the game's are set beside the recorded ones.")
 @click.option("--seat", default=None, help="With --from or --duplicate: the seat to take (default: the recorded "

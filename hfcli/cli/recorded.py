@@ -54,15 +54,15 @@ def split_from(spec: str) -> tuple[Path, int]:
     return Path(file), int(move)
 
 
-def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, str | None]:
-    """The recorded game, replayed strictly, and the position after move ``position_after`` as
-    text; a file that does not replay is a one-line error."""
-    kept: list[str] = []
+def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, Game | None]:
+    """The recorded game, replayed strictly, and (a copy of) the game after move ``position_after``;
+    a file that does not replay is a one-line error."""
+    kept: list[Game] = []
     wanted = -1 if position_after is None else position_after + 1
 
     def keep(game: Game, move: RecordedMove) -> None:
         if move.number == wanted:
-            kept.append(game.to_position())
+            kept.append(game.clone())
 
     try:
         replayed = replay(path, before_move=keep if position_after is not None else None)
@@ -82,7 +82,7 @@ def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, st
         raise click.BadParameter(
             f"{printable(str(path))} records {total} moves{ending}: give a move from 0 to {last}", param_hint="--from"
         )
-    return replayed, replayed.game.to_position()
+    return replayed, replayed.game
 
 
 def choose_seats(replayed: Replayed, seat: str | None, name: str, level: str) -> Seats:
@@ -110,13 +110,15 @@ def what_if_session(
 ) -> tuple[Session, list[str]]:
     """A game from the position after a move of a recorded game (``--from FILE:MOVE``)."""
     path, move = split_from(spec)
-    replayed, position = load(path, position_after=move)
-    assert position is not None
-    game = Game.from_position(position)
+    replayed, start = load(path, position_after=move)
+    assert start is not None
+    position, history = start.to_position(), start.public_events
+    # Built as the reader will build it from the header: every AI seat sees the same views then.
+    game = Game.from_position(position, history)
     seats = choose_seats(replayed, seat, name, level)
     origin = Origin(WHAT_IF, str(path.resolve()), move)
-    session, intro = _start(game, replayed, seats, transcript_path, header_keys(origin, position),
-                            color, ascii_cards, speed)
+    keys = header_keys(origin, position, history, game.seating)
+    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
     where = game.seating.long_names[game.to_move]
     intro.insert(0, f"What if: the position after move {move} of {printable(str(path))} "
                     f"(deal {game.deal_index + 1}, {where} to {game.phase}).")

@@ -1,9 +1,12 @@
 """Where a recorded game came from, when it was not simply dealt from its first deal.
 
-Two header keys say so (``docs/transcript.md``):
+Three header keys say so (``docs/transcript.md``):
 
 - ``position``: the position the game started from (``docs/position.md``). The reader builds the
   game from it instead of dealing deal 1, so the file replays and verifies with nothing else.
+- ``history``: what every seat had seen before that position (the recorded game's public events),
+  which the game's views carry: an AI seat remembers who took what from the pile, and plays on
+  from the position as it did in the recorded game until someone plays otherwise.
 - ``origin``: the recorded game it came from, for people to read: ``{"kind": "what-if", "file":
   F, "move": 300}`` for a game started after move 300 of ``F`` (``hf play --from``), or
   ``{"kind": "duplicate", "file": F}`` for a game dealt the shoes of ``F`` (``hf play --duplicate``).
@@ -11,11 +14,16 @@ Two header keys say so (``docs/transcript.md``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hfcli.engine.cards import format_cards, parse_cards
 from hfcli.engine.errors import HandFootError
+from hfcli.engine.events import Event, EventKind
+from hfcli.engine.moves import parse_move
 from hfcli.engine.position import Position
+from hfcli.engine.seating import Seating
 from hfcli.render import printable
 from hfcli.transcript.lines import TranscriptError
 
@@ -94,9 +102,65 @@ def start_position(header: Header, path: str) -> Position | None:
     return position
 
 
-def header_keys(origin: Origin, position: str | None = None) -> dict[str, Any]:
-    """The header keys of a game that came from ``origin``, started from ``position`` if given."""
+def header_keys(
+    origin: Origin, position: str | None = None, history: Sequence[Event] = (), seating: Seating | None = None
+) -> dict[str, Any]:
+    """The header keys of a game that came from ``origin``, started from ``position`` (if given)
+    after the public events ``history`` (of a game seated as ``seating``)."""
     keys: dict[str, Any] = {"origin": origin.as_dict()}
     if position is not None:
         keys["position"] = position
+        if history:
+            assert seating is not None, "a history names its seats"
+            keys["history"] = history_data(history, seating)
     return keys
+
+
+# An event of a history is a JSON array [kind, seat, move, cards, count, detail], its trailing
+# values left off where they are these.
+_EVENT_DEFAULTS: tuple[Any, ...] = (None, None, None, "", 0, "")
+
+
+def history_data(events: Sequence[Event], seating: Seating) -> list[list[Any]]:
+    """Events as the header's ``history`` writes them (public forms: no private cards)."""
+    names = seating.names
+    data = []
+    for e in events:
+        item: list[Any] = [
+            str(e.kind), None if e.seat is None else names[e.seat], None if e.move is None else str(e.move),
+            format_cards(e.cards), e.count, e.detail,
+        ]
+        while len(item) > 1 and item[-1] == _EVENT_DEFAULTS[len(item) - 1]:
+            item.pop()
+        data.append(item)
+    return data
+
+
+def read_history(header: Header, seating: Seating, path: str) -> list[Event]:
+    """The header's ``history`` (none when it has none)."""
+    data = header.data.get("history", [])
+    if not isinstance(data, list):
+        raise TranscriptError(path, 1, "'history' must be a list of events")
+    events = []
+    for number, item in enumerate(data, start=1):
+        try:
+            events.append(_event(item, seating))
+        except (ValueError, TypeError, HandFootError) as exc:
+            raise TranscriptError(path, 1, f"'history' event {number} ({item!r:.60}): {exc}") from None
+    return events
+
+
+def _event(item: Any, seating: Seating) -> Event:
+    if not isinstance(item, list) or not 1 <= len(item) <= len(_EVENT_DEFAULTS):
+        raise ValueError("an event is a list [kind, seat, move, cards, count, detail]")
+    kind, seat, move, cards, count, detail = [*item, *_EVENT_DEFAULTS[len(item):]]
+    if seat is not None and seat not in seating.names:
+        raise ValueError(f"{seat!r} is not a seat")
+    if not (move is None or isinstance(move, str)) or not isinstance(cards, str) or not isinstance(detail, str):
+        raise ValueError("move, cards and detail are text")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ValueError("count is a whole number")
+    return Event(
+        EventKind(kind), None if seat is None else seating.names.index(seat),
+        None if move is None else parse_move(move), tuple(parse_cards(cards)), (), count, detail,
+    )

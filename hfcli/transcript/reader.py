@@ -31,7 +31,7 @@ from hfcli.transcript.lines import (
     ends_turn,
     event_line,
 )
-from hfcli.transcript.origin import origin_of, start_position
+from hfcli.transcript.origin import origin_of, read_history, start_position
 
 
 @dataclass
@@ -204,7 +204,7 @@ def starting_game(source: Source, header: Header) -> Game:
     for index, shoe in enumerate(recorded_shoes(source, rules, first=following + 1), start=following):
         # A shoe the position already gives stays: a deal line that disagrees is then a divergence.
         start.future_shoes.setdefault(index, tuple(shoe))
-    return start.game()
+    return Game.from_position(start, read_history(header, start.seating, source.path))
 
 
 def describe(line: str) -> str:
