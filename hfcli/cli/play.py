@@ -230,6 +230,7 @@ def _new_session(
 def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
+    from hfcli.render import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat
@@ -249,12 +250,12 @@ def _resumed_session(
         raise click.ClickException(str(exc)) from None
     game = resumed.game
     if name == "You" and resumed.seats[human].name:
-        name = resumed.seats[human].name
+        name = printable(resumed.seats[human].name)
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     session = _session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
     for recorded in resumed.moves:
-        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, recorded.reason or ""))
+        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")

@@ -95,11 +95,11 @@ def load(path: str | Path) -> Recording:
 
 def shown_move(move: RecordedMove, ascii: bool = False) -> str:
     """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of tens``."""
-    return move_with_reason(move.move, move.reason, ascii=ascii)
+    return move_with_reason(move.move, None if move.reason is None else printable(move.reason), ascii=ascii)
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
-    return {seat: info.name for seat, info in enumerate(recording.seats)}
+    return {seat: printable(info.name) for seat, info in enumerate(recording.seats)}
 
 
 def screen(
@@ -127,7 +127,7 @@ def screen(
             head += f"\n{origin}"
     else:
         move = recording.moves[k - 1]
-        who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
+        who = player_label(game.seating.long_names[move.seat], printable(recording.seats[move.seat].name))
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
@@ -161,7 +161,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
-    who = {s: player_label(names[s], info.name) for s, info in enumerate(recording.seats)}
+    who = {s: player_label(names[s], printable(info.name)) for s, info in enumerate(recording.seats)}
     levels = ", ".join(
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
