@@ -230,6 +230,7 @@ def _new_session(
 def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
+    from hfcli.cli.recorded import compare_resumed
     from hfcli.render import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, read_source, resume
@@ -259,8 +260,6 @@ def _resumed_session(
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")
-    from hfcli.cli.recorded import compare_resumed
-
     origin = compare_resumed(session, source)
     if origin is not None:
         intro.append(origin)

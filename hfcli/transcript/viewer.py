@@ -99,6 +99,7 @@ def shown_move(move: RecordedMove, ascii: bool = False) -> str:
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
+    """Each seat's player as the file names them, escaped for the screen."""
     return {seat: printable(info.name) for seat, info in enumerate(recording.seats)}
 
 
@@ -127,7 +128,7 @@ def screen(
             head += f"\n{origin}"
     else:
         move = recording.moves[k - 1]
-        who = player_label(game.seating.long_names[move.seat], printable(recording.seats[move.seat].name))
+        who = player_label(game.seating.long_names[move.seat], seat_names(recording)[move.seat])
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
@@ -161,7 +162,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
-    who = {s: player_label(names[s], printable(info.name)) for s, info in enumerate(recording.seats)}
+    who = {s: player_label(names[s], name) for s, name in seat_names(recording).items()}
     levels = ", ".join(
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
@@ -227,7 +228,7 @@ def score_sheet_text(recording: Recording, fmt: str) -> str:
     """``hf replay --score-sheet``: the recorded game's score sheet in ``fmt`` (text, markdown, csv)."""
     replayed = recording.replayed
     game, header = replayed.game, replayed.header
-    players = [player_label(game.seating.long_names[s], printable(info.name)) for s, info in enumerate(header.seats)]
+    players = [player_label(game.seating.long_names[s], name) for s, name in seat_names(recording).items()]
     title = f"Score sheet of {printable(replayed.source.path)}: {header.rules.name} rules, seed {header.seed}"
     origin = origin_line(header, replayed.source.path)
     return Sheet.of_game(game, players, title, [origin] if origin else []).render(fmt)
