@@ -23,3 +23,36 @@ def record(
     """Play ``moves`` moves (or the whole game) and record them; seats default to AI seats P0..P3."""
     seats = seats or [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(levels)]
     return record_game(path, Game(rules.preset(preset), seed=seed), levels, seed, seats=seats, max_moves=moves)
+
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def position_after(path: Path, move: int) -> str:
+    """The position after move ``move`` of a recorded game, as text."""
+    from hfcli.transcript.viewer import load
+
+    return load(path).position(move).to_position()
+
+
+def record_what_if(path: Path, origin: Path, move: int, *, moves: int | None = None) -> Game:
+    """A what-if game recorded as ``hf play --from origin:move`` records it (its start position and
+    the history before it), with the recorded game's AI levels playing every seat (for ``moves``
+    moves, or to the end)."""
+    from ai import make_player
+    from hfcli.match import play_game
+    from hfcli.transcript import TranscriptWriter, read_source
+    from hfcli.transcript.origin import WHAT_IF, Origin, header_keys
+    from hfcli.transcript.reader import parse_header
+    from hfcli.transcript.viewer import load
+
+    start = load(origin).position(move)
+    text, history = start.to_position(), list(start.public_events)
+    game = Game.from_position(text, history)
+    seats = parse_header(read_source(origin)).seats
+    players = [make_player(info.level or "normal", game.seed, seat) for seat, info in enumerate(seats)]
+    keys = header_keys(Origin(WHAT_IF, str(origin), move), text, history, game.seating)
+    with TranscriptWriter.create(path, game, seats, fsync=False, header=keys) as writer:
+        play_game(game, players, on_move=lambda events, decision: writer.record(events, decision.reason),
+                  max_moves=moves)
+    return game

@@ -90,6 +90,14 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
               help="Where to record the game (default: a timestamped file in the user data folder).")
 @click.option("--resume", "resume_path", envvar="HF_PLAY_RESUME", type=TRANSCRIPT_FILE, default=None,
               help="Continue an unfinished game from its transcript, in the seat it records for you.")
+@click.option("--from", "from_spec", envvar="HF_PLAY_FROM", metavar="FILE:MOVE", default=None,
+              help="What if: start from the position after move MOVE of a recorded game, in the seat its "
+                   "player had, against the same AI levels.")
+@click.option("--duplicate", "duplicate_path", envvar="HF_PLAY_DUPLICATE", type=TRANSCRIPT_FILE, default=None,
+              help="Deal the cards of a recorded game again, in the seat its player had; each deal's result "
+                   "and the game's are set beside the recorded ones.")
+@click.option("--seat", default=None, help="With --from or --duplicate: the seat to take (default: the recorded "
+                                           "game's player's, else South).")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
               help="Suits as letters (7H) instead of symbols (7♥).")
 @click.option("--speed", type=click.FloatRange(0), default=0.25, show_default=True,
@@ -104,6 +112,9 @@ def play(
     opponent_level: str | None,
     transcript_path: Path | None,
     resume_path: Path | None,
+    from_spec: str | None,
+    duplicate_path: Path | None,
+    seat: str | None,
     ascii_cards: bool,
     speed: float,
     no_color: bool,
@@ -121,6 +132,8 @@ def play(
       hf play --level hard --partner-level easy --ascii
       hf play --seed 7 --speed 0 < moves.txt
       hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
+      hf play --from game.jsonl:300      try another choice after move 300
+      hf play --duplicate game.jsonl     the same cards again
     """
     from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
@@ -128,8 +141,19 @@ def play(
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    _check_sources(resume_path, from_spec, duplicate_path, seat, partner_level, opponent_level)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
+    elif from_spec is not None:
+        from hfcli.cli.recorded import what_if_session
+
+        session, intro = what_if_session(from_spec, seat, name, level, transcript_path, color, ascii_cards, speed)
+    elif duplicate_path is not None:
+        from hfcli.cli.recorded import duplicate_session
+
+        session, intro = duplicate_session(
+            duplicate_path, seat, name, level, transcript_path, color, ascii_cards, speed
+        )
     else:
         session, intro = _new_session(
             seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
@@ -145,6 +169,29 @@ def play(
         session.hold = pacer.hold
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
     _run(session, intro, interactive)
+
+
+def _check_sources(
+    resume_path: Path | None,
+    from_spec: str | None,
+    duplicate_path: Path | None,
+    seat: str | None,
+    partner_level: str | None,
+    opponent_level: str | None,
+) -> None:
+    """One game at a time: a new one, a resumed one, or one from a recorded game."""
+    chosen = [o for o, v in (("--resume", resume_path), ("--from", from_spec), ("--duplicate", duplicate_path)) if v]
+    if len(chosen) > 1:
+        raise click.UsageError(f"give one of {' and '.join(chosen)}")
+    from_recorded = from_spec is not None or duplicate_path is not None
+    if seat is not None and not from_recorded:
+        raise click.UsageError("--seat goes with --from or --duplicate (a new game seats you South)")
+    if from_recorded and (partner_level or opponent_level):
+        raise click.UsageError("--from and --duplicate keep the recorded game's AI levels")
+    ctx = click.get_current_context()
+    for option in ("seed", "rules_spec"):
+        if from_recorded and ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--from and --duplicate play the recorded game's {option.split('_')[0]}")
 
 
 def _new_session(
@@ -183,6 +230,8 @@ def _new_session(
 def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
+    from hfcli.cli.recorded import compare_resumed
+    from hfcli.render import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat
@@ -202,15 +251,18 @@ def _resumed_session(
         raise click.ClickException(str(exc)) from None
     game = resumed.game
     if name == "You" and resumed.seats[human].name:
-        name = resumed.seats[human].name
+        name = printable(resumed.seats[human].name)
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     session = _session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
     for recorded in resumed.moves:
-        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, recorded.reason or ""))
+        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")
+    origin = compare_resumed(session, source)
+    if origin is not None:
+        intro.append(origin)
     intro += _intro(game, human, levels, path)[1:]
     return session, intro
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import click
 
+from hfcli.scoresheet import FORMATS
+
 HELP = """Commands:
   n, next [N]     forward one move (or N); Enter repeats it
   b, back [N]     back one move (or N)
@@ -48,8 +50,13 @@ def _screen_size() -> tuple[int | None, int | None]:
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
 @click.option("--position", "position_at", type=click.IntRange(0), default=None, metavar="MOVE",
               help="Print the position after move MOVE (0 = as dealt) as text (docs/position.md).")
+@click.option("--score-sheet", "score_sheet", is_flag=True,
+              help="Print the score sheet: every deal's lines for each side, as on a paper score pad.")
+@click.option("--format", "sheet_format", type=click.Choice(FORMATS), default=None,
+              help="With --score-sheet: text (the default), markdown or csv.")
 def replay(
-    file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool, position_at: int | None
+    file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool, position_at: int | None,
+    score_sheet: bool, sheet_format: str | None,
 ) -> None:
     """Step through a recorded game: the table as one seat saw it, move by move.
 
@@ -58,12 +65,17 @@ def replay(
       hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
       hf replay --print --omniscient game.jsonl
       hf replay --position 300 game.jsonl
+      hf replay --score-sheet --format csv game.jsonl > scores.csv
     """
     from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
-    from hfcli.transcript.viewer import game_text, load, screen
+    from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    if sheet_format is not None and not score_sheet:
+        raise click.UsageError("--format goes with --score-sheet")
+    if score_sheet and (print_all or position_at is not None):
+        raise click.UsageError("give one of --score-sheet, --print and --position")
 
     try:
         recording = load(file)
@@ -74,6 +86,9 @@ def replay(
         click.echo(f"{file}:0: nesting too deep to read", err=True)
         sys.exit(2)
     game = recording.replayed.game
+    if score_sheet:
+        click.echo(score_sheet_text(recording, sheet_format or "text"))
+        return
     if position_at is not None:
         total = len(recording.moves)
         if position_at > total:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -28,6 +29,9 @@ DEFAULT_PLAYER = "normal"  # the AI as hf play seats it, so a plain hf simulate 
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
 @click.option("--swap", is_flag=True, help="Replay every game with the partnerships' cards exchanged.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--shoes", "shoes_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Play one game on the cards of a recorded game, every seat at its recorded level (normal in "
+                   "a person's seat) unless --players, --ns or --ew say otherwise; each deal set beside the recorded.")
 def simulate(
     games: int,
     seed: int,
@@ -38,6 +42,7 @@ def simulate(
     jobs: int,
     swap: bool,
     as_json: bool,
+    shoes_path: Path | None,
 ) -> None:
     """Play complete games between AI players and summarise them.
 
@@ -49,11 +54,15 @@ def simulate(
     Examples:
       hf simulate --games 100 --seed 1 --players random --json
       hf simulate --ns normal --ew greedy --games 400 --swap --jobs 2
+      hf simulate --shoes game.jsonl      the AI on the cards you played
     """
     from hfcli.simulate import simulate as run
 
     if players is not None and (ns is not None or ew is not None):
         raise click.UsageError("give either --players or --ns/--ew, not both")
+    if shoes_path is not None:
+        _on_shoes(shoes_path, players, ns, ew, as_json)
+        return
     kinds = (ns or players or DEFAULT_PLAYER, ew or players or DEFAULT_PLAYER)
     rules = load_rules(rules_spec)
     show_bar = not as_json and sys.stdout.isatty()
@@ -88,3 +97,21 @@ def simulate(
     click.echo(f"moves             {summary.moves}")
     click.echo(f"seconds           {summary.seconds:.2f}")
     click.echo(f"moves per second  {summary.moves_per_second:,.0f}")
+
+
+def _on_shoes(path: Path, players: str | None, ns: str | None, ew: str | None, as_json: bool) -> None:
+    """``--shoes FILE``: one game on the recorded game's cards, set beside it deal by deal."""
+    from hfcli.cli.recorded import simulate_shoes
+
+    ctx = click.get_current_context()
+    for option in ("games", "seed", "rules_spec", "jobs", "swap"):
+        if ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
+            name = "--rules" if option == "rules_spec" else f"--{option}"
+            raise click.UsageError(f"--shoes plays one game with the recorded game's rules and seed: drop {name}")
+    by_side = {side: kind for side, kind in enumerate((ns, ew)) if kind is not None}
+    played = simulate_shoes(path, by_side, players, DEFAULT_PLAYER)
+    if as_json:
+        click.echo(json.dumps(played.as_dict(), sort_keys=True))
+        return
+    for line in played.lines():
+        click.echo(line)

@@ -71,6 +71,7 @@ class Game:
         self.results: list[DealResult] = []
         self.events: list[Event] = []  # everything, private cards included
         self._public_events: list[Event] = []
+        self._seen_before = 0  # public events from before the position a game was built from
         self.move_count = 0
         start_deal(self, 0, self.events)
 
@@ -159,8 +160,9 @@ class Game:
         """Every event as every seat saw it (no private cards); built as asked for, since a
         replay or a simulation without views never needs it."""
         public, events = self._public_events, self.events
-        if len(public) < len(events):
-            public.extend([e.public() for e in events[len(public):]])
+        done = len(public) - self._seen_before
+        if done < len(events):
+            public.extend([e.public() for e in events[done:]])
         return public
 
     def view(self, seat: int) -> SeatView:
@@ -212,6 +214,7 @@ class Game:
         g.results = list(self.results)
         g.events = list(self.events)
         g._public_events = list(self._public_events)
+        g._seen_before = self._seen_before
         g.move_count = self.move_count
         g.deal = replica(self.deal)
         g.turn = replica(self.turn)
@@ -252,14 +255,20 @@ class Game:
         return position_of(self).text()
 
     @classmethod
-    def from_position(cls, position: str | Position) -> Game:
+    def from_position(cls, position: str | Position, history: Sequence[Event] = ()) -> Game:
         """A game in the position ``position`` (its text, or a :class:`Position`), equal to the
-        game it was written from and playing on identically."""
+        game it was written from and playing on identically. A position is not a history: the
+        views of the game carry ``history`` as what every seat saw before it (public forms only),
+        so that players who remember the game so far (who took what from the pile) can."""
         from hfcli.engine.position import Position
 
         if isinstance(position, str):
             position = Position.parse(position)
-        return position.game()
+        game = position.game()
+        if history:
+            game._public_events = [e.public() for e in history]
+            game._seen_before = len(game._public_events)
+        return game
 
     def __repr__(self) -> str:
         return (
@@ -290,6 +299,7 @@ def restored(
     g.results = list(results)
     g.events = []
     g._public_events = []
+    g._seen_before = 0
     g.move_count = 0
     g.deal = deal
     g.turn = turn

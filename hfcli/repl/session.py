@@ -110,6 +110,10 @@ class Session:
         self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
         self.hold = hold  # shows its text and waits for the player (a terminal); None: no wait (a pipe)
         self.program = program  # the command that runs this program, as the commands it prints start
+        # A game played again from a recorded one (a what-if, a duplicate) sets what a finished deal
+        # (by its index) and the end of the game are compared with; shown under their score sheets.
+        self.after_deal: Callable[[int], str] | None = None
+        self.after_game: Callable[[], str] | None = None
         self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
         self.log: list[LogEntry] = []
         self.confirming_quit = False
@@ -208,6 +212,8 @@ class Session:
                 self.say(score_table(result, game.seating.team_names, color=self.color,
                                      wild_melds=game.rules.wild_melds))
                 self._say_totals()
+                if self.after_deal is not None:
+                    self.say(self.after_deal(e.count))
                 self._hold_after_deal(e.count)
             elif e.kind == EventKind.DEAL:
                 self.say("")
@@ -221,6 +227,9 @@ class Session:
                 assert final is not None
                 self.say("")
                 self.say(game_summary(final, color=self.color))
+                if self.after_game is not None:
+                    self.say("")
+                    self.say(self.after_game())
                 if self.transcript_path is not None:
                     self.say("")
                     self.say(f"Transcript: {self.transcript_path}")

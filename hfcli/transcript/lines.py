@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,7 +68,10 @@ class RecordedMove:
 # ---------------------------------------------------------------------------- encoding
 
 
-def header_dict(game: Game, seats: Sequence[SeatInfo], created: str | None = None) -> dict[str, Any]:
+def header_dict(
+    game: Game, seats: Sequence[SeatInfo], created: str | None = None, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The header line's keys; ``extra`` adds more (a game started from a position records it)."""
     if created is None:
         created = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return {
@@ -79,6 +82,7 @@ def header_dict(game: Game, seats: Sequence[SeatInfo], created: str | None = Non
         "seed": game.seed,
         "rules": game.rules.as_dict(),
         "seats": [{"seat": game.seating.names[i], **s.as_dict()} for i, s in enumerate(seats)],
+        **(extra or {}),
     }
 
 

@@ -31,6 +31,7 @@ from hfcli.transcript.lines import (
     ends_turn,
     event_line,
 )
+from hfcli.transcript.origin import origin_of, read_history, start_position
 
 
 @dataclass
@@ -153,8 +154,10 @@ def parse_header(source: Source) -> Header:
 _CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
 
 
-def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
-    """Every shoe the file records, in deal order (a pre-pass: a deal starts inside the move before its line)."""
+def recorded_shoes(source: Source, rules: Rules, first: int = 1) -> list[list[Card]]:
+    """Every shoe the file records, in deal order from deal ``first`` (1-based: a game started from a
+    position deals its deals after that position's) (a pre-pass: a deal starts inside the move before
+    its line)."""
     shoes: list[list[Card]] = []
     reference = sorted(c.text for c in new_shoe(rules.deck_count))
     for number in range(2, len(source.lines) + 1):
@@ -165,8 +168,8 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
         if data.get("e") != "deal":
             continue
         deal = data.get("deal")
-        if deal != len(shoes) + 1:
-            raise TranscriptError(source.path, number, f"expected deal {len(shoes) + 1}, got deal {deal!r}")
+        if deal != len(shoes) + first:
+            raise TranscriptError(source.path, number, f"expected deal {len(shoes) + first}, got deal {deal!r}")
         shoe_text = _field(source, number, data, "shoe", str)
         tokens = shoe_text.split(" ")
         if sorted(tokens) == reference:  # the usual case, checked with C-level sorting
@@ -186,6 +189,22 @@ def recorded_shoes(source: Source, rules: Rules) -> list[list[Card]]:
             )
         shoes.append(shoe)
     return shoes
+
+
+def starting_game(source: Source, header: Header) -> Game:
+    """The game as the file's first event finds it: dealt from the recorded shoes, or built from the
+    position the header says it started from (``hfcli.transcript.origin``)."""
+    rules = header.rules
+    origin_of(header, source.path)  # nothing replays from it, but a malformed origin fails verification
+    start = start_position(header, source.path)
+    if start is None:
+        # Deals the file does not record yet (a game to be resumed) are dealt as Game(rules, seed) would.
+        return Game(rules, header.seed, seating=header.seating, shoes=recorded_shoes(source, rules))
+    following = start.deal.index + 1  # the 0-based index of the first deal the file itself records
+    for index, shoe in enumerate(recorded_shoes(source, rules, first=following + 1), start=following):
+        # A shoe the position already gives stays: a deal line that disagrees is then a divergence.
+        start.future_shoes.setdefault(index, tuple(shoe))
+    return Game.from_position(start, read_history(header, start.seating, source.path))
 
 
 def describe(line: str) -> str:
@@ -279,9 +298,7 @@ def replay(
     if source is None:
         source = read_source(path)
     header = parse_header(source)
-    rules = header.rules
-    # Deals the file does not record yet (a game to be resumed) are dealt as Game(rules, seed) would.
-    game = Game(rules, header.seed, seating=header.seating, shoes=recorded_shoes(source, rules))
+    game = starting_game(source, header)
     digester = Digester()
     result = Replayed(source, header, game)
     names = game.seating.names

@@ -17,11 +17,14 @@ from hfcli.render import (
     game_summary,
     move_with_reason,
     player_label,
+    printable,
     render_table,
     score_table,
     wrap_line,
 )
+from hfcli.scoresheet import Sheet
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
+from hfcli.transcript.origin import origin_line
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
 # from the nearest one, and a ~1000-move game keeps about twenty copies instead of a thousand.
@@ -92,11 +95,12 @@ def load(path: str | Path) -> Recording:
 
 def shown_move(move: RecordedMove, ascii: bool = False) -> str:
     """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of tens``."""
-    return move_with_reason(move.move, move.reason, ascii=ascii)
+    return move_with_reason(move.move, None if move.reason is None else printable(move.reason), ascii=ascii)
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
-    return {seat: info.name for seat, info in enumerate(recording.seats)}
+    """Each seat's player as the file names them, escaped for the screen."""
+    return {seat: printable(info.name) for seat, info in enumerate(recording.seats)}
 
 
 def screen(
@@ -119,9 +123,12 @@ def screen(
     after: list[str] = []
     if k == 0:
         head = f"Start of the game (move 0 of {total})"
+        origin = origin_line(recording.replayed.header, recording.replayed.source.path)
+        if origin is not None:
+            head += f"\n{origin}"
     else:
         move = recording.moves[k - 1]
-        who = player_label(game.seating.long_names[move.seat], recording.seats[move.seat].name)
+        who = player_label(game.seating.long_names[move.seat], seat_names(recording)[move.seat])
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
@@ -139,6 +146,14 @@ def screen(
     return "\n".join([head, "", table, *after])
 
 
+def start_line(start: Game) -> str:
+    """Where a game built from a position starts: the deal, who is to move, and the score."""
+    team_names = start.seating.team_names
+    score = ", ".join(f"{name} {total}" for name, total in zip(team_names, start.totals(), strict=True))
+    return (f"The game starts in deal {start.deal_index + 1} of {start.rules.deals}, "
+            f"{start.seating.long_names[start.to_move]} to {start.phase}; the score so far {score}.")
+
+
 def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool = False) -> Iterator[str]:
     """The whole game as readable lines: deals, every move with its reason, the cards ``seat``
     could see (all of them with ``omniscient``), each deal's score and the result. Cards are written
@@ -147,13 +162,18 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     game = recording.replayed.game
     header = recording.replayed.header
     names = game.seating.long_names
-    who = {s: player_label(names[s], info.name) for s, info in enumerate(recording.seats)}
+    who = {s: player_label(names[s], name) for s, name in seat_names(recording).items()}
     levels = ", ".join(
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
     )
     yield f"{recording.replayed.source.path}: {header.rules.name} rules, seed {header.seed}, {header.program}"
     yield f"Seats: {levels}"
+    origin = origin_line(header, recording.replayed.source.path)
+    if origin is not None:
+        yield origin
+    if "position" in header.data:
+        yield start_line(recording.position(0))
 
     def one(c: Card) -> str:
         return card_text(c, ascii=ascii)
@@ -202,3 +222,13 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     if not recording.replayed.finished:
         yield ""
         yield f"(the record ends here, in deal {game.deal_index + 1}; the game is unfinished)"
+
+
+def score_sheet_text(recording: Recording, fmt: str) -> str:
+    """``hf replay --score-sheet``: the recorded game's score sheet in ``fmt`` (text, markdown, csv)."""
+    replayed = recording.replayed
+    game, header = replayed.game, replayed.header
+    players = [player_label(game.seating.long_names[s], name) for s, name in seat_names(recording).items()]
+    title = f"Score sheet of {printable(replayed.source.path)}: {header.rules.name} rules, seed {header.seed}"
+    origin = origin_line(header, replayed.source.path)
+    return Sheet.of_game(game, players, title, [origin] if origin else []).render(fmt)

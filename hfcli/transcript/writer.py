@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
@@ -31,10 +32,15 @@ class TranscriptWriter:
         *,
         fsync: bool = True,
         created: str | None = None,
+        header: Mapping[str, Any] | None = None,
     ) -> TranscriptWriter:
-        """Create parent dirs; write the header and what the game has done so far (deal 1)."""
+        """Create parent dirs; write the header and what the game has done so far (deal 1).
+        ``header`` adds keys to the header: a game built from a position (it has done nothing yet)
+        must give that position as ``position``, for the file to replay without anything else."""
         if len(seats) != len(game.seating.names):
             raise ValueError(f"{len(game.seating.names)} seats need as many SeatInfo, not {len(seats)}")
+        if not game.events and "position" not in (header or {}):
+            raise ValueError("a game built from a position is recorded with that position in the header")
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
@@ -46,7 +52,7 @@ class TranscriptWriter:
                 os.fsync(folder)
             finally:
                 os.close(folder)
-        writer.write_line(dumps_compact(header_dict(game, seats, created)))
+        writer.write_line(dumps_compact(header_dict(game, seats, created, header)))
         # Events so far; moves among them were made before recording began and carry no reason.
         for e in game.events:
             writer.write_line(event_line(e, game))

@@ -1,0 +1,50 @@
+"""``hf stats``: your record over the games you played, from their transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("targets", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--name", default=None, help="Only the games where the player had this name.")
+@click.option("--last", default=10, show_default=True, type=click.IntRange(1),
+              help="How many of the latest finished games the trend looks at.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool) -> None:
+    """Your record: games played and finished, wins and losses by the AI levels you played
+    against, mean score and margin, how often your side went out, your best game and the trend
+    over your last games.
+
+    Read from the transcripts in the data folder (where hf play records every game), or in the
+    files and folders given. A game counts when one person played it from its first deal: games
+    of AI players only and what-if games (hf play --from) are not counted.
+
+    \b
+    Examples:
+      hf stats
+      hf stats --last 20 --json
+      hf stats ~/hand-and-foot/games
+    """
+    from hfcli import paths
+    from hfcli.render import printable
+    from hfcli.stats import Record, collect
+
+    folders = list(targets) or [paths.transcripts_dir()]
+    for folder in folders:
+        if not folder.exists():
+            if targets:
+                raise click.ClickException(f"{printable(str(folder))}: no such file or folder")
+            click.echo(f"No games yet: hf play records each game in {printable(str(folder))}.")
+            return
+    record = Record(collect(folders, name), last)
+    if as_json:
+        data = record.as_dict()
+        data["from"] = [str(f) for f in folders]
+        click.echo(json.dumps(data, sort_keys=True))
+        return
+    for line in record.lines(", ".join(str(f) for f in folders)):
+        click.echo(line)

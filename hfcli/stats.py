@@ -1,0 +1,324 @@
+"""Your record (``hf stats``): the games you played, read from their transcripts.
+
+A game counts when its transcript seats one human (the player) and was dealt from its first deal
+(a duplicate game counts; a what-if game, which starts from another game's position, does not).
+Only the header and the scored deals are read (``deal_end`` and ``game_end`` lines), not every
+move: ``hf verify`` is what checks a file move by move.
+
+A side's *margin* is its total less the best of the other sides' totals: what it won or lost by.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hfcli.comparison import margin
+from hfcli.render import printable
+from hfcli.simulate import wilson
+from hfcli.transcript import TranscriptError, parse_header, read_source
+from hfcli.transcript.origin import DUPLICATE, origin_of
+from hfcli.transcript.verify import transcript_files
+
+TREND_GAMES = 10  # the last games the trend looks at, against those before them
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game of the player's, as its transcript records it."""
+
+    path: str
+    created: str  # ISO 8601, from the header
+    name: str  # the player's name, as the file holds it
+    side: int
+    team_names: tuple[str, ...]
+    opponents: str  # the opposing AI levels, e.g. "normal" or "easy+hard"
+    deal_totals: tuple[tuple[int, ...], ...]  # each scored deal's total, by side
+    went_out: tuple[int | None, ...]  # each scored deal: the side that went out, None if the stock ran out
+    finished: bool
+    duplicate: bool = False
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(deal[t] for deal in self.deal_totals) for t in range(len(self.team_names)))
+
+    @property
+    def score(self) -> int:
+        return self.totals[self.side]
+
+    @property
+    def margin(self) -> int:
+        return margin(self.totals, self.side)
+
+    @property
+    def outcome(self) -> str:
+        """``won``, ``lost`` or ``tied`` (C-GAME: the highest total wins)."""
+        lead = self.margin
+        return "won" if lead > 0 else "lost" if lead < 0 else "tied"
+
+
+# Why a transcript is not counted (the key of ``Skipped.reason``), in words: one, several.
+NOT_COUNTED = {
+    "what-if": ("what-if game", "what-if games"),
+    "ai-only": ("game of AI players only", "games of AI players only"),
+    "several-players": ("game of several players", "games of several players"),
+}
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: str
+    reason: str  # a key of NOT_COUNTED
+
+
+def read_game(path: str | Path) -> PlayedGame | Skipped:
+    """The player's game a transcript records, or why it does not count."""
+    source = read_source(path)
+    header = parse_header(source)
+    origin = origin_of(header, source.path)
+    if "position" in header.data:
+        return Skipped(source.path, "what-if")
+    humans = [s for s, info in enumerate(header.seats) if info.kind == "human"]
+    if len(humans) != 1:
+        return Skipped(source.path, "ai-only" if not humans else "several-players")
+    seating = header.seating
+    human = humans[0]
+    side = seating.team_of[human]
+    opponents = sorted({info.level or "?" for s, info in enumerate(header.seats) if seating.team_of[s] != side})
+    deal_totals: list[tuple[int, ...]] = []
+    went_out: list[int | None] = []
+    finished = False
+    for number, text in enumerate(source.lines[1:], start=2):
+        if '"deal_end"' in text:
+            totals, out = _deal_end(source.path, number, text, seating.team_names, seating.names, seating.team_of)
+            deal_totals.append(totals)
+            went_out.append(out)
+        elif '"game_end"' in text:
+            finished = True
+    return PlayedGame(
+        source.path, header.created, header.seats[human].name, side, seating.team_names, "+".join(opponents),
+        tuple(deal_totals), tuple(went_out), finished, origin is not None and origin.kind == DUPLICATE,
+    )
+
+
+def _deal_end(
+    path: str, number: int, text: str, team_names: Sequence[str], seat_names: Sequence[str], team_of: Sequence[int]
+) -> tuple[tuple[int, ...], int | None]:
+    """A ``deal_end`` line's totals by side and the side that went out."""
+    try:
+        data = json.loads(text)
+        scores = data["scores"]
+        totals = tuple(scores[name]["total"] for name in team_names)
+        out = data["went_out"]
+    except (ValueError, KeyError, TypeError):
+        raise TranscriptError(path, number, "a deal_end line without went_out and each side's total") from None
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
+        raise TranscriptError(path, number, "a deal_end total that is not a whole number")
+    if out is not None and out not in seat_names:
+        raise TranscriptError(path, number, f"went_out names no seat: {out!r}")
+    return totals, None if out is None else team_of[list(seat_names).index(out)]
+
+
+@dataclass
+class Collected:
+    games: list[PlayedGame] = field(default_factory=list)  # oldest first
+    skipped: list[Skipped] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # each a one-line message: FILE:LINE: what is wrong
+
+
+def collect(targets: Iterable[str | Path], name: str | None = None) -> Collected:
+    """The games under ``targets`` (files, or folders searched for ``*.jsonl``), oldest first;
+    with ``name``, only those whose player had that name."""
+    found = Collected()
+    for target in targets:
+        for path in transcript_files(target):
+            try:
+                game = read_game(path)
+            except TranscriptError as exc:
+                found.unreadable.append(str(exc))
+                continue
+            if isinstance(game, Skipped):
+                found.skipped.append(game)
+            elif name is None or game.name == name:
+                found.games.append(game)
+    found.games.sort(key=lambda g: (g.created, g.path))
+    return found
+
+
+@dataclass(frozen=True)
+class Tally:
+    games: int = 0
+    won: int = 0
+    lost: int = 0
+    tied: int = 0
+    margin_sum: int = 0
+
+    def add(self, game: PlayedGame) -> Tally:
+        outcome = game.outcome
+        return Tally(self.games + 1, self.won + (outcome == "won"), self.lost + (outcome == "lost"),
+                     self.tied + (outcome == "tied"), self.margin_sum + game.margin)
+
+    @property
+    def mean_margin(self) -> float:
+        return self.margin_sum / self.games if self.games else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        share, low, high = wilson(self.won, self.games)
+        return {"games": self.games, "won": self.won, "lost": self.lost, "tied": self.tied,
+                "won_share": {"share": round(share, 4), "low": round(low, 4), "high": round(high, 4)},
+                "mean_margin": round(self.mean_margin, 1)}
+
+
+def tally(games: Iterable[PlayedGame]) -> Tally:
+    result = Tally()
+    for game in games:
+        result = result.add(game)
+    return result
+
+
+@dataclass(frozen=True)
+class Record:
+    """The figures of ``hf stats``."""
+
+    collected: Collected
+    last: int = TREND_GAMES
+
+    @property
+    def finished(self) -> list[PlayedGame]:
+        return [g for g in self.collected.games if g.finished]
+
+    def by_opponents(self) -> dict[str, Tally]:
+        groups: dict[str, Tally] = {}
+        for game in self.finished:
+            groups[game.opponents] = groups.get(game.opponents, Tally()).add(game)
+        return dict(sorted(groups.items(), key=lambda item: (_level_order(item[0]), item[0])))
+
+    def deals(self) -> tuple[int, int]:
+        """(deals scored in every game counted, deals the player's side went out in)."""
+        games = self.collected.games
+        return (sum(len(g.went_out) for g in games),
+                sum(1 for g in games for side in g.went_out if side == g.side))
+
+    def best(self) -> PlayedGame | None:
+        """The finished game won by the most (the latest of equals)."""
+        return max(reversed(self.finished), key=lambda g: (g.margin, g.score), default=None)
+
+    def trend(self) -> tuple[list[PlayedGame], list[PlayedGame]]:
+        """The last ``last`` finished games, and the ones before them."""
+        finished = self.finished
+        cut = max(0, len(finished) - self.last)
+        return finished[cut:], finished[:cut]
+
+    def as_dict(self) -> dict[str, Any]:
+        collected = self.collected
+        finished = self.finished
+        deals, out = self.deals()
+        best = self.best()
+        recent, before = self.trend()
+        skipped = Counter(s.reason for s in collected.skipped)
+        return {
+            "games": {
+                "played": len(collected.games),
+                "finished": len(finished),
+                "unfinished": len(collected.games) - len(finished),
+                "duplicates": sum(1 for g in collected.games if g.duplicate),
+            },
+            "not_counted": dict(sorted(skipped.items())),
+            "unreadable": collected.unreadable,
+            "results": tally(finished).as_dict(),
+            "by_opponents": {key: t.as_dict() for key, t in self.by_opponents().items()},
+            "mean_score": round(sum(g.score for g in finished) / len(finished), 1) if finished else None,
+            "mean_margin": round(sum(g.margin for g in finished) / len(finished), 1) if finished else None,
+            "went_out": {"deals": deals, "yours": out, "share": round(out / deals, 4) if deals else None},
+            "best_game": None if best is None else _game_dict(best),
+            "trend": {
+                "last": tally(recent).as_dict(),
+                "before": tally(before).as_dict(),
+                "results": [g.outcome for g in recent],
+            },
+        }
+
+    def lines(self, where: str) -> list[str]:
+        """The record as text; ``where`` says which transcripts it was read from."""
+        collected = self.collected
+        games, finished = collected.games, self.finished
+        lines = [f"Your record over the transcripts in {printable(where)}:"]
+        notes = [f"{n} {NOT_COUNTED[reason][n > 1]}" for reason, n in
+                 sorted(Counter(s.reason for s in collected.skipped).items())]
+        if collected.unreadable:
+            notes.append(f"{len(collected.unreadable)} unreadable ({printable(collected.unreadable[0])}"
+                         f"{' and more' if len(collected.unreadable) > 1 else ''})")
+        if not games:
+            lines.append("No games of yours yet." + (f" Not counted: {'; '.join(notes)}." if notes else ""))
+            return lines
+        duplicates = sum(1 for g in games if g.duplicate)
+        lines.append(f"{_count(len(games), 'game')} played ({len(finished)} finished"
+                     + (f", {duplicates} of them duplicates" if duplicates else "") + ")"
+                     + (f"; not counted: {'; '.join(notes)}" if notes else "") + ".")
+        if finished:
+            total = tally(finished)
+            share, low, high = wilson(total.won, total.games)
+            lines.append(f"Won {total.won}, lost {total.lost}, tied {total.tied}: {share:.0%} of finished games "
+                         f"won (95% interval {low:.0%} to {high:.0%}).")
+            lines.append("")
+            groups = self.by_opponents()
+            width = max(12, *(len(key) + 2 for key in groups))
+            lines.append(f"{'against':<{width}}{'games':>6}{'won':>6}{'lost':>6}{'tied':>6}{'share':>7}  mean margin")
+            for key, group in groups.items():
+                lines.append(f"{printable(key):<{width}}{group.games:>6}{group.won:>6}{group.lost:>6}{group.tied:>6}"
+                             f"{group.won / group.games:>7.0%}  {group.mean_margin:+.0f}")
+            lines.append("")
+            lines.append(f"Mean score {sum(g.score for g in finished) / len(finished):.0f}, "
+                         f"mean margin {sum(g.margin for g in finished) / len(finished):+.0f} (finished games).")
+        deals, out = self.deals()
+        if deals:
+            lines.append(f"Your side went out in {out} of {_count(deals, 'deal')} ({out / deals:.0%}).")
+        best = self.best()
+        if best is not None:
+            lines.append(f"Best game: {_describe(best)}.")
+        recent, before = self.trend()
+        if recent:
+            marks = " ".join(g.outcome[0].upper() for g in recent)
+            lines.append(f"Last {_count(len(recent), 'game')}: {_tally_text(tally(recent))} ({marks}, oldest first).")
+        if before:
+            lines.append(f"The {_count(len(before), 'game')} before them: {_tally_text(tally(before))}.")
+        return lines
+
+
+def _level_order(key: str) -> int:
+    order = ("random", "greedy", "easy", "normal", "hard", "expert")
+    return min((order.index(level) if level in order else len(order) for level in key.split("+")), default=0)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _tally_text(t: Tally) -> str:
+    return f"{t.won} won, {t.lost} lost, {t.tied} tied, mean margin {t.mean_margin:+.0f}"
+
+
+def _describe(game: PlayedGame) -> str:
+    names = game.team_names
+    totals = game.totals
+    score = ", ".join(f"{names[t]} {totals[t]}" for t in range(len(names)))
+    lead = game.margin
+    how = f"won by {lead}" if lead > 0 else f"lost by {-lead}" if lead < 0 else "a tie"
+    return (f"{how} ({score}) against {printable(game.opponents)}, {printable(game.created[:10])}, "
+            f"{printable(game.path)}")
+
+
+def _game_dict(game: PlayedGame) -> dict[str, Any]:
+    return {
+        "file": game.path,
+        "created": game.created,
+        "side": game.team_names[game.side],
+        "opponents": game.opponents,
+        "totals": dict(zip(game.team_names, game.totals, strict=True)),
+        "score": game.score,
+        "margin": game.margin,
+    }

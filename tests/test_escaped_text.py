@@ -1,0 +1,53 @@
+"""Text a transcript holds (players' names, the AI's reasons) is shown escaped, never obeyed: a name
+holding a terminal's escape sequence must not clear the screen of whoever replays the game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from recording import record
+
+from hfcli.cli import main
+from hfcli.transcript import SeatInfo
+
+NAME = "Ann\x1b[2J"
+SHOWN = "Ann\\x1b[2J"
+
+
+def invoke(args: list[str], stdin: str = "") -> str:
+    result = CliRunner().invoke(main, args, input=stdin, auto_envvar_prefix="HF")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def recorded(tmp_path: Path) -> Path:
+    path = tmp_path / "g.jsonl"
+    seats = [SeatInfo(NAME, "human", None), SeatInfo("West", "ai", "random"),
+             SeatInfo("North", "ai", "random"), SeatInfo("East", "ai", "random")]
+    record(path, ["random"] * 4, seats=seats, seed=3, moves=30)
+    lines = path.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if '"e":"move","seat":"W"' in line)
+    move = json.loads(lines[first])
+    move["reason"] = "because\x1b]0;owned\x07"
+    lines[first] = json.dumps(move)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_replay_shows_names_and_reasons_escaped(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    text = invoke(["replay", "--print", str(path)])
+    assert "\x1b" not in text and "\x07" not in text
+    assert f"Seats: {SHOWN} (South) human" in text
+    assert "because\\x1b]0;owned\\x07" in text
+    screen = invoke(["replay", str(path)], "n\nq\n")
+    assert "\x1b" not in screen and f"{SHOWN} (South)" in screen
+
+
+def test_resume_names_the_player_escaped(tmp_path: Path) -> None:
+    path = recorded(tmp_path)
+    text = invoke(["play", "--resume", str(path), "--speed", "0"], "log 40\nquit\ny\n")
+    assert "\x1b" not in text and "\x07" not in text
+    assert f"{SHOWN} (" in text and "because\\x1b]0;owned\\x07" in text

@@ -1,0 +1,184 @@
+"""``hf stats``: the player's record over their transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from recording import GOLDEN, record_what_if
+
+from hfcli.cli import main
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
+from hfcli.transcript import SeatInfo
+from hfcli.transcript.golden import record_game
+
+OPPONENTS = [("easy", "easy"), ("normal", "normal"), ("hard", "hard"), ("easy", "hard")]
+
+
+def invoke(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, env=env, auto_envvar_prefix="HF")
+    return result.exit_code, result.output
+
+
+def stats_json(*args: str) -> dict[str, object]:
+    code, out = invoke(["stats", "--json", *args])
+    assert code == 0, out
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def simulate_games(folder: Path, count: int) -> list[Path]:
+    """``count`` games of the quick rules where Ann sits South (the normal AI plays her cards)
+    against each pairing of OPPONENTS in turn, each on its own day."""
+    paths = []
+    for i in range(count):
+        west, east = OPPONENTS[i % len(OPPONENTS)]
+        levels = ["normal", west, "normal", east]
+        seats = [SeatInfo("Ann", "human", None), SeatInfo("West", "ai", west),
+                 SeatInfo("North", "ai", "normal"), SeatInfo("East", "ai", east)]
+        path = folder / f"game{i:02d}.jsonl"
+        record_game(path, Game(preset("quick"), seed=100 + i), levels, 100 + i, seats=seats,
+                    created=f"2026-02-{i + 1:02d}T20:00:00Z")
+        paths.append(path)
+    return paths
+
+
+def own_result(path: Path) -> tuple[dict[str, int], list[str | None]]:
+    """The game's totals (its game_end line) and who went out of each deal (its deal_end lines)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    (end,) = [line for line in lines if line["e"] == "game_end"]
+    return end["totals"], [line["went_out"] for line in lines if line["e"] == "deal_end"]
+
+
+def test_stats_over_24_simulated_games_agree_with_each_games_own_result(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    paths = simulate_games(folder, 24)
+    record_game(folder / "ai-only.jsonl", Game(preset("quick"), seed=7), ["normal"] * 4, 7)
+    record_what_if(folder / "what-if.jsonl", GOLDEN / "classic-normal-seed1.jsonl", 300, moves=40)
+    data = stats_json(str(folder), "--last", "10")
+    margins, outcomes, by_level, went_out, deals = [], [], {}, 0, 0
+    for i, path in enumerate(paths):
+        totals, out = own_result(path)
+        margin = totals["NS"] - totals["EW"]
+        margins.append(margin)
+        outcome = "won" if margin > 0 else "lost" if margin < 0 else "tied"
+        outcomes.append(outcome)
+        key = "+".join(sorted(set(OPPONENTS[i % len(OPPONENTS)])))
+        by_level.setdefault(key, []).append(outcome)
+        went_out += sum(1 for seat in out if seat in ("S", "N"))
+        deals += len(out)
+    assert data["games"] == {"played": 24, "finished": 24, "unfinished": 0, "duplicates": 0}
+    assert data["not_counted"] == {"ai-only": 1, "what-if": 1}
+    results = data["results"]
+    assert isinstance(results, dict)
+    for outcome in ("won", "lost", "tied"):
+        assert results[outcome] == outcomes.count(outcome)
+    by_opponents = data["by_opponents"]
+    assert isinstance(by_opponents, dict)
+    assert set(by_opponents) == {"easy", "normal", "hard", "easy+hard"}
+    for key, group in by_opponents.items():
+        assert (group["games"], group["won"], group["lost"]) == (
+            len(by_level[key]), by_level[key].count("won"), by_level[key].count("lost"))
+    scores = [own_result(p)[0]["NS"] for p in paths]
+    assert data["mean_score"] == round(sum(scores) / 24, 1)
+    assert data["mean_margin"] == round(sum(margins) / 24, 1)
+    assert data["went_out"] == {"deals": deals, "yours": went_out, "share": round(went_out / deals, 4)}
+    best = data["best_game"]
+    assert isinstance(best, dict)
+    assert best["margin"] == max(margins) and best["file"] == str(paths[margins.index(max(margins))])
+    trend = data["trend"]
+    assert isinstance(trend, dict)
+    assert trend["results"] == outcomes[-10:]
+    assert trend["last"]["mean_margin"] == round(sum(margins[-10:]) / 10, 1)
+    assert trend["before"]["games"] == 14 and trend["before"]["won"] == outcomes[:14].count("won")
+
+
+def header_line(name: str = "Ann", west: str = "hard", created: str = "2026-03-01T10:00:00Z") -> str:
+    header = json.loads((GOLDEN / "classic-normal-seed1.jsonl").read_text().splitlines()[0])
+    header["created"] = created
+    header["seats"] = [{"seat": "S", "name": name, "kind": "human", "level": None},
+                       {"seat": "W", "name": "West", "kind": "ai", "level": west},
+                       {"seat": "N", "name": "North", "kind": "ai", "level": "normal"},
+                       {"seat": "E", "name": "East", "kind": "ai", "level": "hard"}]
+    return json.dumps(header)
+
+
+def deal_end(deal: int, ns: int, ew: int, went_out: str | None) -> str:
+    return json.dumps({"e": "deal_end", "deal": deal, "by": "out" if went_out else "stock", "went_out": went_out,
+                       "scores": {"NS": {"total": ns}, "EW": {"total": ew}}})
+
+
+def test_a_hand_counted_record(tmp_path: Path) -> None:
+    # Only the header and the scored deals are read, so these files hold nothing else.
+    (tmp_path / "a.jsonl").write_text("\n".join([
+        header_line(created="2026-03-01T10:00:00Z"),
+        deal_end(1, 3000, 1000, "N"), deal_end(2, 2000, 2000, None),
+        '{"e":"game_end","totals":{"NS":5000,"EW":3000},"winner":"NS"}']) + "\n")
+    (tmp_path / "b.jsonl").write_text("\n".join([
+        header_line(west="easy", created="2026-03-02T10:00:00Z"),
+        deal_end(1, 2000, 4500, "E"),
+        '{"e":"game_end","totals":{"NS":2000,"EW":4500},"winner":"EW"}']) + "\n")
+    (tmp_path / "c.jsonl").write_text("\n".join([
+        header_line(created="2026-03-03T10:00:00Z"), deal_end(1, 100, 200, "S")]) + "\n")
+    data = stats_json(str(tmp_path), "--last", "1")
+    # Played 3, finished a and b: a won by 2000, b lost by 2500. Mean score (5000 + 2000) / 2 = 3500,
+    # mean margin (2000 - 2500) / 2 = -250. Deals: a 2 (N out), b 1 (E out), c 1 (S out): NS out in 2 of 4.
+    assert data["games"] == {"played": 3, "finished": 2, "unfinished": 1, "duplicates": 0}
+    assert data["mean_score"] == 3500.0 and data["mean_margin"] == -250.0
+    assert data["went_out"] == {"deals": 4, "yours": 2, "share": 0.5}
+    assert data["by_opponents"]["hard"]["won"] == 1 and data["by_opponents"]["easy+hard"]["lost"] == 1
+    assert data["best_game"]["margin"] == 2000 and data["best_game"]["created"] == "2026-03-01T10:00:00Z"
+    assert data["trend"]["results"] == ["lost"] and data["trend"]["before"]["won"] == 1
+    code, text = invoke(["stats", str(tmp_path), "--last", "1"])
+    assert code == 0
+    assert "3 games played (2 finished)." in text
+    assert "Won 1, lost 1, tied 0: 50% of finished games won (95% interval 9% to 91%)." in text
+    assert "against      games   won  lost  tied  share  mean margin" in text
+    assert "easy+hard        1     0     1     0     0%  -2500" in text
+    assert "hard             1     1     0     0   100%  +2000" in text
+    assert "Mean score 3500, mean margin -250 (finished games)." in text
+    assert "Your side went out in 2 of 4 deals (50%)." in text
+    assert f"Best game: won by 2000 (NS 5000, EW 3000) against hard, 2026-03-01, {tmp_path / 'a.jsonl'}." in text
+    assert "Last 1 game: 0 won, 1 lost, 0 tied, mean margin -2500 (L, oldest first)." in text
+    assert "The 1 game before them: 1 won, 0 lost, 0 tied, mean margin +2000." in text
+
+
+def test_name_picks_one_players_games_and_text_from_files_is_escaped(tmp_path: Path) -> None:
+    (tmp_path / "a.jsonl").write_text("\n".join([header_line(name="Ann"), deal_end(1, 10, 5, None)]) + "\n")
+    (tmp_path / "b.jsonl").write_text("\n".join([header_line(name="Bob", west="\x1b[31mred"),
+                                                  deal_end(1, 10, 5, None),
+                                                  '{"e":"game_end","totals":{"NS":10,"EW":5},"winner":"NS"}']) + "\n")
+    assert stats_json(str(tmp_path), "--name", "Ann")["games"]["played"] == 1
+    code, text = invoke(["stats", str(tmp_path), "--name", "Bob"])
+    assert code == 0 and "\x1b" not in text
+    assert "\\x1b[31mred+hard" in text
+
+
+def test_unreadable_files_are_counted_apart_and_a_missing_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "bad.jsonl").write_text('{"format":"something else"}\n')
+    (tmp_path / "worse.jsonl").write_text("\n".join([header_line(), '{"e":"deal_end","deal":1}']) + "\n")
+    data = stats_json(str(tmp_path))
+    assert data["games"]["played"] == 0
+    assert data["unreadable"] == [
+        f"{tmp_path / 'bad.jsonl'}:1: not a transcript: format is 'something else', expected 'hfcli-transcript'",
+        f"{tmp_path / 'worse.jsonl'}:2: a deal_end line without went_out and each side's total"]
+    code, out = invoke(["stats", str(tmp_path / "nowhere")])
+    assert code == 1 and "nowhere: no such file or folder" in out
+
+
+@pytest.mark.parametrize("has_games", [False, True])
+def test_the_data_folder_is_read_when_no_folder_is_given(tmp_path: Path, has_games: bool) -> None:
+    data_dir = tmp_path / "data"
+    if has_games:
+        simulate_games(data_dir / "transcripts", 2)
+    code, out = invoke(["stats"], env={"HF_DATA_DIR": str(data_dir)})
+    assert code == 0
+    if has_games:
+        assert f"Your record over the transcripts in {data_dir / 'transcripts'}:" in out
+        assert "2 games played (2 finished)." in out
+    else:
+        assert out == f"No games yet: hf play records each game in {data_dir / 'transcripts'}.\n"
