@@ -29,6 +29,8 @@ OPEN = {"7", "wild"}
     ("discard king", "discard K"),
     ("discard a king", "discard K"),
     ("discard a", "discard A"),  # alone, "a" is an ace
+    ("meld A A JK", "meld A A JK"),  # and before a rank in notation too: two aces and a joker
+    ("meld a a a", "meld A A A"),
     ("discard ten", "discard T"),
     ("discard deuce", "discard 2"),
     ("discard 3 of clubs", "discard 3C"),

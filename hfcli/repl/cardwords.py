@@ -104,7 +104,9 @@ class CardWords:
                 tokens.append(self._exact(word, SUIT_WORDS[words[i + 2]]))
                 i += 3
                 continue
-            if word in FILLERS or word == "a" and after in SINGULARS:
+            # "a king" is one king, but "a a jk" is two aces and a joker: "a" is an article only
+            # before a card said in words, never before a rank written as in the notation.
+            if word in FILLERS or word == "a" and after in SINGULARS and len(after) > 2:
                 i += 1
                 continue
             if word in PLURALS:
