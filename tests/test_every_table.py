@@ -1,20 +1,26 @@
-"""Every table, 2 to 6 players (T-SIZE): the transcript records the seating, and replay, verify,
-resume and positions handle any table."""
+"""Every table, 2 to 6 players (T-SIZE), through the program: the transcript's seating, replay,
+verify, resume and positions; a whole game at the table in 80x24; the question of going out."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from recording import record
+from test_repl_support import asked_after_the_humans_turn, make_session
 
-from ai import make_player
+from ai import Decision, make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.seating import FOUR_HANDED
+from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
 from hfcli.match import play_game
+from hfcli.render import card_count, status_line, visible_len
+from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
 from hfcli.transcript import TranscriptError, replay, resume
 from hfcli.transcript.viewer import load
 
@@ -126,3 +132,90 @@ def test_replay_position_at_six_prints_a_position_of_that_table(tmp_path: Path) 
     assert ("seating: S South S+NW+NE, SW Southwest SW+N+SE, NW Northwest S+NW+NE, N North SW+N+SE, "
             "NE Northeast S+NW+NE, SE Southeast SW+N+SE; first dealer SE") in result.output
     assert Game.from_position(result.output) == load(path).position(100)
+
+
+@pytest.mark.parametrize(("players", "teams"), TABLES)
+def test_T_SIZE_a_whole_game_at_80x24_shows_every_seat_and_side_and_ends_on_one_column_a_side(
+    players: int, teams: str
+) -> None:
+    session, out = make_session(seed=3, level="normal", players=players, teams=teams)
+    game = session.game
+    seating = game.seating
+    session.screen_size = lambda: (80, 24)
+    session.start()
+    first = out.text
+    # The first screen: every seat's hand and foot, every side's melds, books and red threes.
+    table = first[first.index("Deal 1 of 4"):first.index("Your turn")].rstrip("\n").split("\n")
+    assert len(table) <= 24 - LINES_UNDER_TABLE
+    for seat in seating.seats:
+        # The full table ("North   hand 13  foot 13"), or the compact one ("North 13, foot 13").
+        shown = rf"{seating.long_names[seat]}(?: \(you\))?:?\s+(?:hand\s+)?{len(game.hands[seat])},?\s+foot 13"
+        assert re.search(shown, first), seating.long_names[seat]
+    assert len(re.findall(r"books:? clean", first)) == len(seating.team_names)
+    assert first.count("red threes") == len(seating.team_names)
+    assert len(status_line(game.view(0), width=80)) <= 80
+    asked: list[tuple[str, int]] = []
+    while not session.finished:
+        assert len(session.toolbar()) <= 80
+        if game.phase is Phase.ANSWER and game.to_move == 0:
+            asked.append((session.prompt, game.turn_seat))
+        assert session.hint_player is not None
+        outcome = session.handle(str(session.hint_player.choose(game.view(0)).move))
+        assert outcome in (OK, QUIT), out.lines[-3:]
+    assert all(visible_len(line) <= 80 for line in out.lines)
+    result = game.result
+    assert result is not None and game.card_total() == game.rules.card_count
+    # T-OUT: only a side with partners asks; a side of three asks the next teammate by name.
+    asks = [line for line in out.lines if "may I go out?" in line]
+    if all(not seating.partners(s) for s in seating.seats):
+        assert asks == []
+    for prompt, asker in asked:
+        assert prompt == ("May your partner go out? [y/n] " if len(seating.partners(0)) == 1
+                          else f"May {seating.long_names[asker]} go out? [y/n] ")
+    # The deal sheets and the final screen: one column a side.
+    sheets = [i for i, line in enumerate(out.lines) if line.startswith("Deal 1 score")]
+    assert len(sheets) == 1 and out.lines[sheets[0]].split()[3:] == list(seating.team_names)
+    final = out.lines[next(i for i, line in enumerate(out.lines) if line.startswith("Game over: ")):]
+    assert final[2].split() == list(seating.team_names)
+    assert final[7].split() == ["game", *map(str, result.totals)]
+
+
+class Asker:
+    """Asks "may I go out?" whenever it may; otherwise plays at random."""
+
+    name = "asker"
+
+    def __init__(self, seat: int) -> None:
+        self.fallback = make_player("random", 7, seat)
+
+    def choose(self, view: SeatView) -> Decision:
+        ask = [move for move in view.legal_moves if move.kind == "ask"]
+        return Decision(ask[0], "testing the question") if ask else self.fallback.choose(view)
+
+
+def test_T_OUT_in_a_side_of_three_the_next_teammate_is_asked_and_sees_the_third_members_cards() -> None:
+    """Six as two teams of three (South, Northwest, Northeast against the rest): Northeast's next
+    teammate in turn order is South, the human, who answers (T-OUT)."""
+    session, out = make_session(seed=7, players=6, teams="threes")
+    game = session.game
+    assert game.seating.partners(4) == (0, 2)
+    session.players[4] = Asker(4)
+    asked_after_the_humans_turn(session, out, (0, 2, 4))  # the whole side in its feet
+    assert game.phase is Phase.ANSWER and game.to_move == 0 and game.turn_seat == 4
+    assert "Northeast asks you: may I go out?" in out.text
+    assert session.prompt == "May Northeast go out? [y/n] "
+    held = len(game.hands[2])
+    assert (f"Northeast holds {card_count(len(game.hands[4]))}, Northwest {card_count(held)} (in the foot). "
+            "Answer y or n.") in out.text
+    assert session.handle("n") == OK
+    assert "You answer no." in out.text
+
+
+def test_T_OUT_a_player_alone_is_never_asked_and_the_table_never_says_partner() -> None:
+    session, out = make_session(seed=2, level="normal", players=3)
+    session.start()
+    game = session.game
+    while not session.finished:
+        assert session.hint_player is not None
+        session.handle(str(session.hint_player.choose(game.view(0)).move))
+    assert "partner" not in out.text.lower() and "may I go out" not in out.text
