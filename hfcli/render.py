@@ -326,6 +326,18 @@ def side_label(seating: Seating, team: int, names: Mapping[int, str] | None = No
     return seating.team_names[team]
 
 
+def table_words(seating: Seating) -> str:
+    """The table in words: ``four players in two partnerships``, ``three players, each alone``,
+    ``six players in two teams of three``."""
+    count = ("two", "three", "four", "five", "six")[len(seating.names) - 2]
+    sides = len(seating.team_names)
+    if sides == len(seating.names):
+        return f"{count} players, each alone"
+    size = len(seating.names) // sides
+    shape = "partnerships" if size == 2 else "teams of three"
+    return f"{count} players in {('two', 'three')[sides - 2]} {shape}"
+
+
 def score_pieces(seating: Seating, totals: Sequence[int]) -> list[list[str]]:
     """Each side's name and score, as pieces a wrapped line keeps together: ``[["NS", "120"], ...]``."""
     return [[seating.team_names[t], str(totals[t])] for t in seating.teams]

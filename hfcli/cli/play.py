@@ -321,24 +321,14 @@ def _session(
 
 
 def _intro(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
+    from hfcli.render import table_words
+
     return [
         f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",
         seats_sentence(game.seating, human, levels),
         f"Transcript: {path}",
         "Type help for the commands; tab completes them and the cards you hold.",
     ]
-
-
-def table_words(seating: Seating) -> str:
-    """The table in words: ``four players in two partnerships``, ``three players``, ``six players
-    in two teams of three``."""
-    count = ("two", "three", "four", "five", "six")[len(seating.names) - 2]
-    sides = len(seating.team_names)
-    if sides == len(seating.names):
-        return f"{count} players, each alone"
-    size = len(seating.names) // sides
-    shape = "partnerships" if size == 2 else "teams of three"
-    return f"{count} players in {('two', 'three')[sides - 2]} {shape}"
 
 
 def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
