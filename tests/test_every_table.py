@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from recording import record
 from test_repl_support import asked_after_the_humans_turn, make_session
 
-from ai import Decision, make_player
+from ai import PLAYER_KINDS, Decision, make_player
+from hfcli import rules
 from hfcli.cli import main
+from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.seating import FOUR_HANDED
 from hfcli.engine.state import Phase
@@ -21,7 +26,8 @@ from hfcli.engine.view import SeatView
 from hfcli.match import play_game
 from hfcli.render import card_count, status_line, visible_len
 from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
-from hfcli.transcript import TranscriptError, replay, resume
+from hfcli.simulate import MOVE_LIMIT
+from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, replay, resume
 from hfcli.transcript.viewer import load
 
 # (players, teams) of every table the game is played at.
@@ -219,3 +225,47 @@ def test_T_OUT_a_player_alone_is_never_asked_and_the_table_never_says_partner() 
         assert session.hint_player is not None
         session.handle(str(session.hint_player.choose(game.view(0)).move))
     assert "partner" not in out.text.lower() and "may I go out" not in out.text
+
+
+def _play_recorded(path: Path, players: int, teams: str, kind: str, seed: int) -> Game:
+    """A whole classic game at the table, every seat played by ``kind``, recorded through the writer,
+    with every card of the shoe somewhere after every move (54 x decks: T-DECK)."""
+    game = Game(rules.preset("classic").replace(players=players, teams=teams), seed=seed)
+    seats = [SeatInfo(game.seating.long_names[s], "ai", kind) for s in game.seating.seats]
+    players_ = [make_player(kind, seed, s) for s in game.seating.seats]
+    assert game.card_total() == 54 * game.rules.deck_count == 54 * (players + 1)
+    with TranscriptWriter.create(path, game, seats, fsync=False) as writer:
+        def after(events: list[Event], decision: Decision) -> None:
+            writer.record(events, decision.reason)
+            assert game.card_total() == game.rules.card_count
+
+        play_game(game, players_, on_move=after, max_moves=MOVE_LIMIT)
+    assert game.is_over, "the game did not end"
+    return game
+
+
+def _verifies(path: Path, game: Game) -> None:
+    replayed = replay(path)
+    assert replayed.finished and replayed.game == game and replayed.game.totals() == game.totals()
+    assert len(replayed.game.totals()) == len(game.seating.team_names)
+
+
+@pytest.mark.parametrize("kind", ["random", "normal"])
+@pytest.mark.parametrize(("players", "teams"), TABLES)
+def test_T_SIZE_every_table_plays_to_the_end_with_every_card_somewhere_and_verifies(
+    tmp_path: Path, players: int, teams: str, kind: str
+) -> None:
+    path = tmp_path / "game.jsonl"
+    game = _play_recorded(path, players, teams, kind, seed=players * 10 + len(teams))
+    _verifies(path, game)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table_=st.sampled_from(TABLES), kind=st.sampled_from(PLAYER_KINDS), seed=st.integers(0, 2**31 - 1))
+def test_T_SIZE_any_table_any_player_any_seed_keeps_every_card_and_verifies(
+    table_: tuple[int, str], kind: str, seed: int
+) -> None:
+    players, teams = table_
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        _verifies(path, _play_recorded(path, players, teams, kind, seed))
