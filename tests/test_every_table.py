@@ -269,3 +269,66 @@ def test_T_SIZE_any_table_any_player_any_seed_keeps_every_card_and_verifies(
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         _verifies(path, _play_recorded(path, players, teams, kind, seed))
+
+
+def _play(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", "--speed", "0", *args], input=stdin, env=env, auto_envvar_prefix="HF")
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "intro"),
+    [
+        (["--players", "2"], "You sit South and play alone; opponent North (easy)."),
+        (["--players", "5", "--opponent-level", "hard"],
+         "You sit South and play alone; opponents West (hard), Northwest (hard), Northeast (hard) and East (hard)."),
+        (["--players", "6", "--partner-level", "hard"],
+         "You sit South. Your partner North (hard); opponents SW+NE: Southwest (easy) and Northeast (easy); "
+         "NW+SE: Northwest (easy) and Southeast (easy)."),
+        (["--players", "6", "--teams", "threes", "--partner-level", "hard"],
+         "You sit South. Your teammates Northwest (hard) and Northeast (hard); opponents Southwest (easy), "
+         "North (easy) and Southeast (easy)."),
+        (["--players", "4", "--teams", "none"],
+         "You sit South and play alone; opponents West (easy), North (easy) and East (easy)."),
+    ],
+)
+def test_T_SIZE_hf_play_seats_the_table_asked_for_and_names_everyone(tmp_path: Path, args: list[str],
+                                                                      intro: str) -> None:
+    path = tmp_path / "game.jsonl"
+    code, text = _play([*args, "--level", "easy", "--seed", "3", "--transcript", str(path)], "quit\ny\n")
+    assert code == 0, text
+    assert intro in " ".join(text.split())
+    header = _header(path)
+    assert len(header["seating"]["seats"]) == header["rules"]["players"] == int(args[1])  # type: ignore[index]
+    # Each seat's level, in play order after South, as the intro names it.
+    said = dict(re.findall(r"(\w+) \((\w+)\)", intro))
+    seats = header["seats"]
+    assert isinstance(seats, list) and seats[0]["kind"] == "human"
+    assert [seat["level"] for seat in seats[1:]] == [said[seat["name"]] for seat in seats[1:]]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "4", "--teams", "threes"], "teams of three need 6 players, not 4"),
+        (["--players", "5", "--teams", "pairs"], "pairs need 4 or 6 players, not 5"),
+        (["--players", "7"], "Invalid value for '--players'"),
+        (["--players", "6", "--rules", "tiny.toml"], "too few to deal 156 cards to 6 players"),
+    ],
+)
+def test_T_SIZE_a_table_hf_play_cannot_seat_is_a_one_line_error(tmp_path: Path, args: list[str], message: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.toml").write_text("decks = 2\n")
+    code, text = _play(args)
+    assert code == 2 and message in text and "Traceback" not in text
+
+
+def test_a_resumed_game_keeps_its_table(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    code, _ = _play(["--seed", "3", "--transcript", str(path)], "draw\nquit\ny\n", env={"HF_PLAY_PLAYERS": "3"})
+    assert code == 0 and len(_header(path)["seating"]["seats"]) == 3  # type: ignore[index]
+    code, text = _play(["--resume", str(path), "--players", "4"])
+    assert code == 2 and "this game is played by three players, each alone; to resume it, leave out" in text
+    code, text = _play(["--resume", str(path)], "quit\ny\n", env={"HF_PLAY_PLAYERS": "3"})
+    assert code == 0 and "You sit South and play alone; opponents Northwest (normal) and Northeast (normal)." in text

@@ -40,9 +40,6 @@ def load_rules(spec: str | None) -> Rules:
 
 
 TEAM_CHOICES = ("auto", "pairs", "threes", "none")
-PLAYERS_OPTION = click.option(
-    "--players", "table_players", type=click.IntRange(2, 6), default=None, metavar="2-6",
-    help="Players at the table (T-SIZE); default: the rules' (four).")
 TEAMS_OPTION = click.option(
     "--teams", type=click.Choice(TEAM_CHOICES), default=None,
     help="How they sit: pairs (four or six), threes (six), none (everyone alone); default: pairs at four "

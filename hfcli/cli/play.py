@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli import PLAYERS_OPTION, TEAMS_OPTION, load_rules, table_rules
+from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
               metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@PLAYERS_OPTION
+@click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=click.IntRange(2, 6), default=None,
+              metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
               help="Skill of every AI seat.")
@@ -156,9 +157,8 @@ def play(
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     _check_sources(resume_path, from_spec, duplicate_path, seat, partner_level, opponent_level)
     if resume_path is not None:
-        if table_players is not None or teams is not None:
-            raise click.UsageError("a resumed game keeps its table: leave out --players and --teams")
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
+        _same_table(session.game, table_players, teams)
     elif from_spec is not None:
         from hfcli.cli.recorded import what_if_session
 
@@ -205,9 +205,9 @@ def _check_sources(
     if from_recorded and (partner_level or opponent_level):
         raise click.UsageError("--from and --duplicate keep the recorded game's AI levels")
     ctx = click.get_current_context()
-    for option in ("seed", "rules_spec"):
+    for option, what in (("seed", "seed"), ("rules_spec", "rules"), ("table_players", "table"), ("teams", "table")):
         if from_recorded and ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--from and --duplicate play the recorded game's {option.split('_')[0]}")
+            raise click.UsageError(f"--from and --duplicate play the recorded game's {what}")
 
 
 def _new_session(
@@ -280,6 +280,22 @@ def _resumed_session(
         intro.append(origin)
     intro += _intro(game, human, levels, path)[1:]
     return session, intro
+
+
+def _same_table(game: Game, players: int | None, teams: str | None) -> None:
+    """A resumed game keeps the table it was started at: --players and --teams (or HF_PLAY_PLAYERS
+    and HF_PLAY_TEAMS) may say so again, never something else."""
+    from hfcli.engine.seating import table
+    from hfcli.render import table_words
+
+    try:
+        same = (players is None or players == game.rules.players) and (
+            teams is None or table(game.rules.players, teams) == game.seating)
+    except ValueError:
+        same = False
+    if not same:
+        raise click.UsageError(f"this game is played by {table_words(game.seating)}; to resume it, leave out "
+                               "--players and --teams")
 
 
 def _show_finished(game: Game, path: Path) -> None:

@@ -41,7 +41,7 @@ class TableSize(click.ParamType):
 @click.command()
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game.")
-@click.option("--players", "table_players", default=None, type=TableSize(),
+@click.option("--players", "table_players", envvar="HF_SIMULATE_PLAYERS", default=None, type=TableSize(),
               help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
 @click.option("--levels", default=None, metavar="KIND[,KIND...]",
