@@ -42,6 +42,12 @@ def books_needed(view: SeatView, books: tuple[int, int, int] | None = None) -> t
     )
 
 
+def needs_permission(view: SeatView) -> bool:
+    """Whether going out waits for a teammate's yes (C-OUT): not under V-OUT, and never for a
+    player alone, who has nobody to ask (T-OUT)."""
+    return view.rules.going_out_needs_permission and bool(view.seating.partners(view.seat))
+
+
 def target_rank(move: Move) -> int:
     """The rank of the meld an ``add`` goes on (WILD for the wild meld)."""
     return move.target if move.target is not None else WILD

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ai.base import Decision, player_rng
-from ai.knowledge import Tracker, books_needed, hand_counts
+from ai.knowledge import Tracker, books_needed, hand_counts, needs_permission
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -97,7 +97,7 @@ class RuleBasedPlayer:
                 return Decision(ASK, asking)
             books_there = not any(books_needed(view))
             going_out = view.permission is True or (
-                not view.rules.going_out_needs_permission and view.in_foot[view.seat] and books_there
+                not needs_permission(view) and view.in_foot[view.seat] and books_there
             )
             finish = None
             if going_out:

@@ -9,14 +9,15 @@ Everything here returns plain ``str``. With ``color=True`` the text carries ANSI
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
 from hfcli.engine.moves import MoveKind, Pick
 from hfcli.engine.rules import Rules
-from hfcli.engine.scoring import DealEnding, DealResult, GameResult, cards_value
+from hfcli.engine.scoring import DealEnding, DealResult, GameResult, TeamScore, cards_value
+from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
@@ -316,22 +317,59 @@ def seat_counts(view: SeatView, seat: int, names: Mapping[int, str] | None = Non
     return f"{marker}{seat_label(view, seat, names)} {view.hand_sizes[seat]}, {where}"
 
 
+def side_label(seating: Seating, team: int, names: Mapping[int, str] | None = None) -> str:
+    """A side as the table heads it: a player alone by their seat (``Northwest``, or ``Ann (South)``),
+    a partnership or team by its name (``NS``, ``S+N``, ``S+NW+NE``)."""
+    members = seating.members(team)
+    if len(members) == 1:
+        return player_label(seating.long_names[members[0]], names.get(members[0]) if names else None)
+    return seating.team_names[team]
+
+
+def table_words(seating: Seating) -> str:
+    """The table in words: ``four players in two partnerships``, ``three players, each alone``,
+    ``six players in two teams of three``."""
+    count = ("two", "three", "four", "five", "six")[len(seating.names) - 2]
+    sides = len(seating.team_names)
+    if sides == len(seating.names):
+        return f"{count} players, each alone"
+    size = len(seating.names) // sides
+    shape = "partnerships" if size == 2 else "teams of three"
+    return f"{count} players in {('two', 'three')[sides - 2]} {shape}"
+
+
+def score_pieces(seating: Seating, totals: Sequence[int]) -> list[list[str]]:
+    """Each side's name and score, as pieces a wrapped line keeps together: ``[["NS", "120"], ...]``."""
+    return [[seating.team_names[t], str(totals[t])] for t in seating.teams]
+
+
 def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: int | None = None) -> str:
     """The toolbar's one line: whose turn, the phase, stock, deal, first-meld minimum, score and the
-    rules' name; the rules' name is left off when the line would be wider than ``width``."""
+    rules' name. Where the line would be wider than ``width`` the rules' name is left off first,
+    then the words are shortened (``min 90``, ``NW's turn``), then the minimum left off, so that
+    every table fits 80 columns."""
     seat = view.to_move
-    who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
-    phase = {Phase.DRAW: "draw", Phase.MELD: "meld / discard", Phase.ANSWER: "answer: may they go out?"}
+    seating = view.seating
     totals = view.totals()
-    score = "  ".join(f"{view.seating.team_names[t]} {totals[t]}" for t in view.seating.teams)
+    score = "  ".join(" ".join(piece) for piece in score_pieces(seating, totals))
     if view.phase is Phase.OVER:
         return f"Game over | {score}"
-    line = (
-        f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
-        f"deal {view.deal_index + 1}/{view.rules.deals}, first meld {view.minimum} | {score}"
-    )
-    rules = f" | {view.rules.name} rules"
-    return line + rules if width is None or len(line + rules) <= width else line
+    deal = f"deal {view.deal_index + 1}/{view.rules.deals}"
+    phase = {Phase.DRAW: "draw", Phase.MELD: "meld / discard", Phase.ANSWER: "answer: may they go out?"}
+    short_phase = {Phase.DRAW: "draw", Phase.MELD: "meld", Phase.ANSWER: "answer"}
+    who = "your" if seat == view.seat else f"{seat_label(view, seat, names)}'s"
+    short_who = "your" if seat == view.seat else f"{seating.names[seat]}'s"
+    long = (f"{who} turn, {phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
+            f"{deal}, first meld {view.minimum} | {score}")
+    tight = score.replace("  ", " ")
+    short = (f"{short_who} turn, {short_phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
+             f"{deal}, min {view.minimum} | {tight}")
+    # The minimum is on the table screen too; the score is nowhere else between deals.
+    shortest = f"{short_who}: {short_phase.get(view.phase, view.phase)} | stock {view.stock_size} | {deal} | {tight}"
+    for line in (f"{long} | {view.rules.name} rules", long, short, shortest):
+        if width is None or len(line) <= width:
+            return line
+    return shortest[:width]
 
 
 def pile_line(view: SeatView, *, color: bool = False, ascii: bool = False) -> str:
@@ -389,10 +427,11 @@ def _full_table(view: SeatView, look: TableLook) -> list[str]:
     totals = view.totals()
     seating = view.seating
     lines: list[str] = []
-    score = "   ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
-    lines += wrap_line(
-        paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color)
-        + f"  minimum first meld {view.minimum}   score: {score}   ({rules.name} rules)", width)
+    deal = paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color)
+    head = [[f"{deal}  minimum first meld {view.minimum}"]]
+    scores = score_pieces(seating, totals)
+    scores[0].insert(0, "score:")
+    lines += wrap_pieces([*head, *scores, [f"({rules.name} rules)"]], width, between="   ")
     dealer = seating.long_names[view.dealer]
     lines.append(f"Dealer {dealer}.  Stock {view.stock_size}.")
     lines.append("")
@@ -408,7 +447,7 @@ def _full_table(view: SeatView, look: TableLook) -> list[str]:
         mine = " (you)" if team == view.team else ""
         lines.append("")
         opened = "" if view.opened[team] else "  not yet melded this deal"
-        lines.append(paint(f"{seating.team_names[team]}{mine} melds:", BOLD, color) + opened)
+        lines.append(paint(f"{side_label(seating, team, names)}{mine} melds:", BOLD, color) + opened)
         melds = open_melds(view.melds[team])
         for meld in melds:
             lines += wrap_line(f"  {meld_text(meld, color=color, ascii=ascii)}", width)
@@ -435,19 +474,33 @@ def _compact_table(view: SeatView, look: TableLook) -> list[str]:
     seating = view.seating
     totals = view.totals()
     dot = "-" if ascii else "·"
-    score = ", ".join(f"{seating.team_names[t]} {totals[t]}" for t in seating.teams)
-    lines = wrap_line(
-        f"{paint(f'Deal {view.deal_index + 1} of {rules.deals}', BOLD, color)}, dealt by "
-        f"{seating.long_names[view.dealer]} {dot} first meld {view.minimum} {dot} stock {view.stock_size} "
-        f"{dot} {score}", width)
+    scores = score_pieces(seating, totals)
+    for piece in scores[:-1]:
+        piece[-1] += ","
+    scores[0].insert(0, dot)
+    head = [
+        [paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color) + ",", "dealt", "by",
+         seating.long_names[view.dealer]],
+        [dot, "first", "meld", str(view.minimum)], [dot, "stock", str(view.stock_size)], *scores,
+    ]
+    lines = wrap_pieces(head, width, between=" ")
     lines.append("")
     for team in seating.teams:
         mine = " (you)" if team == view.team else ""
-        seats = [s for s in seating.seats if seating.team_of[s] == team]
-        counts = [[seat_counts(view, s, names) + ";"] for s in seats]
+        seats = seating.members(team)
         reds = view.red_threes[team]
-        counts.append([f"red threes {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}"])
-        heading = paint(f"{seating.team_names[team]}{mine}:", BOLD, color)
+        red_threes = [f"red threes {cards_text(reds, color=color, ascii=ascii) if reds else 'none'}"]
+        if len(seats) == 1:
+            # A player alone: the side is the seat, named once.
+            [seat] = seats
+            marker = ">" if seat == view.to_move and view.phase is not Phase.OVER else ""
+            where = "in foot" if view.in_foot[seat] else f"foot {view.foot_sizes[seat]}"
+            heading = paint(f"{marker}{seat_label(view, seat, names)}{mine}:", BOLD, color)
+            counts = [[f"hand {view.hand_sizes[seat]}, {where};"], red_threes]
+        else:
+            heading = paint(f"{seating.team_names[team]}{mine}:", BOLD, color)
+            counts = [[seat_counts(view, s, names) + ";"] for s in seats]
+            counts.append(red_threes)
         lines += wrap_pieces(counts, width, lead=f"{heading} ", indent="    ", between=" ")
         melds = [[meld_summary(m, ascii=ascii) + ","] for m in open_melds(view.melds[team])]
         if melds:
@@ -472,14 +525,30 @@ def _compact_table(view: SeatView, look: TableLook) -> list[str]:
     return lines
 
 
+# A score sheet's columns: the label, then one a side, kept within 80 columns at a table of five alone.
+SHEET_WIDTH = 80
+SIDE_COLUMN = 10
+
+
+def sheet_row(label: str, width: int, cells: Sequence[object], column: int = SIDE_COLUMN) -> str:
+    """One line of a score sheet: ``label`` in ``width`` columns, then each side's cell right-aligned."""
+    return f"{label:<{width}}" + "".join(f"{cell!s:>{column}}" for cell in cells)
+
+
+def _label_width(sides: int, widest_label: int, column: int = SIDE_COLUMN) -> int:
+    """The label column of a sheet with ``sides`` columns: 32 where that fits 80 columns, else just
+    wide enough for the longest label."""
+    return 32 if 32 + sides * column <= SHEET_WIDTH else widest_label + 1
+
+
 def score_table(
     result: DealResult, team_names: Sequence[str], *, color: bool = False, wild_melds: bool = True
 ) -> str:
-    """Every C-SCORE line for both partnerships, with counts and points, and the deal's total; no
+    """Every C-SCORE line, one column a side, with counts and points, and the deal's total; no
     wild books line under rules without wild melds (V-NOWILD), where there can be none."""
-    header = f"{'Deal ' + str(result.deal + 1) + ' score':<32}" + "".join(f"{n:>10}" for n in team_names)
-    lines = [paint(header, BOLD, color)]
     per_team = [t.lines() for t in result.teams]
+    width = _label_width(len(team_names), max(len(label) for label, _, _ in per_team[0]))
+    lines = [paint(sheet_row(f"Deal {result.deal + 1} score", width, team_names), BOLD, color)]
     for i, (label, _, _) in enumerate(per_team[0]):
         if label == "wild books" and not wild_melds:
             continue
@@ -489,9 +558,9 @@ def score_table(
             cell = f"{points:+d}" if points else "0"
             if count is not None:
                 cell = f"{count}: {cell}"
-            cells.append(f"{cell:>10}")
-        lines.append(f"{label:<32}" + "".join(cells))
-    lines.append(f"{'total':<32}" + "".join(f"{t.total:>10}" for t in result.teams))
+            cells.append(cell)
+        lines.append(sheet_row(label, width, cells))
+    lines.append(sheet_row("total", width, [t.total for t in result.teams]))
     how = "someone went out" if result.ended_by is DealEnding.OUT else "the stock ran out"
     lines.append(f"(the deal ended because {how})")
     return "\n".join(lines)
@@ -504,8 +573,8 @@ def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str
     rules = view.rules
     seating = view.seating
     teams = seating.teams
-    header = f"{f'Deal {view.deal_index + 1} of {rules.deals} so far':<32}" + "".join(
-        f"{seating.team_names[t] + (' (you)' if t == view.team else ''):>12}" for t in teams)
+    heads = [seating.team_names[t] + (" (you)" if t == view.team else "") for t in teams]
+    column = max(12 if len(heads) <= 4 else SIDE_COLUMN, *(len(h) + 2 for h in heads))
     rows: list[tuple[str, list[str]]] = []
     books = [count_books(view.melds[t]) for t in teams]
     bonuses = (rules.clean_book_bonus, rules.dirty_book_bonus, rules.wild_book_bonus)
@@ -518,7 +587,9 @@ def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str
     rows.append(("red threes laid", [f"{r}: +{r * rules.red_three_bonus}" if r else "0" for r in reds]))
     table = [v + r * rules.red_three_bonus for v, r in zip(table, reds, strict=True)]
     rows.append(("on the table now", [str(v) for v in table]))
-    lines = [header, *(f"  {label:<30}" + "".join(f"{cell:>12}" for cell in cells) for label, cells in rows)]
+    width = _label_width(len(heads), 2 + max(len(label) for label, _ in rows), column)
+    lines = [sheet_row(f"Deal {view.deal_index + 1} of {rules.deals} so far", width, heads, column),
+             *(sheet_row(f"  {label}", width, cells, column) for label, cells in rows)]
     where = "foot" if view.in_foot[view.seat] else "hand"
     cost = cards_value(view.hand, rules)
     lines.append(f"If the deal ended now, the {card_count(len(view.hand))} in your {where} would count -{cost}"
@@ -533,46 +604,62 @@ def running_count(view: SeatView, names: Mapping[int, str] | None = None) -> str
     return "\n".join(lines)
 
 
-def game_summary(result: GameResult, *, color: bool = False) -> str:
-    """The end of the game: who won and by how much (C-GAME), then each side's score sheet, a line a
-    deal: its points in melds, book bonuses, red threes, going out, cards left in hands and feet,
-    the deal's total and the game's running total."""
-    names = result.team_names
+def verdict(result: GameResult, seating: Seating | None = None, names: Mapping[int, str] | None = None) -> str:
+    """C-GAME, T-SCORE: who won and by how much, every side's total from the highest down
+    (``Game over: NS win, 5120 to 3410.``), or who tied at the top. With the ``seating``, a player
+    alone is named by their seat (``Northwest wins``)."""
+    sides = range(len(result.team_names))
+    labels = [side_label(seating, t, names) for t in sides] if seating is not None else list(result.team_names)
     totals = result.totals
+    order = sorted(sides, key=lambda t: -totals[t])
+    scores = " to ".join(str(totals[t]) for t in order)
     winner = result.winner
-    scores = " to ".join(str(totals[t]) for t in sorted(range(len(names)), key=lambda t: -totals[t]))
-    if winner is None:
-        verdict = f"Game over: a tie at {totals[0]}."
-    else:
-        verdict = f"Game over: {names[winner]} win, {scores}."
-    lines = [paint(verdict, BOLD, color)]
-    columns = (("melds", 8), ("books", 8), ("red 3s", 8), ("going out", 11), ("cards left", 12), ("deal", 8),
-               ("game", 8))
-    for team, name in enumerate(names):
-        lines.append("")
-        lines.append(paint(f"{name:<9}" + "".join(f"{c:>{w}}" for c, w in columns), BOLD, color))
-        running = 0
-        for deal in result.deals:
-            score = deal.teams[team]
-            running += score.total
-            cells = (
-                score.meld_points,
-                score.clean_book_points + score.dirty_book_points + score.wild_book_points,
-                score.red_three_points + score.foot_red_three_points,
-                score.going_out_points,
-                score.hand_points + score.foot_points,
-                score.total,
-                running,
-            )
-            lines.append(f"  deal {deal.deal + 1:<2}" + "".join(f"{c:>{w}}" for c, (_, w) in zip(cells, columns,
-                                                                                                strict=True)))
+    if winner is not None:
+        alone = seating is not None and len(seating.members(winner)) == 1
+        return f"Game over: {labels[winner]} {'wins' if alone else 'win'}, {scores}."
+    if len(labels) == 2:
+        return f"Game over: a tie at {totals[0]}."
+    best = totals[order[0]]
+    tied = [labels[t] for t in order if totals[t] == best]
+    return f"Game over: a tie at {best} between {', '.join(tied[:-1])} and {tied[-1]}; {scores}."
+
+
+def game_summary(
+    result: GameResult,
+    *,
+    color: bool = False,
+    seating: Seating | None = None,
+    names: Mapping[int, str] | None = None,
+) -> str:
+    """The end of the game: who won and by how much (C-GAME), then one column a side: each deal's
+    total and the game's, and where the game's points came from (melds, books, red threes, going
+    out, the cards left in hands and feet)."""
+    sides = result.team_names
+    lines = [paint(verdict(result, seating, names), BOLD, color), ""]
+    label = 28
+    lines.append(paint(sheet_row("", label, sides), BOLD, color))
+    for deal in result.deals:
+        lines.append(sheet_row(f"deal {deal.deal + 1}", label, [t.total for t in deal.teams]))
+    lines.append(paint(sheet_row("game", label, result.totals), BOLD, color))
+    lines.append("")
+    lines.append(f"where the points came from, over {len(result.deals)} deal{'s' if len(result.deals) != 1 else ''}:")
+    sources: tuple[tuple[str, Callable[[TeamScore], int]], ...] = (
+        ("cards in melds and books", lambda t: t.meld_points),
+        ("book bonuses", lambda t: t.clean_book_points + t.dirty_book_points + t.wild_book_points),
+        ("red threes", lambda t: t.red_three_points + t.foot_red_three_points),
+        ("going out", lambda t: t.going_out_points),
+        ("cards left", lambda t: t.hand_points + t.foot_points),
+    )
+    for what, points in sources:
+        cells = [sum(points(deal.teams[team]) for deal in result.deals) for team in range(len(sides))]
+        lines.append(sheet_row(f"  {what}", label, cells))
     return "\n".join(lines)
 
 
 def deal_totals(deals: Sequence[DealResult], team_names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The lines of a table of each deal's total per partnership, then the game's ``totals``."""
-    lines = [f"{'deal':<8}" + "".join(f"{n:>10}" for n in team_names)]
+    """The lines of a table of each deal's total per side, then the game's ``totals``."""
+    lines = [sheet_row("deal", 8, team_names)]
     for deal in deals:
-        lines.append(f"{deal.deal + 1:<8}" + "".join(f"{t.total:>10}" for t in deal.teams))
-    lines.append(f"{'total':<8}" + "".join(f"{t:>10}" for t in totals))
+        lines.append(sheet_row(str(deal.deal + 1), 8, [t.total for t in deal.teams]))
+    lines.append(sheet_row("total", 8, totals))
     return lines

@@ -98,7 +98,10 @@ class Sheet:
         if result.winner is None:
             return f"Game over: a tie at {max(totals)}."
         order = sorted(self.seating.teams, key=lambda t: -totals[t])
-        return f"Game over: {names[result.winner]} win, " + " to ".join(str(totals[t]) for t in order) + "."
+        members = self.seating.members(result.winner)
+        # A side wins; a player alone, named by the seat, wins too (T-SCORE).
+        who = f"{self.seating.long_names[members[0]]} wins" if len(members) == 1 else f"{names[result.winner]} win"
+        return f"Game over: {who}, " + " to ".join(str(totals[t]) for t in order) + "."
 
     # ------------------------------------------------------------------ formats
 

@@ -1,13 +1,15 @@
 """Playing many games without a terminal and summarising them (``hf simulate``).
 
 Each game is played by :func:`play_one`, a pure function of the rule set, the game's seed and
-the two kinds of player, so games can run in a process pool and still add up to exactly the
-same summary as one process. With ``swap`` every game is played a second time on the same
-shoes with the partnerships' players exchanged: whoever sat North-South now sits East-West and
-gets the cards East-West had, which cancels the luck of the deal.
+the kind of player of each side, so games can run in a process pool and still add up to exactly
+the same summary as one process. With ``swap`` every game is played again on the same shoes once
+for each other side, the sides' players rotated round the table: at four, whoever sat North-South
+now sits East-West and gets the cards East-West had; at a table of three sides each kind of player
+plays each side's cards once. That cancels the luck of the deal.
 
-Wins are counted by side: ``NS`` is the side given as ``--ns`` (North-South in the first
-playing of a game, East-West in its swapped replay) and ``EW`` is the other.
+Results are counted by side: a side is named as the table names it in the first playing (``NS``,
+``EW`` at four; ``S``, ``NW``, ``NE`` at three; ``S+N`` ... at six), and is the kind of player
+given for it wherever the rotation seats it.
 """
 
 from __future__ import annotations
@@ -15,54 +17,78 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai import make_player
+from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding
+from hfcli.engine.seating import table
 from hfcli.match import MatchStats, play_game
 
-SIDES = ("NS", "EW")
 BOOK_KINDS = tuple(BookKind)
+# A game that has not ended after this many moves never will: it is stopped and counted as unfinished.
+MOVE_LIMIT = 100_000
+
+
+def side_names(rules: Rules) -> tuple[str, ...]:
+    """The sides of the rules' table, in order: the names results are counted under."""
+    return table(rules.players, rules.teams).team_names
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What one game contributes to a summary; sides are indexed as in SIDES (0 = the --ns side)."""
+    """What one game contributes to a summary; sides are indexed as the kinds are (side 0 = the
+    first kind given, wherever the rotation seated it)."""
 
-    winner: str  # "NS", "EW" (by side) or "tie"
-    scores: tuple[int, int]  # by side
+    winner: str  # the side's name, or "tie" (equal highest totals)
+    scores: tuple[int, ...]  # by side
     deals: int
     ended_by: tuple[str, ...]
-    books: tuple[tuple[int, int, int], tuple[int, int, int]]  # by side: clean, dirty, wild over all deals
+    went_out: tuple[int | None, ...]  # by deal: the side whose player went out, or None
+    books: tuple[tuple[int, int, int], ...]  # by side: clean, dirty, wild over all deals
     moves: int
     decision_seconds: tuple[float, ...]
+    finished: bool = True  # the game reached its end within MOVE_LIMIT moves
+    cards_conserved: bool = True  # after every move, every card of the shoe was somewhere
 
 
 @dataclass
 class SimulationSummary:
-    kinds: tuple[str, str] = ("random", "random")
+    kinds: tuple[str, ...] = ("random", "random")
+    sides: tuple[str, ...] = ("NS", "EW")
     swap: bool = False
     games: int = 0
     deals: int = 0
     moves: int = 0
     seconds: float = 0.0
+    unfinished: int = 0
+    cards_conserved: bool = True
     deal_endings: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
-    score_sums: list[int] = field(default_factory=lambda: [0, 0])
-    book_sums: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
+    outs: Counter[str] = field(default_factory=Counter)  # deals each side ended by going out
+    score_sums: list[int] = field(default_factory=list)
+    book_sums: list[list[int]] = field(default_factory=list)
     decision_seconds: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.score_sums:
+            self.score_sums = [0] * len(self.sides)
+            self.book_sums = [[0, 0, 0] for _ in self.sides]
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
         self.deals += record.deals
         self.moves += record.moves
+        self.unfinished += not record.finished
+        self.cards_conserved = self.cards_conserved and record.cards_conserved
         self.deal_endings.update(record.ended_by)
         self.wins[record.winner] += 1
-        for side in range(2):
+        self.outs.update(self.sides[side] for side in record.went_out if side is not None)
+        for side in range(len(self.sides)):
             self.score_sums[side] += record.scores[side]
             for k in range(3):
                 self.book_sums[side][k] += record.books[side][k]
@@ -76,19 +102,23 @@ class SimulationSummary:
     def going_out_share(self) -> float:
         return self.deal_endings[DealEnding.OUT] / self.deals if self.deals else 0.0
 
+    def went_out_share(self, side: str) -> float:
+        """The share of all deals that ended with this side going out."""
+        return self.outs[side] / self.deals if self.deals else 0.0
+
     def win_interval(self, side: str) -> tuple[float, float, float]:
         """The side's share of games won, with a 95% Wilson interval."""
         return wilson(self.wins[side], self.games)
 
-    def mean_scores(self) -> tuple[float, float]:
+    def mean_scores(self) -> tuple[float, ...]:
         n = self.games or 1
-        return (self.score_sums[0] / n, self.score_sums[1] / n)
+        return tuple(total / n for total in self.score_sums)
 
     def books_per_deal(self) -> dict[str, dict[str, float]]:
         n = self.deals or 1
         return {
-            SIDES[side]: {kind: round(self.book_sums[side][k] / n, 3) for k, kind in enumerate(BOOK_KINDS)}
-            for side in range(2)
+            name: {kind: round(self.book_sums[side][k] / n, 3) for k, kind in enumerate(BOOK_KINDS)}
+            for side, name in enumerate(self.sides)
         }
 
     def decision_ms(self) -> dict[str, float]:
@@ -96,13 +126,16 @@ class SimulationSummary:
         return {"median": round(percentile(times, 0.5) * 1000, 3), "p99": round(percentile(times, 0.99) * 1000, 3)}
 
     def as_dict(self) -> dict[str, object]:
-        wins: dict[str, object] = {side: self.wins[side] for side in SIDES}
+        wins: dict[str, object] = {side: self.wins[side] for side in self.sides}
         wins["tie"] = self.wins["tie"]
         means = self.mean_scores()
         return {
-            "players": {"NS": self.kinds[0], "EW": self.kinds[1]},
+            "players": dict(zip(self.sides, self.kinds, strict=True)),
+            "sides": list(self.sides),
             "swap": self.swap,
             "games": self.games,
+            "unfinished": self.unfinished,
+            "cards_conserved": self.cards_conserved,
             "deals": self.deals,
             "moves": self.moves,
             "seconds": round(self.seconds, 3),
@@ -112,11 +145,12 @@ class SimulationSummary:
             "wins": wins,
             "win_share": {
                 side: dict(zip(("share", "low", "high"), (round(x, 4) for x in self.win_interval(side)), strict=True))
-                for side in SIDES
+                for side in self.sides
             },
-            "mean_score": {"NS": round(means[0], 1), "EW": round(means[1], 1)},
+            "mean_score": {side: round(mean, 1) for side, mean in zip(self.sides, means, strict=True)},
             "books_per_deal": self.books_per_deal(),
             "going_out_share": round(self.going_out_share, 4),
+            "went_out_share": {side: round(self.went_out_share(side), 4) for side in self.sides},
             "decision_ms": self.decision_ms(),
         }
 
@@ -144,58 +178,76 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _record(game: Game, stats: MatchStats, swapped: bool) -> GameRecord:
+def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool) -> GameRecord:
+    """The game's results by side: side ``i`` (the ``i``-th kind) sat as team ``(i + rotation) % n``."""
+    seating = game.seating
+    n = len(seating.team_names)
+    team_of_side = [(side + rotation) % n for side in range(n)]
     result = game.result
-    assert result is not None
-    # side 0 is the --ns kind: North-South normally, East-West in a swapped replay.
-    team_of_side = (1, 0) if swapped else (0, 1)
+    if result is None:  # stopped at the move limit
+        return GameRecord("tie", (0,) * n, len(game.results), (), (), ((0, 0, 0),) * n, stats.moves,
+                          tuple(stats.decision_seconds), finished=False, cards_conserved=conserved)
     totals = result.totals
     winner = result.winner
-    side_won = "tie" if winner is None else SIDES[team_of_side.index(winner)]
-    books = []
-    for side in range(2):
-        team = team_of_side[side]
-        clean = sum(d.teams[team].clean_books for d in result.deals)
-        dirty = sum(d.teams[team].dirty_books for d in result.deals)
-        wild = sum(d.teams[team].wild_books for d in result.deals)
-        books.append((clean, dirty, wild))
+    books = tuple(
+        (sum(d.teams[t].clean_books for d in result.deals), sum(d.teams[t].dirty_books for d in result.deals),
+         sum(d.teams[t].wild_books for d in result.deals))
+        for t in team_of_side
+    )
+    went_out = tuple(
+        None if d.went_out is None else team_of_side.index(seating.team_of[d.went_out]) for d in result.deals
+    )
     return GameRecord(
-        winner=side_won,
-        scores=(totals[team_of_side[0]], totals[team_of_side[1]]),
+        winner="tie" if winner is None else seating.team_names[team_of_side.index(winner)],
+        scores=tuple(totals[t] for t in team_of_side),
         deals=len(result.deals),
         ended_by=tuple(d.ended_by for d in result.deals),
-        books=(books[0], books[1]),
+        went_out=went_out,
+        books=books,
         moves=stats.moves,
         decision_seconds=tuple(stats.decision_seconds),
+        cards_conserved=conserved,
     )
 
 
-def play_one(rules: Rules, seed: int, kinds: tuple[str, str], swap: bool) -> list[GameRecord]:
-    """One game (and, with ``swap``, its replay on the same shoes with the sides exchanged)."""
+def play_one(rules: Rules, seed: int, kinds: Sequence[str], swap: bool) -> list[GameRecord]:
+    """One game (and, with ``swap``, its replays on the same shoes with the sides' players rotated
+    round the table, so each kind plays every side's cards once)."""
 
-    def play(game: Game, swapped: bool) -> GameRecord:
-        # The --ns kind sits North-South, or East-West in the swapped replay.
-        players = [make_player(kinds[game.seating.team_of[s] ^ swapped], seed, s) for s in game.seating.seats]
+    def play(game: Game, rotation: int) -> GameRecord:
+        seating = game.seating
+        n = len(seating.team_names)
+        # The kind of side i sits where team (i + rotation) % n sits.
+        players = [make_player(kinds[(seating.team_of[s] - rotation) % n], seed, s) for s in seating.seats]
         stats = MatchStats()
-        play_game(game, players, stats=stats, clock=time.perf_counter)
-        return _record(game, stats, swapped)
+        conserved = [game.card_total() == rules.card_count]
+
+        def check(_events: list[Event], _decision: object) -> None:
+            if game.card_total() != rules.card_count:
+                conserved[0] = False
+
+        play_game(game, players, stats=stats, clock=time.perf_counter, on_move=check, max_moves=MOVE_LIMIT)
+        return _record(game, stats, rotation, conserved[0])
 
     game = Game(rules, seed)
-    records = [play(game, False)]
+    if len(kinds) != len(game.seating.team_names):
+        raise ValueError(f"{len(game.seating.team_names)} sides need as many kinds of player, not {len(kinds)}")
+    records = [play(game, 0)]
     if swap:
-        records.append(play(Game(rules, seed, shoes=game.shoes), True))
+        for rotation in range(1, len(kinds)):
+            records.append(play(Game(rules, seed, shoes=game.shoes), rotation))
     return records
 
 
-def _play_task(args: tuple[Rules, int, tuple[str, str], bool]) -> list[GameRecord]:
+def _play_task(args: tuple[Rules, int, tuple[str, ...], bool]) -> list[GameRecord]:
     return play_one(*args)
 
 
 def run_games(
-    rules: Rules, games: int, seed: int, kinds: tuple[str, str], *, jobs: int = 1, swap: bool = False
+    rules: Rules, games: int, seed: int, kinds: Sequence[str], *, jobs: int = 1, swap: bool = False
 ) -> Iterator[list[GameRecord]]:
     """The records of each game in order, from ``jobs`` processes."""
-    tasks = [(rules, game_seed(seed, i), kinds, swap) for i in range(games)]
+    tasks = [(rules, game_seed(seed, i), tuple(kinds), swap) for i in range(games)]
     if jobs <= 1:
         for task in tasks:
             yield _play_task(task)
@@ -216,14 +268,15 @@ def simulate(
     rules: Rules,
     games: int,
     seed: int,
-    kinds: tuple[str, str],
+    kinds: Sequence[str],
     *,
     jobs: int = 1,
     swap: bool = False,
     on_game: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` games (twice each with ``swap``) and summarise them."""
-    summary = SimulationSummary(kinds=kinds, swap=swap)
+    """Play ``games`` games (each once per side with ``swap``) with ``kinds[i]`` playing side ``i``,
+    and summarise them by side."""
+    summary = SimulationSummary(kinds=tuple(kinds), sides=side_names(rules), swap=swap)
     start = time.perf_counter()
     for done, records in enumerate(run_games(rules, games, seed, kinds, jobs=jobs, swap=swap), start=1):
         for record in records:
@@ -232,3 +285,4 @@ def simulate(
             on_game(done)
     summary.seconds = time.perf_counter() - start
     return summary
+

@@ -13,16 +13,21 @@ from hfcli.transcript.golden import record_game
 
 def record(
     path: Path,
-    levels: Sequence[str] = ("random",) * 4,
+    levels: Sequence[str] | None = None,
     *,
     seats: Sequence[SeatInfo] | None = None,
     seed: int = 11,
     moves: int | None = None,
     preset: str = "classic",
+    players: int = 4,
+    teams: str = "auto",
 ) -> Game:
-    """Play ``moves`` moves (or the whole game) and record them; seats default to AI seats P0..P3."""
+    """Play ``moves`` moves (or the whole game) at a table of ``players`` and record them; players
+    default to random ones, seats to AI seats P0, P1, ..."""
+    levels = levels or ("random",) * players
     seats = seats or [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(levels)]
-    return record_game(path, Game(rules.preset(preset), seed=seed), levels, seed, seats=seats, max_moves=moves)
+    game = Game(rules.preset(preset).replace(players=players, teams=teams), seed=seed)
+    return record_game(path, game, levels, seed, seats=seats, max_moves=moves)
 
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"

@@ -329,3 +329,21 @@ def test_wild_cards_wait_for_the_wild_book_once_the_dirty_books_are_there() -> N
     game = position(hand, phase="meld", ours=(*BOOKS, "9C 9D 9H 9S"))
     step = choose_meld(view_of(game), NORMAL, aggressive=True)
     assert step is not None and str(step.move) == "add 2 to 9"
+
+
+def test_T_OUT_a_player_alone_goes_out_without_asking_and_keeps_the_wild_card_for_the_pair() -> None:
+    """At a table of two (T-SIZE) nobody answers "may I go out?" (T-OUT): with the books there and
+    the foot picked up, the player plans the turn that goes out, as a partner's yes would let it."""
+    two = preset("classic").replace(players=2)
+    built = position_of(Game(two, seed=3))
+    deal = built.deal
+    deal.hands[0] = parse_cards("3S 7S 7H JK")
+    deal.feet[0] = None
+    deal.pile = parse_cards("8C")
+    deal.teams[0] = TeamState([meld(t) for t in (*BOOKS, "9C 9D 9H 9S 9C 9D")], [], True)
+    built.turn = TurnState(0, 0, Phase.MELD)
+    game = built.game()
+    assert not game.seating.partners(0)
+    play_turn(game)
+    assert game.results and game.results[0].ended_by == "out" and game.results[0].went_out == 0
+    assert [str(e.move) for e in game.events if e.move is not None] == ["meld 7 7 JK", "discard 3"]

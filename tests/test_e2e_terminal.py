@@ -117,6 +117,32 @@ def test_at_80x24_the_whole_table_is_on_screen_with_the_prompt(tmp_path: Path) -
         term.tmux("kill-server")
 
 
+@pytest.mark.parametrize(
+    ("teams", "sides"), [("pairs", ("S+N", "SW+NE", "NW+SE")), ("threes", ("S+NW+NE", "SW+N+SE"))])
+def test_at_80x24_a_table_of_six_is_on_screen_with_the_prompt(
+    tmp_path: Path, teams: str, sides: tuple[str, ...]
+) -> None:
+    """T-SIZE: six players' counts, every side's melds, books and red threes, the hand, the prompt
+    and the status bar, on one 80x24 screen."""
+    term = open_terminal(tmp_path, f"--players 6 --teams {teams} --seed 7 --speed 0", 80, 24)
+    try:
+        term.wait_for("your turn, draw")
+        visible = term.tmux("capture-pane", "-p", "-t", term.session).split("\n")
+        assert all(len(line) <= 80 for line in visible)
+        assert any(line.startswith("Deal 1 of 4, dealt by Southeast") for line in visible)
+        text = "\n".join(visible)
+        for seat in ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"):
+            assert f"{seat} 13, foot 13" in text
+        for side in sides:
+            assert any(line.startswith(f"{side}") for line in visible), side
+        assert text.count("books clean 0, dirty 0, wild 0") == len(sides) and text.count("red threes") == len(sides)
+        assert any(line.startswith("Your hand (13): ") for line in visible)
+        assert any(line.startswith("South (draw)>") for line in visible)
+        assert [line for line in visible if line][-1].startswith("your turn, draw | stock 217 | deal 1/4")
+    finally:
+        term.tmux("kill-server")
+
+
 def test_a_key_press_skips_the_pauses_for_the_rest_of_the_round(tmp_path: Path) -> None:
     # At 30 s a move the round would take minutes; a key cuts it to the time the AI needs to think.
     term = open_terminal(tmp_path, "--seed 7 --speed 30", 120, 60)

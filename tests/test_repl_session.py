@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_repl_support import make_session
+from test_repl_support import asked_after_the_humans_turn, make_session
 
 from ai import make_player
 from ai.base import Decision
@@ -174,16 +174,7 @@ def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     session, out = make_session(seed=7)
     game = session.game
     session.players[2] = AskingPartner(7)
-    # Put South and North in their feet (white-box): asking needs both (C-OUT).
-    for seat in (0, 2):
-        foot = game.feet[seat]
-        assert foot is not None
-        game.hands[seat].extend(foot)
-        game.feet[seat] = None
-    session.start()
-    session.handle("draw")
-    out.clear()
-    session.handle(f"discard {game.hands[0][0].text}")
+    asked_after_the_humans_turn(session, out, (0, 2))
     text = out.text
     assert "North asks partner: may I go out?" in text
     assert "North asks: may I go out?" in text
@@ -257,12 +248,13 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
     verdict = (f"Game over: a tie at {first}." if result.winner is None
                else f"Game over: {result.team_names[result.winner]} win, {first} to {second}.")
     assert final[1] == verdict
-    for team, name in enumerate(result.team_names):
-        heading = next(i for i, line in enumerate(final) if line.startswith(f"{name} ") and "melds" in line)
-        rows = [line.split() for line in final[heading + 1:heading + 5]]
-        assert [row[:2] for row in rows] == [["deal", str(d)] for d in (1, 2, 3, 4)]
-        assert [int(row[-2]) for row in rows] == [deal.teams[team].total for deal in result.deals]
-        assert int(rows[-1][-1]) == result.totals[team] == sum(int(row[-2]) for row in rows)
+    # One column a side: each deal's total, then the game's, which adds them up.
+    heading = next(i for i, line in enumerate(final) if line.split() == list(result.team_names))
+    rows = [line.split() for line in final[heading + 1:heading + 6]]
+    assert [row[:2] for row in rows[:4]] == [["deal", str(d)] for d in (1, 2, 3, 4)] and rows[4][0] == "game"
+    for team in range(len(result.team_names)):
+        assert [int(row[2 + team]) for row in rows[:4]] == [deal.teams[team].total for deal in result.deals]
+        assert int(rows[4][1 + team]) == result.totals[team] == sum(int(row[2 + team]) for row in rows[:4])
     # V-NOWILD: the eleven rules have no wild melds, so no wild books are counted anywhere.
     assert ("wild books" in out.text and "wild 0" in out.text) == (rules == "classic")
     assert final[-3:] == ["Transcript: /tmp/my games/seed 4.jsonl", "To replay it:",

@@ -23,9 +23,28 @@ class Captured:
         self.lines.clear()
 
 
-def make_session(seed: int = 7, level: str = "random", rules: str = "classic") -> tuple[Session, Captured]:
-    game = Game(preset(rules), seed=seed)
+def make_session(
+    seed: int = 7, level: str = "random", rules: str = "classic", players: int = 4, teams: str = "auto"
+) -> tuple[Session, Captured]:
+    """A session with the human in seat 0 (South) of a table of ``players`` and AI players of
+    ``level`` in the other seats; what it says is captured."""
+    game = Game(preset(rules).replace(players=players, teams=teams), seed=seed)
     out = Captured()
-    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
-    session = Session(game, players, echo=out, hint_player=make_player(level, seed, 0))
+    ai = {seat: make_player(level, seed, seat) for seat in game.seating.seats if seat}
+    session = Session(game, ai, echo=out, hint_player=make_player(level, seed, 0))
     return session, out
+
+
+def asked_after_the_humans_turn(session: Session, out: Captured, side: tuple[int, ...]) -> None:
+    """Put the seats of ``side`` in their feet (white-box: asking needs the side there, C-OUT,
+    T-OUT), play the human's turn (draw, discard) and keep only what was said after it."""
+    game = session.game
+    for seat in side:
+        foot = game.feet[seat]
+        assert foot is not None
+        game.hands[seat].extend(foot)
+        game.feet[seat] = None
+    session.start()
+    session.handle("draw")
+    out.clear()
+    session.handle(f"discard {game.hands[0][0].text}")

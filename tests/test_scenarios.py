@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hfcli import rules
 from hfcli.transcript import TranscriptError
+from hfcli.transcript.golden import GOLDEN
 from hfcli.transcript.verify import transcript_files, verify_file
 
 ROOT = Path(__file__).resolve().parent.parent / "transcripts"
@@ -36,6 +38,19 @@ def test_golden_games_include_both_presets() -> None:
     presets = {json.loads(p.read_text().splitlines()[0])["rules"]["name"] for p in (ROOT / "golden").glob("*.jsonl")}
     assert {"classic", "eleven"} <= presets
     assert len(list((ROOT / "golden").glob("*.jsonl"))) >= 3
+
+
+def test_golden_games_are_recorded_at_every_table_size() -> None:
+    """T-SIZE: golden games at two, three, four, and six in pairs and in threes, each file recorded
+    from its entry in GOLDEN (rules, table, seed and each seat's level)."""
+    tables = set()
+    for spec in GOLDEN:
+        header = json.loads((ROOT / "golden" / f"{spec.name}.jsonl").read_text().splitlines()[0])
+        assert header["seed"] == spec.seed and rules.from_mapping(header["rules"]) == spec.rules()
+        assert [seat["level"] for seat in header["seats"]] == list(spec.levels)
+        assert len(header["seating"]["seats"]) == spec.players
+        tables.add((spec.players, len(header["seating"]["side_names"])))
+    assert {(2, 2), (3, 3), (4, 2), (6, 3), (6, 2)} <= tables
 
 
 def _edit(src: Path, dst: Path, old: str, new: str) -> Path:

@@ -78,8 +78,13 @@ def test_the_text_and_markdown_sheets_end_on_the_recorded_totals_and_winner(path
     assert code == 0
     running = [line.split()[2:] for line in text.splitlines() if line.startswith("  running total")]
     assert [int(n) for n in running[-1]] == list(totals.values())
-    high, low = sorted(totals.values(), reverse=True)
-    assert text.splitlines()[-1] == f"Game over: {game_end['winner']} win, {high} to {low}."
+    scores = " to ".join(str(t) for t in sorted(totals.values(), reverse=True))
+    seating = json.loads(path.read_text().splitlines()[0])["seating"]
+    winner = game_end["winner"]
+    members = [seat for seat, side in enumerate(seating["sides"]) if side == winner]
+    # T-SCORE: a side wins; a player alone is named by the seat, and wins.
+    who = f"{seating['long_names'][members[0]]} wins" if len(members) == 1 else f"{winner} win"
+    assert text.splitlines()[-1] == f"Game over: {who}, {scores}."
     code, markdown = invoke(["replay", str(path), "--score-sheet", "--format", "markdown"])
     assert code == 0
     last = [line for line in markdown.splitlines() if line.startswith("| **running total** |")][-1]

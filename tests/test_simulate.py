@@ -82,6 +82,12 @@ def test_command_table_and_players_option() -> None:
         (["--players", "random", "--ns", "normal"], "either --players or --ns/--ew"),
         (["--jobs", "0"], "--jobs"),
         (["--rules", "nosuch.toml"], "nosuch.toml"),
+        (["--players", "7"], "'7' is not a number of players from 2 to 6"),
+        (["--players", "3", "--levels", "normal,hard"], "2 kinds for 3 sides (S, NW, NE)"),
+        (["--players", "3", "--ns", "normal"], "this table's sides are S, NW, NE: use --levels"),
+        (["--players", "4", "--teams", "threes"], "teams of three need 6 players, not 4"),
+        (["--levels", "expert"], "'expert' is not one of"),
+        (["--levels", "normal", "--ew", "hard"], "either --levels or --ns/--ew"),
     ],
 )
 def test_command_refuses_bad_options(args: list[str], message: str) -> None:
@@ -97,3 +103,65 @@ def test_by_default_the_ai_at_its_default_level_plays_both_sides() -> None:
     assert json.loads(result.output)["players"] == {"NS": "normal", "EW": "normal"}
     help_text = CliRunner().invoke(simulate_command, ["--help"]).output
     assert "[default: normal]" in help_text and "random]" not in help_text
+
+
+THREE = CLASSIC.replace(players=3)
+
+
+def test_swap_at_three_rotates_the_sides_so_each_kind_plays_every_sides_cards() -> None:
+    """T-SIZE: with --swap a table of three sides plays each game three times on the same shoes,
+    the kinds rotated round the table; a side's results follow its kind wherever it sits."""
+    seed = game_seed(2, 0)
+    records = play_one(THREE, seed, ("normal", "random", "random"), True)
+    assert len(records) == 3
+    # The normal player beats two random ones from every seat's cards, and is counted as S each time.
+    assert [r.winner for r in records] == ["S", "S", "S"]
+    assert all(r.scores[0] == max(r.scores) for r in records)
+    assert all(r.finished and r.cards_conserved for r in records)
+    summary = simulate(THREE, 2, 2, ("normal", "random", "random"), swap=True)
+    assert summary.games == 6 and summary.wins["S"] == 6
+
+
+def test_every_table_gives_one_result_a_side() -> None:
+    data = simulate(CLASSIC.replace(players=6, teams="pairs"), 1, 3, ("normal", "greedy", "random")).as_dict()
+    sides = ["S+N", "SW+NE", "NW+SE"]
+    assert data["sides"] == sides and data["players"] == dict(zip(sides, ("normal", "greedy", "random"), strict=True))
+    for key in ("win_share", "mean_score", "books_per_deal", "went_out_share"):
+        assert list(data[key]) == sides, key  # type: ignore[call-overload]
+    wins = data["wins"]
+    assert isinstance(wins, dict) and sum(wins.values()) == 1
+    outs = data["went_out_share"]
+    assert isinstance(outs, dict) and sum(outs.values()) == pytest.approx(data["going_out_share"], abs=1e-3)
+    assert data["cards_conserved"] is True and data["unfinished"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "sides", "kinds"),
+    [
+        (["--players", "3", "--levels", "normal,hard,easy"], ["S", "NW", "NE"], ["normal", "hard", "easy"]),
+        (["--players", "5", "--levels", "greedy"], ["S", "W", "NW", "NE", "E"], ["greedy"] * 5),
+        (["--players", "6", "--teams", "threes"], ["S+NW+NE", "SW+N+SE"], ["normal", "normal"]),
+        (["--players", "4", "--teams", "none", "--levels", "random"], ["S", "W", "N", "E"], ["random"] * 4),
+        (["--ns", "random", "--ew", "greedy"], ["NS", "EW"], ["random", "greedy"]),
+        (["--players", "random"], ["NS", "EW"], ["random", "random"]),  # a kind: every seat, as before
+    ],
+)
+def test_command_seats_the_table_and_the_kinds_asked_for(args: list[str], sides: list[str], kinds: list[str]) -> None:
+    result = CliRunner().invoke(simulate_command, ["--games", "1", "--json", *args])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["sides"] == sides and data["players"] == dict(zip(sides, kinds, strict=True))
+    table = data["table"]
+    assert table["decks"] == table["players"] + 1 and table["cards"] == 54 * table["decks"]  # T-DECK
+    assert data["cards_conserved"] is True and data["unfinished"] == 0
+
+
+def test_command_table_names_every_side() -> None:
+    result = CliRunner().invoke(simulate_command, ["--games", "1", "--players", "3", "--levels", "random"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split(None, 1) == ["rules", "classic, three players, each alone"]
+    for side in ("S", "NW", "NE"):
+        assert any(line.startswith(f"{side} wins ") for line in lines)
+        assert any(line.startswith(f"{side} books/deal ") for line in lines)
+    assert "cards             conserved after every move (216 = 54 x 4 decks)" in lines

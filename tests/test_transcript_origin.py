@@ -111,8 +111,11 @@ def test_a_start_position_of_other_rules_or_seed_is_refused(tmp_path: Path) -> N
     record_what_if(path, ORIGIN, 300, moves=10)
     text = lines_of(path)[0]["position"]
     assert isinstance(text, str)
-    assert 'rules: classic {"decks":5}\n' in text
-    rewrite_header(path, position=text.replace('{"decks":5}', '{"decks":5,"going_out_bonus":200}'))
+    # The rules line with one option more: "rules: classic" or "rules: classic {...}" (docs/position.md).
+    rules_line = next(line for line in text.splitlines() if line.startswith("rules: "))
+    name, _, overrides = rules_line.removeprefix("rules: ").partition(" ")
+    other = {**(json.loads(overrides) if overrides else {}), "going_out_bonus": 200}
+    rewrite_header(path, position=text.replace(rules_line, f"rules: {name} {json.dumps(other)}"))
     with pytest.raises(TranscriptError) as caught:
         replay(path)
     assert caught.value.exit_code == 2 and "other rules than the header's" in str(caught.value)

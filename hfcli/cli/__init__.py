@@ -39,6 +39,36 @@ def load_rules(spec: str | None) -> Rules:
         raise click.ClickException(str(exc)) from None
 
 
+TEAM_CHOICES = ("auto", "pairs", "threes", "none")
+TEAMS_OPTION = click.option(
+    "--teams", type=click.Choice(TEAM_CHOICES), default=None,
+    help="How they sit: pairs (four or six), threes (six), none (everyone alone); default: pairs at four "
+         "and six, alone otherwise.")
+
+
+def table_rules(rules: Rules, players: int | None, teams: str | None) -> Rules:
+    """``rules`` at the table ``--players`` and ``--teams`` ask for (T-SIZE). Players alone keep the
+    rules' teams where they fit that many players, else sit as ``auto`` would; a table the options
+    cannot make (``--teams threes`` for four) is a one-line error."""
+    from hfcli.engine.errors import HandFootError
+    from hfcli.engine.seating import table
+
+    if players is None and teams is None:
+        return rules
+    count = players if players is not None else rules.players
+    if teams is None:
+        try:
+            table(count, rules.teams)
+            teams = rules.teams
+        except ValueError:
+            teams = "auto"
+    try:
+        table(count, teams)
+        return rules.replace(players=count, teams=teams)
+    except (ValueError, HandFootError) as exc:
+        raise click.UsageError(str(exc).replace("override: ", "")) from None
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

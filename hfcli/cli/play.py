@@ -1,4 +1,5 @@
-"""``hf play``: sit South at a four-deal game with an AI partner against two AI opponents."""
+"""``hf play``: sit South at a game with AI partners (where there are sides) against AI opponents, at
+a table of 2 to 6 (four in two partnerships unless told otherwise)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli import load_rules
+from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
 
 if TYPE_CHECKING:
     from ai.base import Player
     from hfcli.engine.game import Game
+    from hfcli.engine.rules import Rules
     from hfcli.engine.seating import Seating
     from hfcli.repl.session import Recorder, Session
 
@@ -82,10 +84,15 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
               metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
+@click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=click.IntRange(2, 6), default=None,
+              metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
+@TEAMS_OPTION
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
-              help="Skill of all three AI seats.")
-@click.option("--partner-level", type=click.Choice(LEVELS), default=None, help="Skill of your partner (North).")
-@click.option("--opponent-level", type=click.Choice(LEVELS), default=None, help="Skill of West and East.")
+              help="Skill of every AI seat.")
+@click.option("--partner-level", type=click.Choice(LEVELS), default=None,
+              help="Skill of your partner or teammates (North at four).")
+@click.option("--opponent-level", type=click.Choice(LEVELS), default=None,
+              help="Skill of everyone else (West and East at four).")
 @click.option("--transcript", "transcript_path", envvar="HF_PLAY_TRANSCRIPT", type=TRANSCRIPT_FILE, default=None,
               help="Where to record the game (default: a timestamped file in the user data folder).")
 @click.option("--resume", "resume_path", envvar="HF_PLAY_RESUME", type=TRANSCRIPT_FILE, default=None,
@@ -107,6 +114,8 @@ def play(
     seed: int | None,
     rules_spec: str,
     name: str,
+    table_players: int | None,
+    teams: str | None,
     level: str,
     partner_level: str | None,
     opponent_level: str | None,
@@ -121,6 +130,10 @@ def play(
 ) -> None:
     """Play Hand and Foot: you sit South, your AI partner North, AI opponents West and East.
 
+    Other tables: --players 2 to 6. Two, three and five play alone; four play in pairs
+    (or --teams none); six play in three pairs (or --teams threes, two teams of three).
+    You have AI partners where there are sides, and AI opponents everywhere else.
+
     Type help at the table for the commands; tab completes commands and the cards you hold.
     Name cards by rank (x 9) or exactly (x 9H); a ten is typed as 10 or T.
     When stdin is not a terminal, commands are read one a line, so a game can be scripted.
@@ -130,6 +143,7 @@ def play(
     Examples:
       hf play --seed 7
       hf play --level hard --partner-level easy --ascii
+      hf play --players 6 --teams threes
       hf play --seed 7 --speed 0 < moves.txt
       hf play --resume ~/.local/share/hfcli/transcripts/2026-01-01T20-00-00-seed7.jsonl
       hf play --from game.jsonl:300      try another choice after move 300
@@ -144,6 +158,7 @@ def play(
     _check_sources(resume_path, from_spec, duplicate_path, seat, partner_level, opponent_level)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
+        _same_table(session.game, table_players, teams)
     elif from_spec is not None:
         from hfcli.cli.recorded import what_if_session
 
@@ -155,8 +170,9 @@ def play(
             duplicate_path, seat, name, level, transcript_path, color, ascii_cards, speed
         )
     else:
+        rules = table_rules(load_rules(rules_spec), table_players, teams)
         session, intro = _new_session(
-            seed, rules_spec, name, (level, partner_level, opponent_level), transcript_path,
+            seed, rules, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
     session.program = program_command()
@@ -189,14 +205,14 @@ def _check_sources(
     if from_recorded and (partner_level or opponent_level):
         raise click.UsageError("--from and --duplicate keep the recorded game's AI levels")
     ctx = click.get_current_context()
-    for option in ("seed", "rules_spec"):
+    for option, what in (("seed", "seed"), ("rules_spec", "rules"), ("table_players", "table"), ("teams", "table")):
         if from_recorded and ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--from and --duplicate play the recorded game's {option.split('_')[0]}")
+            raise click.UsageError(f"--from and --duplicate play the recorded game's {what}")
 
 
 def _new_session(
     seed: int | None,
-    rules_spec: str,
+    rules: Rules,
     name: str,
     level_choices: tuple[str, str | None, str | None],
     transcript_path: Path | None,
@@ -208,7 +224,6 @@ def _new_session(
     from hfcli.engine.game import Game
     from hfcli.transcript import SeatInfo, TranscriptWriter
 
-    rules = load_rules(rules_spec)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     game = Game(rules, seed=seed)
@@ -267,6 +282,22 @@ def _resumed_session(
     return session, intro
 
 
+def _same_table(game: Game, players: int | None, teams: str | None) -> None:
+    """A resumed game keeps the table it was started at: --players and --teams (or HF_PLAY_PLAYERS
+    and HF_PLAY_TEAMS) may say so again, never something else."""
+    from hfcli.engine.seating import table
+    from hfcli.render import table_words
+
+    try:
+        same = (players is None or players == game.rules.players) and (
+            teams is None or table(game.rules.players, teams) == game.seating)
+    except ValueError:
+        same = False
+    if not same:
+        raise click.UsageError(f"this game is played by {table_words(game.seating)}; to resume it, leave out "
+                               "--players and --teams")
+
+
 def _show_finished(game: Game, path: Path) -> None:
     """``--resume`` of a game that is over: its result, and how to watch it again."""
     from hfcli.render import game_summary
@@ -274,7 +305,7 @@ def _show_finished(game: Game, path: Path) -> None:
     click.echo(f"{path} records a finished game; there is nothing to resume.")
     if game.result is not None:
         click.echo("")
-        click.echo(game_summary(game.result))
+        click.echo(game_summary(game.result, seating=game.seating))
     click.echo("")
     click.echo("To replay it:")
     click.echo(f"  {program_command()} replay {shlex.quote(str(path))}")
@@ -294,9 +325,10 @@ def _session(
 ) -> Session:
     from hfcli.repl.session import Session
 
-    # Hints come from an AI of the partner's level, as if it sat in the human's seat.
-    partner = game.seating.partners(human)[0]
-    hint_player = make_ai(levels[partner], game.seed, human)
+    # Hints come from an AI of the partner's level (a player alone: the next seat's), as if it sat
+    # in the human's seat.
+    adviser = (*game.seating.partners(human), game.seating.next_seat(human))[0]
+    hint_player = make_ai(levels[adviser], game.seed, human)
     return Session(
         game, players, human=human, human_name=name, writer=writer,
         transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
@@ -305,17 +337,39 @@ def _session(
 
 
 def _intro(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
-    seating = game.seating
-    names = seating.long_names
-    partner = seating.partners(human)[0]
-    first, second = (s for s in seating.seats if seating.team_of[s] != seating.team_of[human])
+    from hfcli.render import table_words
+
     return [
-        f"Hand and Foot, {game.rules.name} rules, seed {game.seed}.",
-        f"You sit {names[human]}. Your partner {names[partner]} ({levels.get(partner)}); "
-        f"opponents {names[first]} ({levels.get(first)}) and {names[second]} ({levels.get(second)}).",
+        f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",
+        seats_sentence(game.seating, human, levels),
         f"Transcript: {path}",
         "Type help for the commands; tab completes them and the cards you hold.",
     ]
+
+
+def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
+    """Who sits where: ``You sit South. Your partner North (normal); opponents West (normal) and East
+    (normal).``; where several sides oppose, each is named (``SW+NE: Southwest (hard) and ...``)."""
+    names = seating.long_names
+
+    def each(seats: tuple[int, ...] | list[int]) -> str:
+        listed = [f"{names[s]} ({levels.get(s)})" for s in seats]
+        return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + f" and {listed[-1]}"
+
+    partners = seating.partners(human)
+    mine = seating.team_of[human]
+    others = [t for t in seating.teams if t != mine]
+    if len(partners) == 1:
+        sentence = f"You sit {names[human]}. Your partner {each(partners)}; "
+    elif partners:
+        sentence = f"You sit {names[human]}. Your teammates {each(partners)}; "
+    else:
+        sentence = f"You sit {names[human]} and play alone; "
+    if len(others) == 1 or all(len(seating.members(t)) == 1 for t in others):
+        against = [s for s in seating.seats if seating.team_of[s] != mine]
+        return sentence + f"{'opponent' if len(against) == 1 else 'opponents'} {each(against)}."
+    return sentence + "opponents " + "; ".join(
+        f"{seating.team_names[t]}: {each(seating.members(t))}" for t in others) + "."
 
 
 def _run(session: Session, intro: list[str], interactive: bool) -> None:

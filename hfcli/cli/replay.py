@@ -46,7 +46,9 @@ def _screen_size() -> tuple[int | None, int | None]:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--omniscient", is_flag=True, help="Show every hand, not only the watching seat's.")
 @click.option("--print", "print_all", is_flag=True, help="Write the whole game as text to stdout, no interaction.")
-@click.option("--seat", default=None, help="Watch from this seat (S, W, N or E); default: the human's seat.")
+@click.option("--seat", default=None,
+              help="Watch from this seat (S, W, N or E at four; NW, SE and so on at other tables); "
+                   "default: the human's seat.")
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
 @click.option("--position", "position_at", type=click.IntRange(0), default=None, metavar="MOVE",
               help="Print the position after move MOVE (0 = as dealt) as text (docs/position.md).")

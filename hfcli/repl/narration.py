@@ -8,6 +8,7 @@ from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.seating import Seating
 from hfcli.render import card_count, card_text, cards_text, pick_text, picks_text, reason_suffix
 
 
@@ -21,6 +22,15 @@ def _target_name(target: int | None) -> str:
     return f"the {RANK_PLURALS[target]}"
 
 
+def _answerer(seat: int, seating: Seating | None, human: int | None, names: Mapping[int, str]) -> str:
+    """Who a seat's ``ask`` asks: ``partner`` in a partnership; in a side of three the teammate who
+    answers (T-OUT), by name or ``you``."""
+    partners = seating.partners(seat) if seating is not None else ()
+    if len(partners) < 2:
+        return "partner"
+    return "you" if partners[0] == human else names.get(partners[0], str(partners[0]))
+
+
 def describe_move(
     seat: int,
     move: Move,
@@ -32,8 +42,10 @@ def describe_move(
     reason: str = "",
     color: bool = False,
     ascii: bool = False,
+    seating: Seating | None = None,
 ) -> str:
-    """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``."""
+    """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``; with the
+    ``seating``, an ``ask`` in a side of three names the teammate it asks."""
     actor = who(seat, human, names)
     you = seat == human
     verb_s = "" if you else "s"
@@ -63,7 +75,7 @@ def describe_move(
                  else pick_text(move.picks[0], color=color, ascii=ascii))
         text = f"{actor} discard{verb_s} {shown}."
     elif kind is MoveKind.ASK:
-        text = f"{actor} ask{verb_s} partner: may I go out?"
+        text = f"{actor} ask{verb_s} {_answerer(seat, seating, human, names)}: may I go out?"
     elif kind in (MoveKind.YES, MoveKind.NO):
         text = f"{actor} answer{verb_s} {kind}."
     elif kind is MoveKind.UNDO:

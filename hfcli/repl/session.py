@@ -130,7 +130,7 @@ class Session:
         if game.is_over:
             return "> "
         if game.phase is Phase.ANSWER and game.to_move == self.human:
-            return "May your partner go out? [y/n] "
+            return f"May {self._asker_called()} go out? [y/n] "
         phase = "draw" if game.phase is Phase.DRAW else "meld/discard"
         who = self.human_name if self.human_name != "You" else game.seating.long_names[self.human]
         return f"{who} ({phase})> "
@@ -194,7 +194,7 @@ class Session:
             self.writer.record(events, reason=reason or None)
         self.log.append(LogEntry(deal, seat, str(move), reason))
         self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
-                               reason=reason, color=self.color, ascii=self.ascii))
+                               reason=reason, color=self.color, ascii=self.ascii, seating=game.seating))
         self._after_events(events)
         return events
 
@@ -226,7 +226,7 @@ class Session:
                 final = game.result
                 assert final is not None
                 self.say("")
-                self.say(game_summary(final, color=self.color))
+                self.say(game_summary(final, color=self.color, seating=game.seating, names=self._short_names()))
                 if self.after_game is not None:
                     self.say("")
                     self.say(self.after_game())
@@ -277,8 +277,14 @@ class Session:
             return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
         return f"{take}, or end the deal (the stock is empty)" if take else "end the deal (the stock is empty)"
 
+    def _asker_called(self) -> str:
+        """Who asks the human "may I go out?": ``your partner``, or in a side of three the teammate by name."""
+        game = self.game
+        return "your partner" if len(game.seating.partners(self.human)) == 1 else self.names[game.turn_seat]
+
     def _ask_permission(self) -> None:
-        """C-OUT: the partner asks; the human answers, shown the facts that matter."""
+        """C-OUT, T-OUT: a teammate asks; the human answers, shown the facts that matter (in a side
+        of three, the third member's cards count too)."""
         game = self.game
         view = game.view(self.human)
         asker = self.names[game.turn_seat]
@@ -295,7 +301,12 @@ class Session:
                  f"{foot}.")
         books = books_summary(view.my_melds, rules.wild_melds)
         self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
-        self.say(f"  {asker} holds {card_count(view.hand_sizes[game.turn_seat])}. Answer y or n.")
+        held = [f"{asker} holds {card_count(view.hand_sizes[game.turn_seat])}"]
+        for seat in game.seating.partners(self.human):
+            if seat != game.turn_seat:
+                foot = "in the foot" if view.in_foot[seat] else f"foot of {card_count(view.foot_sizes[seat])} unpicked"
+                held.append(f"{self.names[seat]} {card_count(view.hand_sizes[seat])} ({foot})")
+        self.say(f"  {', '.join(held)}. Answer y or n.")
 
     # ------------------------------------------------------------------ screens
 
@@ -338,8 +349,9 @@ class Session:
         if not self.log:
             return "No moves yet."
         lines = []
+        column = max(6, *(len(name) for name in self.names.values()))
         for entry in self.log[-count:]:
-            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<6} "
+            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<{column}} "
                          f"{move_with_reason(entry.move, entry.reason, color=self.color, ascii=self.ascii)}")
         return "\n".join(lines)
 

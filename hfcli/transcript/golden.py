@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ai import make_player
 from hfcli.engine.game import Game
-from hfcli.engine.rules import preset
+from hfcli.engine.rules import Rules, preset
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
@@ -25,16 +25,30 @@ FIXED_CREATED = "2026-01-01T00:00:00Z"
 
 @dataclass(frozen=True)
 class GoldenGame:
+    """A golden game: its file name, rules, seed, the level of each seat in play order, and the
+    table (T-SIZE: how many play and how they sit)."""
+
     name: str
     preset: str
     seed: int
-    levels: tuple[str, str, str, str]
+    levels: tuple[str, ...]
+    players: int = 4
+    teams: str = "auto"
+
+    def rules(self) -> Rules:
+        return preset(self.preset).replace(players=self.players, teams=self.teams)
 
 
 GOLDEN: tuple[GoldenGame, ...] = (
     GoldenGame("classic-normal-seed1", "classic", 1, ("normal", "normal", "normal", "normal")),
     GoldenGame("classic-mixed-seed2", "classic", 2, ("hard", "greedy", "easy", "random")),
     GoldenGame("eleven-normal-seed3", "eleven", 3, ("normal", "easy", "normal", "easy")),
+    GoldenGame("classic-two-seed4", "classic", 4, ("normal", "hard"), players=2),
+    GoldenGame("classic-three-seed5", "classic", 5, ("hard", "normal", "easy"), players=3),
+    GoldenGame("classic-six-pairs-seed6", "classic", 6, ("normal", "hard", "easy", "normal", "hard", "easy"),
+               players=6, teams="pairs"),
+    GoldenGame("classic-six-threes-seed7", "classic", 7, ("normal", "hard", "easy", "greedy", "normal", "hard"),
+               players=6, teams="threes"),
 )
 
 
@@ -68,6 +82,6 @@ def regenerate(folder: Path) -> list[Path]:
     written = []
     for spec in GOLDEN:
         path = folder / f"{spec.name}.jsonl"
-        record_game(path, Game(preset(spec.preset), spec.seed), spec.levels, spec.seed, created=FIXED_CREATED)
+        record_game(path, Game(spec.rules(), spec.seed), spec.levels, spec.seed, created=FIXED_CREATED)
         written.append(path)
     return written

@@ -16,6 +16,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DISCARD_KIND, Move
 from hfcli.engine.scoring import DealResult
+from hfcli.engine.seating import Seating
 
 FORMAT = "hfcli-transcript"
 VERSION = 1
@@ -81,8 +82,21 @@ def header_dict(
         "created": created,
         "seed": game.seed,
         "rules": game.rules.as_dict(),
+        "seating": seating_dict(game.seating),
         "seats": [{"seat": game.seating.names[i], **s.as_dict()} for i, s in enumerate(seats)],
         **(extra or {}),
+    }
+
+
+def seating_dict(seating: Seating) -> dict[str, Any]:
+    """The header's ``seating``: the seats in play order, their long names, each seat's side by
+    name, the sides in order, and the seat that deals first."""
+    return {
+        "seats": list(seating.names),
+        "long_names": list(seating.long_names),
+        "sides": [seating.team_names[team] for team in seating.team_of],
+        "side_names": list(seating.team_names),
+        "first_dealer": seating.names[seating.first_dealer],
     }
 
 

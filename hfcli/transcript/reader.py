@@ -17,7 +17,7 @@ from hfcli.engine.events import KINDS as EVENT_KINDS
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
-from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.engine.seating import FOUR_HANDED, Seating, table
 from hfcli.engine.state import OVER_PHASE
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
@@ -129,7 +129,7 @@ def parse_header(source: Source) -> Header:
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TranscriptError(path, 1, f"seed must be a whole number or null, not {seed!r}")
-    seating = FOUR_HANDED
+    seating = _seating(source, data, rules)
     seats_data = _field(source, 1, data, "seats", list)
     if len(seats_data) != len(seating.names):
         raise TranscriptError(path, 1, f"seats must list {len(seating.names)} seats, not {len(seats_data)}")
@@ -148,6 +148,45 @@ def parse_header(source: Source) -> Header:
     return Header(
         version, program if isinstance(program, str) else "", created if isinstance(created, str) else "",
         seed, rules, seats, data, seating,
+    )
+
+
+# What the header's seating may name a seat and a side: short names as the move lines write them,
+# long names and side names as the table shows them (nothing that could move a terminal's cursor).
+_SEAT_NAME = re.compile(r"[A-Z]{1,4}\Z")
+_SHOWN_NAME = re.compile(r"[A-Za-z0-9+ -]{1,40}\Z")
+
+
+def _seating(source: Source, data: dict[str, Any], rules: Rules) -> Seating:
+    """The header's ``seating``; a file without one was written at the four-seat partnership
+    table (or, hand-written, sits the table its rules describe)."""
+    path = source.path
+    found = data.get("seating")
+    if found is None:
+        return table(rules.players, rules.teams)
+    if not isinstance(found, dict):
+        raise TranscriptError(path, 1, "seating must be an object")
+    lists = [found.get(key) for key in ("seats", "long_names", "sides", "side_names")]
+    texts = [v for v in lists if isinstance(v, list) and all(isinstance(x, str) for x in v)]
+    if len(texts) != len(lists):
+        raise TranscriptError(path, 1, "seating needs seats, long_names, sides and side_names, each a list of text")
+    seats, long_names, sides, side_names = texts
+    if len(seats) != rules.players or not len(long_names) == len(sides) == len(seats):
+        raise TranscriptError(
+            path, 1, f"seating must name {rules.players} seats (the rules' players), each with a long name and a side"
+        )
+    if not all(_SEAT_NAME.match(s) for s in seats) or len(set(seats)) != len(seats):
+        raise TranscriptError(path, 1, "seating: seats are 1 to 4 capital letters (S, NW), each named once")
+    if not all(_SHOWN_NAME.match(n) for n in (*long_names, *side_names)):
+        raise TranscriptError(path, 1, "seating: long names and side names are letters, digits, spaces, + and -")
+    if len(set(side_names)) != len(side_names) or set(sides) != set(side_names):
+        raise TranscriptError(path, 1, "seating: every seat's side is one of side_names, and every side has a seat")
+    first_dealer = found.get("first_dealer")
+    if first_dealer not in seats:
+        raise TranscriptError(path, 1, f"seating: first_dealer must be one of the seats, not {first_dealer!r}")
+    return Seating(
+        tuple(seats), tuple(long_names), tuple(side_names.index(side) for side in sides), tuple(side_names),
+        seats.index(first_dealer),
     )
 
 

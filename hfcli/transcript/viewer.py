@@ -137,7 +137,7 @@ def screen(
             after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color,
                                       wild_melds=game.rules.wild_melds)]
         if k == total and game.result is not None:
-            after += ["", game_summary(game.result, color=color)]
+            after += ["", game_summary(game.result, color=color, seating=game.seating)]
     head = "\n".join(part for line in head.split("\n") for part in wrap_line(line, width))
     hidden = {s: game.hands[s] for s in game.seating.seats} if omniscient else None
     room = None if height is None else height - head.count("\n") - 2 - sum(a.count("\n") + 1 for a in after)
@@ -218,7 +218,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             yield score_table(game.results[e.count], game.seating.team_names, wild_melds=game.rules.wild_melds)
         elif kind == EventKind.GAME_END and game.result is not None:
             yield ""
-            yield game_summary(game.result)
+            yield game_summary(game.result, seating=game.seating)
     if not recording.replayed.finished:
         yield ""
         yield f"(the record ends here, in deal {game.deal_index + 1}; the game is unfinished)"
