@@ -49,6 +49,7 @@ GOLDEN: tuple[GoldenGame, ...] = (
                players=6, teams="pairs"),
     GoldenGame("classic-six-threes-seed7", "classic", 7, ("normal", "hard", "easy", "greedy", "normal", "hard"),
                players=6, teams="threes"),
+    GoldenGame("quick-normal-seed8", "quick", 8, ("normal", "hard", "normal", "easy")),
 )
 
 
