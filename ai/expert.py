@@ -97,7 +97,7 @@ class ExpertPlayer:
             return baseline
         move = candidates[best]
         gain = (sum(values[best]) - sum(values[0])) / len(games)
-        return Decision(move, _reason(view, move, baseline.move, gain, len(games)))
+        return Decision(move, _reason(view, move, baseline.move, gain, games))
 
     # ------------------------------------------------------------------ what to search
 
@@ -224,15 +224,21 @@ def _clear_winner(values: list[list[float]], budget: Budget) -> int:
     return best
 
 
-def _reason(view: SeatView, move: Move, instead: Move, gain: float, samples: int) -> str:
+def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Sequence[Game]) -> str:
     """Why the search left the rule-based choice, in the move notation."""
+    seating = view.seating
     if move.kind is MoveKind.DISCARD:
         rank = instead.groups[0][0].rank
-        why = f"{move}: safer than discarding the {RANK_NAMES[rank]}"
+        taken = round(_pickup_share(games, instead) * len(games))
+        after = seating.long_names[seating.next_seat(view.seat)]
+        why = (
+            f"{move}: not the {RANK_NAMES[rank]}, which would let {after} take the pile "
+            f"in {taken} of {len(games)} sampled deals"
+        )
     elif move.kind is MoveKind.PICKUP:
-        why = f"{move}: the pile is worth more than two cards from the stock"
+        why = "take pile: worth more than two cards from the stock"
     elif move.kind is MoveKind.DRAW:
         why = f"{move}: taking the pile would cost more than it brings"
     else:
         why = f"{move}: rather than {instead}"
-    return f"{why} (about {gain:+.0f} points over {samples} imagined deals)"
+    return f"{why} (about {gain:+.0f} points)"
