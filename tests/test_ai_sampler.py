@@ -83,13 +83,10 @@ def test_a_sample_keeps_every_count_and_every_known_card(
             known = Counter(knowledge.known[s])
             assert known <= Counter(game.hands[s])
             assert known <= Counter(sample.hands[s])
-    # An upcard buried in the stock (C-UPCARD) is where it was put, while the stock still holds it.
-    start = max(i for i, e in enumerate(game.events) if e.kind is EventKind.DEAL)
-    for event in game.events[start:]:
-        if event.kind is EventKind.BURY:
-            buried = event.cards[0]
-            places = [i for i, c in enumerate(game.stock) if c is buried]
-            assert all(sample.stock[i] is buried for i in places if i < len(sample.stock))
+    # An upcard buried in the stock (C-UPCARD) that the view pins to its place there really is
+    # there, and the sample keeps it there.
+    for index, buried in knowledge.buried:
+        assert game.stock[index] is buried and sample.stock[index] is buried
 
 
 def test_the_pile_cards_a_seat_took_stay_in_its_hand() -> None:
