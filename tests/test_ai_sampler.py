@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from ai import make_player
 from ai.sampler import read_knowledge
 from hfcli.engine.cards import Card, new_shoe
-from hfcli.engine.events import EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.rules import preset
