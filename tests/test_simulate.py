@@ -78,7 +78,7 @@ def test_command_table_and_players_option() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--ns", "expert"], "'expert' is not one of"),
+        (["--ns", "master"], "'master' is not one of"),
         (["--players", "random", "--ns", "normal"], "either --players or --ns/--ew"),
         (["--jobs", "0"], "--jobs"),
         (["--rules", "nosuch.toml"], "nosuch.toml"),
