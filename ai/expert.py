@@ -1,10 +1,12 @@
 """The expert: the rule-based player, checked by searching over the cards it cannot see.
 
-At the decisions that shape a deal (take the pile or draw, which card to throw, how to answer
-"may I go out?") the expert imagines the hidden cards many times over (:mod:`ai.sampler`), plays
-each candidate move forward in every imagined game to the end of the deal with the rule-based
-player in every seat, and compares the candidates by the score difference that results, plus
-the standing in the game on its last deal. Every candidate is played on the same imagined games
+At the decisions that shape a deal (take the pile or draw, which card to throw when the next
+player could take the pile with it, how to answer "may I go out?") the expert imagines the hidden
+cards many times over (:mod:`ai.sampler`), plays each candidate move forward in every imagined
+game with the rule-based player in every seat (to the end of the deal, or for a discard a couple
+of rounds), and compares the candidates by the score difference that results (see
+:func:`standing`), plus the standing in the game on its last deal. Every candidate is played on
+the same imagined games
 with the same random choices (common random numbers), so their difference shows through the noise
 of the deal; the expert leaves the rule-based choice only when the gain is clear beyond that
 noise. The routine moves (which melds to lay and in what order) are the rule-based player's.
