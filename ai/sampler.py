@@ -7,7 +7,7 @@ public builder (:class:`~hfcli.engine.position.Position`), for the search to pla
 
 What a seat knows, and every sample keeps:
 
-- the hidden cards are the shoe (``rules.decks`` decks) less everything in sight: its own hand,
+- the hidden cards are the shoe (``rules.deck_count`` decks) less everything in sight: its own hand,
   every meld and book, the red threes laid, the discard pile;
 - cards seen taken from the pile stay in the hand of the seat that took them, until the public
   history shows that seat melding or discarding them;
@@ -74,14 +74,14 @@ def read_knowledge(view: SeatView) -> Knowledge:
     for s in range(seats):
         pinned.update(known[s])
     pinned.update(c for _, c in buried)
-    unseen = Counter(new_shoe(view.rules.decks))
+    unseen = Counter(new_shoe(view.rules.deck_count))
     unseen.subtract(in_sight)
     unseen.subtract(pinned)
     if any(n < 0 for n in unseen.values()):
         # Should the history say more than the table can hold (it never should), trust the table.
         known = {s: Counter() for s in range(seats)}
         buried = []
-        unseen = Counter(new_shoe(view.rules.decks))
+        unseen = Counter(new_shoe(view.rules.deck_count))
         unseen.subtract(in_sight)
     turn, taken = _turn_state(view)
     return Knowledge(

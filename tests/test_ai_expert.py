@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from positions import position
 from recording import record
 from test_ai_players import hide_and_shuffle
-from test_ai_sampler import SIX_HANDED, TWO_HANDED
 
 from ai import ExpertPlayer, make_hint_player, make_player
 from ai.expert import Budget
@@ -70,16 +69,18 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert games[0] == games[1] and games[0].events == games[1].events
 
 
-@pytest.mark.parametrize("seating", [TWO_HANDED, SIX_HANDED], ids=["two seats", "six seats"])
-def test_it_plays_at_any_table(seating: object) -> None:
-    """At a table of two (no partners: nobody to ask, C-OUT) and of six in three sides."""
-    from hfcli.engine.seating import Seating
-
-    assert isinstance(seating, Seating)
-    game = Game(ELEVEN, seed=9, seating=seating)
-    players = [ExpertPlayer(9, s, Budget(samples=2)) for s in seating.seats]
+@pytest.mark.parametrize(
+    ("preset_name", "players", "teams"),
+    [("classic", 2, "auto"), ("classic", 3, "auto"), ("eleven", 6, "pairs"), ("classic", 6, "threes")],
+)
+def test_it_plays_at_any_table(preset_name: str, players: int, teams: str) -> None:
+    """At tables of two and three players alone (nobody to ask, T-OUT), six in three pairs and
+    six in two threes (T-SIZE)."""
+    game = Game(preset(preset_name).replace(players=players, teams=teams), seed=9)
+    seating = game.seating
+    players_ = [ExpertPlayer(9, s, Budget(samples=2)) for s in seating.seats]
     moves: list[Move] = []
-    play_game(game, players, max_moves=200, on_decision=lambda _g, d: moves.append(d.move))
+    play_game(game, players_, max_moves=200, on_decision=lambda _g, d: moves.append(d.move))
     assert len(moves) == 200 or game.is_over
     if not any(seating.partners(s) for s in seating.seats):
         assert all(m.kind not in ("ask", "yes", "no") for m in moves)

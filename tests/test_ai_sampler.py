@@ -17,15 +17,12 @@ from hfcli.engine.cards import Card, new_shoe
 from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.rules import preset
-from hfcli.engine.seating import FOUR_HANDED, Seating
 from hfcli.match import play_game
 
-SIX_HANDED = Seating(
-    ("S", "W", "N", "E", "X", "Y"), ("South", "West", "North", "East", "Sixth", "Seventh"),
-    (0, 1, 2, 0, 1, 2), ("A", "B", "C"), 5,
-)
-TWO_HANDED = Seating(("S", "N"), ("South", "North"), (0, 1), ("NS", "EW"), 1)
-SEATINGS = (FOUR_HANDED, SIX_HANDED, TWO_HANDED)
+# Tables other than four (T-SIZE): two players alone, six in three pairs, six in two threes.
+TABLES = (("classic", 4, "auto"), ("eleven", 4, "auto"), ("classic", 2, "auto"), ("eleven", 6, "pairs"),
+          ("classic", 6, "threes"))
+
 
 
 def every_card(game: Game) -> Counter[Card]:
@@ -47,15 +44,16 @@ def every_card(game: Game) -> Counter[Card]:
 @given(
     seed=st.integers(0, 100_000),
     moves=st.integers(0, 1_200),
-    seating=st.sampled_from(SEATINGS),
-    rules_name=st.sampled_from(["classic", "eleven"]),
+    table=st.sampled_from(TABLES),
     sample_seed=st.integers(0, 2**32),
 )
 def test_a_sample_keeps_every_count_and_every_known_card(
-    seed: int, moves: int, seating: Seating, rules_name: str, sample_seed: int
+    seed: int, moves: int, table: tuple[str, int, str], sample_seed: int
 ) -> None:
-    rules = preset(rules_name)
-    game = Game(rules, seed, seating=seating)
+    name, players, teams = table
+    rules = preset(name).replace(players=players, teams=teams)
+    game = Game(rules, seed)
+    seating = game.seating
     play_game(game, [make_player("hard", seed, s) for s in seating.seats], max_moves=moves)
     if game.is_over:
         return
@@ -64,7 +62,7 @@ def test_a_sample_keeps_every_count_and_every_known_card(
     knowledge = read_knowledge(view)
     sample = knowledge.sample(random.Random(sample_seed), sample_seed)
     # The shoe, card for card: nothing made up, nothing lost.
-    assert every_card(sample) == Counter(new_shoe(rules.decks))
+    assert every_card(sample) == Counter(new_shoe(rules.deck_count))
     # Everything the seat sees is as it was: hands, feet and stock sizes, the table, the pile, the turn.
     mine, theirs = sample.view(seat), view
     assert dataclasses.replace(mine, history=(), legal_moves=()) == dataclasses.replace(
