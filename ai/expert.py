@@ -238,7 +238,7 @@ def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Seque
             f"in {taken} of {len(games)} sampled deals"
         )
     elif move.kind is MoveKind.PICKUP:
-        why = "take pile: worth more than two cards from the stock"
+        why = "take pile: worth more than a draw from the stock"
     elif move.kind is MoveKind.DRAW:
         why = f"{move}: taking the pile would cost more than it brings"
     else:
