@@ -1,11 +1,12 @@
 """Rule-based and baseline players. Players see only a per-seat view, never the game state."""
 
 from ai.base import Decision, Player, player_rng
+from ai.expert import HINT_BUDGET, ExpertPlayer
 from ai.greedy import GreedyPlayer
 from ai.random_player import RandomPlayer
 from ai.rule_based import RuleBasedPlayer
 
-PLAYER_KINDS = ("random", "greedy", "easy", "normal", "hard")
+PLAYER_KINDS = ("random", "greedy", "easy", "normal", "hard", "expert")
 
 
 def make_player(kind: str, seed: int | None, seat: int) -> Player:
@@ -16,10 +17,17 @@ def make_player(kind: str, seed: int | None, seat: int) -> Player:
         return GreedyPlayer(seed, seat)
     if kind in ("easy", "normal", "hard"):
         return RuleBasedPlayer(seed, seat, kind)
+    if kind == "expert":
+        return ExpertPlayer(seed, seat)
     raise ValueError(f"unknown player {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
 
 
+def make_hint_player(seed: int | None, seat: int) -> Player:
+    """The player behind ``hint``: the expert, on a budget that answers within half a second."""
+    return ExpertPlayer(seed, seat, HINT_BUDGET)
+
+
 __all__ = [
-    "PLAYER_KINDS", "Decision", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer", "make_player",
-    "player_rng",
+    "PLAYER_KINDS", "Decision", "ExpertPlayer", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer",
+    "make_hint_player", "make_player", "player_rng",
 ]

@@ -210,9 +210,12 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool) -> Ga
     )
 
 
-def play_one(rules: Rules, seed: int, kinds: Sequence[str], swap: bool) -> list[GameRecord]:
+def play_one(
+    rules: Rules, seed: int, kinds: Sequence[str], swap: bool, clock: Callable[[], float] = time.perf_counter
+) -> list[GameRecord]:
     """One game (and, with ``swap``, its replays on the same shoes with the sides' players rotated
-    round the table, so each kind plays every side's cards once)."""
+    round the table, so each kind plays every side's cards once); decisions are timed by ``clock``
+    (``time.process_time`` times what one core spends on them)."""
 
     def play(game: Game, rotation: int) -> GameRecord:
         seating = game.seating
@@ -226,7 +229,7 @@ def play_one(rules: Rules, seed: int, kinds: Sequence[str], swap: bool) -> list[
             if game.card_total() != rules.card_count:
                 conserved[0] = False
 
-        play_game(game, players, stats=stats, clock=time.perf_counter, on_move=check, max_moves=MOVE_LIMIT)
+        play_game(game, players, stats=stats, clock=clock, on_move=check, max_moves=MOVE_LIMIT)
         return _record(game, stats, rotation, conserved[0])
 
     game = Game(rules, seed)

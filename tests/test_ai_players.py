@@ -115,6 +115,6 @@ def test_greedy_discards_its_highest_card() -> None:
 
 
 def test_unknown_kind() -> None:
-    with pytest.raises(ValueError, match="unknown player 'expert'"):
-        make_player("expert", 1, 0)
-    assert PLAYER_KINDS == ("random", "greedy", "easy", "normal", "hard")
+    with pytest.raises(ValueError, match="unknown player 'master'"):
+        make_player("master", 1, 0)
+    assert PLAYER_KINDS == ("random", "greedy", "easy", "normal", "hard", "expert")

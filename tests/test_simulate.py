@@ -78,7 +78,7 @@ def test_command_table_and_players_option() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--ns", "expert"], "'expert' is not one of"),
+        (["--ns", "master"], "'master' is not one of"),
         (["--players", "random", "--ns", "normal"], "either --players or --ns/--ew"),
         (["--jobs", "0"], "--jobs"),
         (["--rules", "nosuch.toml"], "nosuch.toml"),
@@ -86,7 +86,7 @@ def test_command_table_and_players_option() -> None:
         (["--players", "3", "--levels", "normal,hard"], "2 kinds for 3 sides (S, NW, NE)"),
         (["--players", "3", "--ns", "normal"], "this table's sides are S, NW, NE: use --levels"),
         (["--players", "4", "--teams", "threes"], "teams of three need 6 players, not 4"),
-        (["--levels", "expert"], "'expert' is not one of"),
+        (["--levels", "master"], "'master' is not one of"),
         (["--levels", "normal", "--ew", "hard"], "either --levels or --ns/--ew"),
     ],
 )

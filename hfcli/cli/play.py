@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hfcli.engine.seating import Seating
     from hfcli.repl.session import Recorder, Session
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 HUMAN = 0  # a new game seats the person in the first seat (South); a resumed one where its transcript says
 
 
@@ -323,12 +323,11 @@ def _session(
     ascii_cards: bool,
     speed: float,
 ) -> Session:
+    from ai import make_hint_player
     from hfcli.repl.session import Session
 
-    # Hints come from an AI of the partner's level (a player alone: the next seat's), as if it sat
-    # in the human's seat.
-    adviser = (*game.seating.partners(human), game.seating.next_seat(human))[0]
-    hint_player = make_ai(levels[adviser], game.seed, human)
+    # Hints come from the strongest AI, as if it sat in the human's seat.
+    hint_player = make_hint_player(game.seed, human)
     return Session(
         game, players, human=human, human_name=name, writer=writer,
         transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,

@@ -87,6 +87,7 @@ def simulate(
     Examples:
       hf simulate --games 100 --seed 1 --levels random --json
       hf simulate --ns normal --ew greedy --games 400 --swap --jobs 2
+      hf simulate --ns expert --ew hard --games 200 --swap --jobs 2
       hf simulate --players 3 --levels normal,hard,easy --swap
       hf simulate --players 6 --teams threes --games 50 --json
       hf simulate --shoes game.jsonl      the AI on the cards you played
