@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "replay": "Step through a recorded game.",
     "verify": "Replay transcripts strictly and check every move, card and score.",
     "simulate": "Play many games between AI players and summarise them.",
+    "review": "Where your choices in a recorded game cost points.",
     "stats": "Your record over the games you played.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
 }

@@ -1,0 +1,295 @@
+"""Reviewing a recorded game: where one seat's choices cost points (``hf review``).
+
+At every decision that shapes a deal (the pile or the stock, the discard, the first meld, asking
+and answering "may I go out?") the expert is asked what it would have played from the seat's own
+view. Where that differs from what was played, both choices are played forward from the same
+imagined deals of the cards the seat could not see (common random numbers) by the rule-based
+player in every seat: to the end of the deal for the pile against the stock and for going out,
+and three rounds of turns for a meld-phase choice (a discard, laying down or holding), where the
+deal's score is estimated as the expert estimates it (everything on the table, and half the
+value of the cards in hand). The mean difference of the seat's standing (its side's deal score
+less the best other side's) is the choice's estimated cost, with a 95% interval. A decision is
+reported as a mistake only when that interval lies wholly above zero.
+
+The budget is counted in samples (imagined deals per decision); every random number comes from
+the game's seed and the decision's place in the game, so a review gives the same figures each
+time it is run.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from ai.expert import Budget, ExpertPlayer, rollout
+from ai.sampler import read_knowledge
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move, MoveKind, parse_move
+from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
+from hfcli.transcript import RecordedMove, replay
+
+# Enough imagined deals that a clear mistake stands out of the noise of the deal, and few enough
+# that a whole game is reviewed in well under two minutes on two cores.
+DEFAULT_SAMPLES = 96
+# Review in deal points: the expert's bonus for winning the game on its last deal is left out.
+REVIEW_BUDGET = Budget(win_bonus=0.0)
+Z_95 = 1.96
+HORIZON = 3  # rounds of turns a meld-phase choice is played forward
+_LAYS = (MoveKind.MELD, MoveKind.ADD)
+_ANSWERS = (MoveKind.ASK, MoveKind.YES, MoveKind.NO)
+
+
+class MistakeKind(StrEnum):
+    PILE_GIVEN = "pile given away"
+    PILE_NOT_TAKEN = "pile not taken"
+    PILE_TAKEN = "pile taken"
+    FIRST_MELD = "first meld too late or too costly"
+    POINTS_HELD = "points held when the deal ended"
+    GOING_OUT = "going out missed or asked too early"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision of the reviewed seat: where it stands in the transcript."""
+
+    number: int  # the move's number in the game (1-based)
+    deal: int  # 1-based
+    played: str  # the move, in notation
+
+
+@dataclass
+class Finding:
+    """One decision compared with the expert's choice."""
+
+    number: int
+    deal: int
+    played: str
+    preferred: str
+    reason: str
+    kind: str
+    cost: float  # mean points the played move cost against the preferred one
+    low: float  # 95% interval
+    high: float
+    samples: int
+    hand: list[str] = field(default_factory=list)
+    pile_top: str | None = None
+    pile_size: int = 0
+    score: list[int] = field(default_factory=list)
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.low > 0
+
+
+@dataclass
+class Review:
+    path: str
+    seat: int
+    seat_name: str
+    samples: int
+    decisions: int  # decision points looked at
+    findings: list[Finding]  # every decision where the expert preferred another move
+    side_names: list[str]
+
+    @property
+    def mistakes(self) -> list[Finding]:
+        """The costly decisions, costliest first."""
+        return sorted((f for f in self.findings if f.is_mistake), key=lambda f: -f.cost)
+
+    def lost(self) -> float:
+        return sum(f.cost for f in self.mistakes)
+
+    def by_deal(self) -> dict[int, float]:
+        totals: dict[int, float] = {}
+        for f in self.mistakes:
+            totals[f.deal] = totals.get(f.deal, 0.0) + f.cost
+        return dict(sorted(totals.items()))
+
+    def by_kind(self) -> dict[str, float]:
+        totals: dict[str, float] = {}
+        for f in self.mistakes:
+            totals[f.kind] = totals.get(f.kind, 0.0) + f.cost
+        return dict(sorted(totals.items(), key=lambda item: -item[1]))
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "file": self.path,
+            "seat": self.seat_name,
+            "samples": self.samples,
+            "decisions": self.decisions,
+            "compared": len(self.findings),
+            "mistakes": [asdict(f) for f in self.mistakes],
+            "not_clear": [asdict(f) for f in self.findings if not f.is_mistake],
+            "lost": round(self.lost(), 1),
+            "lost_by_deal": {str(deal): round(cost, 1) for deal, cost in self.by_deal().items()},
+            "lost_by_kind": {kind: round(cost, 1) for kind, cost in self.by_kind().items()},
+        }
+
+
+# ---------------------------------------------------------------------------- the decisions
+
+
+def is_decision(game: Game, seat: int, move: Move) -> bool:
+    """Whether a move of ``seat`` is one the review looks at: the pile or the stock (when both
+    could be chosen), a discard, asking or answering, or the first lay-down of a turn before the
+    side has made its first meld."""
+    if game.turn.to_move != seat:
+        return False
+    kind = move.kind
+    if game.turn.phase is Phase.DRAW and kind in (MoveKind.DRAW, MoveKind.PICKUP, MoveKind.END):
+        legal = {m.kind for m in game.legal_moves()}
+        return len(legal & {MoveKind.DRAW, MoveKind.PICKUP, MoveKind.END}) > 1
+    if kind is MoveKind.DISCARD or kind in _ANSWERS:
+        return True
+    if kind in _LAYS:
+        team = game.deal.teams[game.seating.team_of[seat]]
+        return not team.opened and not game.turn.laid
+    return False
+
+
+def decisions_of(path: str | Path, seat: int) -> list[Decision]:
+    """Every decision the review looks at, in the order played."""
+    found: list[Decision] = []
+
+    def look(game: Game, recorded: RecordedMove) -> None:
+        move = parse_move(recorded.move)
+        if recorded.seat == seat and is_decision(game, seat, move):
+            found.append(Decision(recorded.number, recorded.deal, recorded.move))
+
+    replay(path, before_move=look)
+    return found
+
+
+def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind:
+    """What sort of mistake choosing ``played`` over ``preferred`` is, read off the real game (the
+    review may look at every card: it only labels what the estimate, made from the view, found)."""
+    kinds = {played.kind, preferred.kind}
+    if kinds & set(_ANSWERS):
+        return MistakeKind.GOING_OUT
+    if played.kind is MoveKind.DRAW and preferred.kind is MoveKind.PICKUP:
+        return MistakeKind.PILE_NOT_TAKEN
+    if played.kind is MoveKind.PICKUP:
+        return MistakeKind.PILE_TAKEN
+    team = game.deal.teams[game.seating.team_of[seat]]
+    if not team.opened and kinds & set(_LAYS):
+        return MistakeKind.FIRST_MELD
+    if played.kind is MoveKind.DISCARD and preferred.kind in _LAYS:
+        return MistakeKind.POINTS_HELD
+    if played.kind is MoveKind.DISCARD:
+        after = game.clone()
+        after.apply(played)
+        if after.deal.index == game.deal.index and after.refusal(Move(MoveKind.PICKUP)) is None:
+            return MistakeKind.PILE_GIVEN
+    return MistakeKind.DISCARD
+
+
+# ---------------------------------------------------------------------------- the estimate
+
+
+def estimate(view: SeatView, played: Move, preferred: Move, samples: int, seed: int) -> tuple[float, float, float]:
+    """The mean points ``played`` costs against ``preferred`` from ``view`` (positive: played was
+    worse), with its 95% interval, over ``samples`` imagined deals of the hidden cards, both moves
+    played forward on each of them."""
+    knowledge = read_knowledge(view)
+    rng = random.Random(seed)
+    # What a meld-phase choice (a discard, laying down or holding) changes shows within a few
+    # rounds, and stopping there leaves far less of the deal's noise in the difference; the pile
+    # against the stock and going out are worth what they are worth at the end of the deal.
+    rounds = HORIZON if view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind) else None
+    diffs: list[float] = []
+    for _ in range(samples):
+        sample_seed = rng.getrandbits(62)
+        game = knowledge.sample(random.Random(sample_seed), sample_seed)
+        better = rollout(game.clone(), preferred, view.seat, sample_seed, REVIEW_BUDGET, rounds)
+        worse = rollout(game.clone(), played, view.seat, sample_seed, REVIEW_BUDGET, rounds)
+        diffs.append(better - worse)
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf
+    half = Z_95 * spread / math.sqrt(len(diffs))
+    return mean, mean - half, mean + half
+
+
+def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> Finding | None:
+    """The expert's view of the move ``played`` by ``seat`` in ``game``: None when the expert plays
+    it too, else how much it cost."""
+    view = game.view(seat)
+    expert = ExpertPlayer(game.seed, seat).choose(view)
+    if expert.move == played:
+        return None
+    cost, low, high = estimate(view, played, expert.move, samples, seed)
+    totals = list(game.totals())
+    return Finding(
+        number=0, deal=game.deal.index + 1, played=str(played), preferred=str(expert.move), reason=expert.reason,
+        kind=kind_of(game, seat, played, expert.move), cost=round(cost, 1), low=round(low, 1), high=round(high, 1),
+        samples=samples, hand=[c.text for c in view.hand], pile_top=view.pile_top.text if view.pile_top else None,
+        pile_size=view.pile_size, score=totals,
+    )
+
+
+def _review_chunk(task: tuple[str, int, list[Decision], int]) -> list[Finding]:
+    """Assess the decisions of one chunk (in the order played), replaying the file once."""
+    path, seat, chunk, samples = task
+    wanted = {d.number: d for d in chunk}
+    findings: list[Finding] = []
+
+    def look(game: Game, recorded: RecordedMove) -> None:
+        decision = wanted.get(recorded.number)
+        if decision is None:
+            return
+        seed = game.seed * 1_000_003 + recorded.number  # the decision's own random numbers
+        finding = assess(game, seat, parse_move(recorded.move), samples=samples, seed=seed)
+        if finding is not None:
+            finding.number = recorded.number
+            findings.append(finding)
+
+    replay(path, before_move=look)
+    return findings
+
+
+def review(
+    path: str | Path,
+    seat: int,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    jobs: int = 1,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review every decision of ``seat`` in the transcript at ``path``; ``on_progress`` hears how
+    many decisions each finished piece of work held, and how many there are in all."""
+    name = str(path)
+    replayed = replay(path)
+    decisions = decisions_of(path, seat)
+    findings: list[Finding] = []
+    for done in _chunks_done(name, seat, decisions, samples, jobs, findings):
+        if on_progress is not None:
+            on_progress(done, len(decisions))
+    findings.sort(key=lambda f: f.number)
+    seating = replayed.game.seating
+    return Review(name, seat, seating.long_names[seat], samples, len(decisions), findings, list(seating.team_names))
+
+
+def _chunks_done(
+    path: str, seat: int, decisions: Sequence[Decision], samples: int, jobs: int, into: list[Finding]
+) -> Iterator[int]:
+    """Run the review in chunks of a few decisions each (in ``jobs`` processes), yielding how many
+    decisions each finished chunk held."""
+    size = 4
+    chunks = [list(decisions[i:i + size]) for i in range(0, len(decisions), size)]
+    tasks = [(path, seat, chunk, samples) for chunk in chunks]
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            into.extend(_review_chunk(task))
+            yield len(task[2])
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for task, found in zip(tasks, pool.map(_review_chunk, tasks), strict=True):
+            into.extend(found)
+            yield len(task[2])

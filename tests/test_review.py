@@ -1,0 +1,60 @@
+"""``hf review``: a clearly worse choice is reported with a cost whose interval excludes zero; the
+expert's own choice is not reported; the report and its JSON on a recorded game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from positions import position
+
+from ai.expert import ExpertPlayer
+from hfcli.cli import main
+from hfcli.engine.moves import DRAW, PICKUP
+from hfcli.review import MistakeKind, assess
+
+# One clean, two dirty and a wild book down, and four kings open: the king on the pile closes the
+# second clean book, which is all North-South still need to go out.
+TABLE = (
+    "NS melds: QC QD QH QS QC QD QH / JC JD JH JS JC JD 2C / TC TD TH TS TC TD 2D / 2H 2S JK JK 2H 2S JK"
+    " / KH KS KH KS\nNS opened\n"
+)
+CLOSES_THE_BOOK = (
+    "S hand: KC KD 9C 9D 9H 5C\nS foot: -\nN hand: 7C 7D 7S 8H JH\nN foot: -\n"
+    "W hand: 8C 8D 6C 6D 4C\nE hand: 8H 8S 6H 6S 4D\n" + TABLE + "pile: 5H 6H 7H KD\nturn: S draw"
+)
+
+
+def test_drawing_instead_of_taking_the_pile_that_closes_the_last_book_is_a_costly_mistake() -> None:
+    game = position(CLOSES_THE_BOOK)
+    assert ExpertPlayer(game.seed, 0).choose(game.view(0)).move == PICKUP
+    finding = assess(game, 0, DRAW, samples=24, seed=5)
+    assert finding is not None and finding.preferred == "pickup" and finding.kind == MistakeKind.PILE_NOT_TAKEN
+    assert finding.low > 0 and finding.is_mistake  # the whole 95% interval is above zero
+    assert finding.cost >= 100  # at least the going-out bonus the pile brings within reach
+
+
+def test_the_expert_s_own_choice_is_not_reported() -> None:
+    game = position(CLOSES_THE_BOOK)
+    assert assess(game, 0, PICKUP, samples=8, seed=5) is None
+
+
+def test_a_review_of_a_recorded_game_as_text_and_as_json(tmp_path: Path) -> None:
+    path = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "quick-normal-seed8.jsonl"
+    result = CliRunner().invoke(main, ["review", "--seat", "S", "--samples", "4", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["seat"] == "South" and data["samples"] == 4 and data["decisions"] > 0
+    assert data["compared"] == len(data["mistakes"]) + len(data["not_clear"])
+    assert all(m["low"] > 0 for m in data["mistakes"]) and all(m["low"] <= 0 for m in data["not_clear"])
+    assert data["lost"] == round(sum(m["cost"] for m in data["mistakes"]), 1)
+    text = CliRunner().invoke(main, ["review", "--seat", "S", "--samples", "4", str(path)])
+    assert text.exit_code == 0 and text.output.startswith(f"Review of {path} for South: {data['decisions']} decisions")
+    assert "Estimated points lost in the game:" in text.output
+
+
+def test_a_game_with_no_human_needs_a_seat() -> None:
+    path = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "quick-normal-seed8.jsonl"
+    result = CliRunner().invoke(main, ["review", str(path)])
+    assert result.exit_code == 2 and "say which seat to review with --seat" in result.output
