@@ -91,6 +91,27 @@ def test_finding_1_a_transcript_seat_name_with_control_characters_is_malformed(t
         assert not raw_control(out + err)
 
 
+def test_finding_1_reasons_program_and_paths_from_outside_are_shown_with_controls_visible(tmp_path: Path) -> None:
+    lines = golden_lines()
+    header = json.loads(lines[0])
+    header["program"] = "hfcli \x1b[2J9.9"
+    lines[0] = json.dumps(header)
+    reasons = [i for i, t in enumerate(lines) if '"reason":' in t]
+    data = json.loads(lines[reasons[0]])
+    data["reason"] = "think \x1b]0;PWNED\x07 again"
+    lines[reasons[0]] = json.dumps(data)
+    path = write_lines(tmp_path / "reasons.jsonl", lines)
+    code, out, err = invoke(["replay", "--print", str(path)])
+    assert code == 0, err
+    assert not raw_control(out + err)
+    assert "hfcli \\x1b[2J9.9" in out and "think \\x1b]0;PWNED\\x07 again" in out
+    code, out, err = invoke(["verify", str(path)])  # a reason is not a name: it verifies
+    assert code == 0, err
+    odd = tmp_path / "odd\x1b[2J\x07.jsonl"
+    code, out, err = invoke(["verify", str(odd)])
+    assert code == 2 and not raw_control(err) and "odd\\x1b[2J\\x07.jsonl" in err
+
+
 def _file_size_limit(limit: int) -> Callable[[], None]:
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
@@ -234,3 +255,21 @@ def test_finding_13_a_line_longer_than_a_megabyte_is_refused_at_its_line(tmp_pat
     zeros.write_bytes(b"\0" * (3 << 20))
     code, _, err = invoke(["verify", str(zeros)])
     assert code == 2 and err.strip() == f"{zeros}:1: the line is longer than 1 MiB"
+
+
+# ---------------------------------------------------------------------------- verify --strict
+
+
+def test_strict_verify_fails_a_torn_or_unfinished_file(tmp_path: Path) -> None:
+    lines = golden_lines()
+    half = write_lines(tmp_path / "half.jsonl", lines[: len(lines) // 2] + [""])
+    code, out, _ = invoke(["verify", str(half)])
+    assert code == 0 and "unfinished" in out
+    code, out, err = invoke(["verify", "--strict", str(half)])
+    assert code == 1 and err.strip() == f"{half}:{len(lines) // 2}: the game is unfinished (--strict)"
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text((GOLDEN / "classic-normal-seed1.jsonl").read_text() + '{"e":"mo')
+    code, out, err = invoke(["verify", "--strict", str(torn)])
+    assert code == 1 and err.strip() == f"{torn}:{len(lines)}: torn last line (--strict)"
+    code, out, _ = invoke(["verify", "--strict", str(GOLDEN)])
+    assert code == 0 and out.count(": ok, ") == 3

@@ -69,6 +69,7 @@ def replay(
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
     """
+    from hfcli.printable import visible
     from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
@@ -82,11 +83,8 @@ def replay(
     try:
         recording = load(file)
     except TranscriptError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(visible(str(exc)), err=True)
         sys.exit(exc.exit_code)
-    except RecursionError:
-        click.echo(f"{file}:0: nesting too deep to read", err=True)
-        sys.exit(2)
     game = recording.replayed.game
     if score_sheet:
         click.echo(score_sheet_text(recording, sheet_format or "text"))
@@ -105,10 +103,10 @@ def replay(
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--seat") from None
     if recording.replayed.source.warning:
-        click.echo(f"warning: {recording.replayed.source.warning}", err=True)
+        click.echo(visible(f"warning: {recording.replayed.source.warning}"), err=True)
     if print_all:
         for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
-            click.echo(line)
+            click.echo(visible(line, newlines=True))
         return
     read = _reader()
     total = len(recording.moves)
@@ -116,9 +114,10 @@ def replay(
     last = "n"
 
     def show() -> None:
+        # Names and reasons come from the file: the screens are shown with control characters made visible.
         width, height = _screen_size()
-        click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width,
-                          height=height))
+        table = screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width, height=height)
+        click.echo(visible(table, newlines=True))
 
     show()
     click.echo(HELP)
