@@ -112,6 +112,16 @@ def test_finding_1_reasons_program_and_paths_from_outside_are_shown_with_control
     assert code == 2 and not raw_control(err) and "odd\\x1b[2J\\x07.jsonl" in err
 
 
+def test_finding_1_a_house_rules_name_with_control_characters_is_refused(tmp_path: Path) -> None:
+    house = tmp_path / "evil.toml"
+    house.write_text(f'preset = "classic"\nname = {json.dumps(EVIL)}\n')
+    for args in (["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]):
+        code, out, err = invoke(args)
+        assert code == 2, (args, out, err)
+        assert "name" in err and "control characters" in err and err.count("\n") == 1
+        assert not raw_control(out + err)
+
+
 def _file_size_limit(limit: int) -> Callable[[], None]:
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
@@ -229,6 +239,25 @@ def test_finding_7_a_score_of_the_wrong_type_is_malformed(tmp_path: Path) -> Non
     assert code == 2 and err.strip() == f"{path}:{i + 1}: 'scores.NS.total' must be a whole number, not {total}.0"
 
 
+# ---------------------------------------------------------------------------- 8. tracebacks instead of messages
+
+
+def test_finding_8_a_house_rules_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
+    house = tmp_path / "latin1.toml"
+    house.write_bytes(b'preset = "classic"\nname = "caf\xe9"\n')
+    for args in (["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]):
+        code, out, err = invoke(args)
+        assert code == 2, (args, out, err)
+        assert err.strip() == f"Error: {house}: not UTF-8 text (line 2)", err
+
+
+def test_finding_8_a_house_rules_file_nested_too_deep_is_one_line(tmp_path: Path) -> None:
+    house = tmp_path / "deep.toml"
+    house.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    code, out, err = invoke(["rules", str(house)])
+    assert code == 2 and err.strip() == f"Error: {house}: nested too deep to read", err
+
+
 # ---------------------------------------------------------------------------- 10. the format is the header's field
 
 
@@ -239,6 +268,22 @@ def test_finding_10_a_player_named_like_the_scenario_format_verifies(tmp_path: P
     assert code == 0, out
     code, out, err = invoke(["verify", str(path)])
     assert code == 0 and out.startswith(f"{path}: ok, "), err
+
+
+# ---------------------------------------------------------------------------- 13. special files, long lines
+
+
+def test_finding_13_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    for command in (["verify"], ["replay", "--print"], ["play", "--resume"]):
+        done = hf(*command, str(fifo), timeout=20)
+        assert done.returncode in (1, 2), (command, done.stderr)
+        assert done.stderr.strip().endswith(f"{fifo}:0: not a regular file (a named pipe)"), done.stderr
+    house = tmp_path / "pipe.toml"
+    os.mkfifo(house)
+    done = hf("rules", str(house), timeout=20)
+    assert done.returncode == 2 and done.stderr.strip() == f"Error: {house}: not a regular file (a named pipe)"
 
 
 def test_finding_13_a_device_is_refused(tmp_path: Path) -> None:
