@@ -8,6 +8,7 @@ text from outside straight to the terminal.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import resource
@@ -122,11 +123,124 @@ def test_finding_1_a_house_rules_name_with_control_characters_is_refused(tmp_pat
         assert not raw_control(out + err)
 
 
+# ---------------------------------------------------------------------------- 2. the disk refuses a write
+
+
+def test_finding_2_short_writes_are_completed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hfcli.transcript import SeatInfo
+    from hfcli.transcript import writer as writer_module
+    from hfcli.transcript.golden import FIXED_CREATED, record_game
+
+    seats = [SeatInfo(f"P{i}", "ai", "random") for i in range(4)]
+
+    def recorded(path: Path) -> bytes:
+        record_game(path, Game(preset("classic"), seed=3), ["random"] * 4, 3, seats=seats, created=FIXED_CREATED,
+                    max_moves=40)
+        return path.read_bytes()
+
+    whole = recorded(tmp_path / "whole.jsonl")
+    trickled = tmp_path / "trickled.jsonl"
+    real_write = os.write
+
+    def seven_bytes_a_call(fd: int, data: bytes) -> int:
+        if trickled.exists() and os.fstat(fd).st_ino == trickled.stat().st_ino:
+            return real_write(fd, bytes(data[:7]))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(writer_module.os, "write", seven_bytes_a_call)
+    assert recorded(trickled) == whole
+
+
+def test_finding_2_a_move_the_disk_refuses_is_neither_shown_nor_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hfcli.transcript import SeatInfo, TranscriptWriteError, TranscriptWriter, read_source, replay, resume
+    from hfcli.transcript import writer as writer_module
+
+    path = tmp_path / "g.jsonl"
+    game = Game(preset("classic"), seed=5)
+    seats = [SeatInfo("You", "human", None), *(SeatInfo(n, "ai", "easy") for n in ("West", "North", "East"))]
+    writer = TranscriptWriter.create(path, game, seats, fsync=False)
+    out = Captured()
+    session = Session(game, {s: make_player("easy", 5, s) for s in (1, 2, 3)}, writer=writer,
+                      transcript_path=path, echo=out)
+    limit = path.stat().st_size + 6000
+    shown_when_refused: list[int] = []
+    real_write = os.write
+
+    def limited_write(fd: int, data: bytes) -> int:
+        # What the kernel does under a file-size limit: a short write up to the limit, then EFBIG.
+        if os.fstat(fd).st_ino != path.stat().st_ino:
+            return real_write(fd, data)
+        room = limit - os.fstat(fd).st_size
+        if room <= 0:
+            shown_when_refused.append(len(out.lines))
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+        return real_write(fd, bytes(data[:room]))
+
+    monkeypatch.setattr(writer_module.os, "write", limited_write)
+    with pytest.raises(TranscriptWriteError) as refused:
+        session.start()
+        for line in human_moves(5, "easy", 500):
+            session.handle(line)
+    monkeypatch.undo()
+    assert refused.value.errno == errno.EFBIG and refused.value.path == path
+    assert shown_when_refused and len(out.lines) == shown_when_refused[0]  # nothing shown once the disk refused
+    assert read_source(path).torn is None and path.stat().st_size <= limit
+    kept = replay(path).moves
+    assert len(kept) > 20
+    assert [(m.seat, m.move) for m in kept] == [(e.seat, e.move) for e in session.log]
+    resumed = resume(path, fsync=False)
+    resumed.writer.close()
+    assert resumed.game.move_count == len(session.log)
+
+
 def _file_size_limit(limit: int) -> Callable[[], None]:
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     return apply
+
+
+def test_finding_2_under_a_file_size_limit_hf_play_stops_in_one_line_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    moves = human_moves(5, "easy", 400)
+    play = ["play", "--seed", "5", "--level", "easy", "--speed", "0", "--transcript", str(path)]
+    done = hf(*play, stdin="\n".join(moves) + "\n", preexec_fn=_file_size_limit(8192))
+    assert done.returncode == 1, done.stdout[-500:] + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and "(File too large)" in done.stderr
+    assert done.stderr.strip().endswith(f"every move before it is saved: hf play --resume {path}")
+    assert path.stat().st_size <= 8192
+    checked = hf("verify", str(path))
+    assert checked.returncode == 0 and "unfinished" in checked.stdout and checked.stderr == ""
+
+    def rest() -> str:
+        played = sum(1 for t in path.read_text().splitlines() if t.startswith('{"e":"move","seat":"S"'))
+        return "\n".join(moves[played : played + 30]) + "\n"
+
+    # Under the same limit, --resume goes on from the last recorded move and stops as cleanly.
+    size = path.stat().st_size
+    again = hf("play", "--resume", str(path), "--speed", "0", stdin=rest(), preexec_fn=_file_size_limit(8192))
+    assert again.returncode == 1 and again.stdout.startswith(f"Resuming {path} at deal 1 of 4.")
+    assert "Traceback" not in again.stdout + again.stderr and "(File too large)" in again.stderr
+    assert size <= path.stat().st_size <= 8192
+    free = hf("play", "--resume", str(path), "--speed", "0", stdin=rest())
+    assert free.returncode == 0 and free.stderr == "" and "Input ended before the game did." in free.stdout
+    assert path.stat().st_size > 8192 and hf("verify", str(path)).returncode == 0
+
+
+def test_finding_2_a_resume_that_cannot_write_the_events_it_owes_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\n")
+    lines = path.read_text().splitlines(keepends=True)
+    assert lines[-1].startswith('{"e":"draw","seat":"S"')
+    path.write_text("".join(lines[:-1]))  # the draw's cards are owed: a crash cut them off
+    size = path.stat().st_size
+    done = hf("play", "--resume", str(path), "--speed", "0", stdin="quit\ny\n", preexec_fn=_file_size_limit(size))
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"Error: {path}: cannot write to it to continue the game: File too large"
+    assert path.stat().st_size == size
 
 
 # ---------------------------------------------------------------------------- 4. what a terminal sends
@@ -258,6 +372,35 @@ def test_finding_8_a_house_rules_file_nested_too_deep_is_one_line(tmp_path: Path
     assert code == 2 and err.strip() == f"Error: {house}: nested too deep to read", err
 
 
+def test_finding_9_a_data_folder_name_too_long_is_one_line(tmp_path: Path) -> None:
+    data = tmp_path / ("a" * 300)
+    code, out, err = invoke(["play", "--seed", "1"], "quit\ny\n", env={"HF_DATA_DIR": str(data)})
+    assert code == 1, out + err
+    assert err.count("\n") == 1 and err.startswith("Error: cannot write the transcript ")
+    assert err.strip().endswith(": File name too long")
+    assert not list(tmp_path.rglob("*.jsonl"))
+
+
+def test_finding_9_a_transcript_whose_header_cannot_be_written_is_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hfcli.transcript import writer
+
+    real_write = os.write
+
+    def disk_full(fd: int, data: bytes) -> int:
+        if path.exists() and os.fstat(fd).st_ino == path.stat().st_ino:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    path = tmp_path / "g.jsonl"
+    monkeypatch.setattr(writer.os, "write", disk_full)
+    code, out, err = invoke(["play", "--seed", "1", "--transcript", str(path)], "quit\ny\n")
+    monkeypatch.undo()
+    assert code == 1 and err.strip() == f"Error: cannot write the transcript {path}: No space left on device"
+    assert not path.exists()
+
+
 # ---------------------------------------------------------------------------- 10. the format is the header's field
 
 
@@ -268,6 +411,39 @@ def test_finding_10_a_player_named_like_the_scenario_format_verifies(tmp_path: P
     assert code == 0, out
     code, out, err = invoke(["verify", str(path)])
     assert code == 0 and out.startswith(f"{path}: ok, "), err
+
+
+# ---------------------------------------------------------------------------- 11. messages that name what failed
+
+
+def test_finding_11_a_read_only_transcript_says_it_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.jsonl"
+    invoke(["play", "--seed", "1", "--speed", "0", "--transcript", str(path)], "draw\n")
+    path.chmod(0o444)
+    if os.geteuid() == 0:  # root writes to read-only files: refuse the write as the kernel would for anyone else
+        real_open = os.open
+
+        def guarded_open(file: str | os.PathLike[str], flags: int, *args: int, **kwargs: object) -> int:
+            if Path(file) == path and flags & (os.O_WRONLY | os.O_RDWR):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+            return real_open(file, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(os, "open", guarded_open)
+    code, out, err = invoke(["play", "--resume", str(path)], "quit\ny\n")
+    monkeypatch.undo()
+    assert code == 1, out
+    assert err.strip() == f"Error: {path}: cannot write to it to continue the game: Permission denied"
+
+
+def test_finding_11_a_transcript_path_under_a_regular_file_says_so(tmp_path: Path) -> None:
+    regular = tmp_path / "notes.txt"
+    regular.write_text("not a folder\n")
+    path = regular / "g.jsonl"
+    code, _, err = invoke(["play", "--seed", "1", "--transcript", str(path)], "quit\ny\n")
+    assert code == 1
+    assert err.strip() == f"Error: cannot write the transcript {path}: {regular} is a file, not a folder"
 
 
 # ---------------------------------------------------------------------------- 13. special files, long lines
@@ -317,4 +493,4 @@ def test_strict_verify_fails_a_torn_or_unfinished_file(tmp_path: Path) -> None:
     code, out, err = invoke(["verify", "--strict", str(torn)])
     assert code == 1 and err.strip() == f"{torn}:{len(lines)}: torn last line (--strict)"
     code, out, _ = invoke(["verify", "--strict", str(GOLDEN)])
-    assert code == 0 and out.count(": ok, ") == 3
+    assert code == 0 and out.count(": ok, ") == len(list(GOLDEN.glob("*.jsonl")))

@@ -151,6 +151,7 @@ def play(
     """
     from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
+    from hfcli.transcript import TranscriptWriteError
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
@@ -184,7 +185,14 @@ def play(
         session.sleep = pacer.pause
         session.hold = pacer.hold
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
-    _run(session, intro, interactive)
+    try:
+        _run(session, intro, interactive)
+    except TranscriptWriteError as exc:
+        # The move the disk refused was neither shown nor kept; the file ends with the one before.
+        raise click.ClickException(
+            f"the disk refused to record the last move in {exc.path} ({exc.strerror}), so the game stops there; "
+            f"every move before it is saved: hf play --resume {exc.path}"
+        ) from None
 
 
 def _check_sources(
@@ -233,11 +241,14 @@ def _new_session(
         SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
         for seat in game.seating.seats
     ]
-    path = transcript_path or paths.new_transcript_path(seed)
+    path = transcript_path
     try:
+        if path is None:
+            path = paths.new_transcript_path(seed)
         writer = TranscriptWriter.create(path, game, seats)
     except OSError as exc:
-        raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
+        where = path if path is not None else paths.transcripts_dir()
+        raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
     session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
     return session, _intro(game, HUMAN, levels, path)
 
@@ -248,7 +259,7 @@ def _resumed_session(
     from hfcli.cli.recorded import compare_resumed
     from hfcli.render import printable
     from hfcli.repl.session import LogEntry
-    from hfcli.transcript import TranscriptError, read_source, resume
+    from hfcli.transcript import TranscriptError, TranscriptWriteError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat
 
     try:
@@ -258,10 +269,8 @@ def _resumed_session(
     except FinishedGame as over:
         _show_finished(over.game, path)
         raise SystemExit(0) from None
-    except FileNotFoundError:
-        raise click.ClickException(f"{path}: no such transcript") from None
-    except OSError as exc:
-        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except TranscriptWriteError as exc:
+        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
     except (TranscriptError, HandFootError) as exc:
         raise click.ClickException(str(exc)) from None
     game = resumed.game
