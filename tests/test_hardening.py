@@ -123,6 +123,23 @@ def test_finding_1_a_house_rules_name_with_control_characters_is_refused(tmp_pat
         assert not raw_control(out + err)
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("\x1b[2J", "control characters"), ("x" * 41, "at most 40 characters"), ("   ", "blank"),
+     ("A\u202eB", "control characters")],
+)
+def test_finding_1_play_name_takes_printable_text_of_at_most_40_characters(
+    tmp_path: Path, name: str, message: str
+) -> None:
+    code, out, err = invoke(["play", "--seed", "1", "--name", name], "quit\ny\n", env={"HF_DATA_DIR": str(tmp_path)})
+    assert code == 2 and "--name" in err and message in err
+    assert not raw_control(out + err)
+    assert not (tmp_path / "transcripts").exists()
+    code, out, _ = invoke(["play", "--seed", "1", "--speed", "0", "--name", "Zoë " + "x" * 36], "quit\ny\n",
+                          env={"HF_DATA_DIR": str(tmp_path)})
+    assert code == 0, out
+
+
 # ---------------------------------------------------------------------------- 2. the disk refuses a write
 
 
@@ -372,6 +389,25 @@ def test_finding_8_a_house_rules_file_nested_too_deep_is_one_line(tmp_path: Path
     assert code == 2 and err.strip() == f"Error: {house}: nested too deep to read", err
 
 
+@pytest.mark.parametrize("speed", ["inf", "1e300", "nan", "61"])
+def test_finding_8_speed_has_an_upper_bound(tmp_path: Path, speed: str) -> None:
+    code, out, err = invoke(["play", "--seed", "1", "--speed", speed, "--transcript", str(tmp_path / "g.jsonl")],
+                            "draw\nx 3\n")
+    assert code == 2 and "Invalid value for '--speed'" in err, out + err
+    assert ("is not in the range 0<=x<=60" in err) != (speed == "nan" and "'nan' is not a number of seconds" in err)
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+# ---------------------------------------------------------------------------- 9. names and paths that cannot be written
+
+
+def test_finding_9_a_name_that_is_not_text_leaves_no_empty_transcript(tmp_path: Path) -> None:
+    # What Python makes of the byte 0xFF in a command line: a lone surrogate.
+    code, _, err = invoke(["play", "--seed", "1", "--name", "\udcff"], "quit\ny\n", env={"HF_DATA_DIR": str(tmp_path)})
+    assert code == 2 and "--name" in err and "not text" in err, err
+    assert not list(tmp_path.rglob("*.jsonl"))
+
+
 def test_finding_9_a_data_folder_name_too_long_is_one_line(tmp_path: Path) -> None:
     data = tmp_path / ("a" * 300)
     code, out, err = invoke(["play", "--seed", "1"], "quit\ny\n", env={"HF_DATA_DIR": str(data)})
@@ -444,6 +480,46 @@ def test_finding_11_a_transcript_path_under_a_regular_file_says_so(tmp_path: Pat
     code, _, err = invoke(["play", "--seed", "1", "--transcript", str(path)], "quit\ny\n")
     assert code == 1
     assert err.strip() == f"Error: cannot write the transcript {path}: {regular} is a file, not a folder"
+
+
+# ---------------------------------------------------------------------------- 12. the data folder
+
+
+def test_finding_12_without_a_home_nothing_is_written_at_the_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hfcli import paths
+
+    monkeypatch.delenv("HF_DATA_DIR", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", "/")
+    with pytest.raises(paths.DataFolderError, match="HF_DATA_DIR"):
+        paths.data_dir()
+    code, out, err = invoke(["play", "--seed", "1"], "quit\ny\n")
+    assert code == 1 and "set HF_DATA_DIR" in err and err.count("\n") == 1, out + err
+    assert not Path("/.local/share/hfcli").exists()
+
+
+def test_finding_12_the_data_folder_is_the_platforms_and_tests_keep_to_their_own(tmp_path: Path) -> None:
+    import platformdirs
+
+    from hfcli import paths
+
+    assert paths.data_dir() == platformdirs.user_data_path("hfcli", appauthor=False)
+    assert paths.data_dir().is_relative_to(tmp_path)  # the conftest's folders, never the real home
+
+
+def test_finding_12_a_relative_xdg_data_home_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hfcli import paths
+
+    monkeypatch.delenv("HF_DATA_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    assert paths.data_dir() == tmp_path / "home" / ".local" / "share" / "hfcli"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert paths.data_dir() == tmp_path / "xdg" / "hfcli"
+    monkeypatch.setenv("HF_DATA_DIR", str(tmp_path / "mine"))
+    assert paths.data_dir() == tmp_path / "mine"
 
 
 # ---------------------------------------------------------------------------- 13. special files, long lines
