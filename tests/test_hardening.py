@@ -260,6 +260,55 @@ def test_finding_2_a_resume_that_cannot_write_the_events_it_owes_is_one_line(tmp
     assert path.stat().st_size == size
 
 
+# ---------------------------------------------------------------------------- 3. simulate streams its games
+
+
+def test_finding_3_a_huge_run_takes_little_memory_and_stops_with_the_games_so_far() -> None:
+    import tracemalloc
+
+    from hfcli.simulate import simulate
+
+    seen: list[int] = []
+
+    def stop_after_two(done: int) -> None:
+        seen.append(done)
+        if done == 2:
+            raise KeyboardInterrupt  # what Ctrl-C raises in the main thread
+
+    tracemalloc.start()
+    try:
+        summary = simulate(preset("classic"), 5_000_000, 1, ("random", "random"), on_game=stop_after_two)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert seen == [1, 2]  # progress from the first game
+    assert summary.interrupted and summary.games == 2 and summary.requested == 5_000_000
+    assert summary.as_dict()["games"] == 2 and summary.deals == 8
+    assert peak < 20 * 2**20, f"{peak:,} bytes at the peak"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_finding_3_ctrl_c_prints_the_summary_of_the_games_finished(tmp_path: Path, jobs: str) -> None:
+    import re
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "hfcli", "simulate", "--games", "1000000000", "--jobs", jobs],
+                          cwd=str(ROOT), dimensions=(24, 120), encoding="utf-8", timeout=60)
+    try:
+        child.expect(r" ([1-9]\d*)/1000000000")  # the bar moves from the first game on
+        child.sendintr()  # Ctrl-C at the keyboard: SIGINT to every process of the group
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    shown = (child.before or "") + (child.after if isinstance(child.after, str) else "")
+    finished = re.search(r"games +(\d+) of 1000000000 \(interrupted\)", shown)
+    assert finished is not None and int(finished.group(1)) >= 1, shown[-2000:]
+    assert "NS wins" in shown and "moves per second" in shown
+    assert "Traceback" not in shown and "Aborted" not in shown
+    assert child.exitstatus == 130
+
+
 # ---------------------------------------------------------------------------- 4. what a terminal sends
 
 
