@@ -342,6 +342,37 @@ def _run_prompt_loop(keys: str, seconds: float = 30) -> tuple[Session, Captured,
     return session, out, errors
 
 
+def test_finding_4_a_pasted_colour_code_is_dropped_and_the_game_goes_on() -> None:
+    session, out, errors = _run_prompt_loop("\x1b[31mdraw\r\x1b[M!!!\x1b[0mhand\r")
+    assert errors == []
+    assert "You draw" in out.text and "Your hand (15)" in out.text
+    assert session.finished  # the pipe ended: EOF asked to leave, EOF again left
+
+
+def test_finding_4_any_failure_reading_keys_drops_the_line_not_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+    from hfcli.repl import keys
+
+    table_bindings = keys.table_bindings
+
+    def failing_bindings() -> KeyBindings:
+        bindings = table_bindings()
+
+        @bindings.add("c-t")
+        def _fail(event: KeyPressEvent) -> None:
+            raise ValueError("not enough values to unpack")
+
+        return bindings
+
+    monkeypatch.setattr(keys, "table_bindings", failing_bindings)
+    session, out, errors = _run_prompt_loop("dr\x14")
+    assert errors == []
+    assert ("The terminal sent something that could not be read (ValueError: not enough values to unpack); "
+            "that line was dropped.") in out.text
+    assert "You leave the table." in out.text and session.finished
+
+
 @pytest.fixture
 def tmux_play(tmp_path: Path) -> Iterator[Terminal]:
     """``hf play --seed 7`` in a real terminal (tmux)."""
@@ -362,6 +393,26 @@ def tmux_play(tmp_path: Path) -> Iterator[Terminal]:
         yield term
     finally:
         term.tmux("kill-server")
+
+
+def test_finding_4_coloured_text_typed_or_pasted_in_a_real_terminal(tmux_play: Terminal) -> None:
+    terminal = tmux_play
+    terminal.wait_for("South (draw)>")
+    terminal.tmux("send-keys", "-t", "play", "-l", "\x1b[31mdraw")  # as a terminal without bracketed paste sends it
+    terminal.send("Enter")
+    terminal.wait_for("You draw")
+    terminal.tmux("set-buffer", "\x1b[31mhand\x1b[0m")
+    terminal.tmux("paste-buffer", "-p", "-t", "play")  # a bracketed paste: the text arrives as typed
+    terminal.send("Enter")
+    shown = terminal.wait_for("Unknown command")
+    terminal.send("hand", "Enter")
+    shown = terminal.wait_for("Your hand (15)")
+    assert "Traceback" not in shown and "Unhandled exception" not in shown
+    assert "\\x1b[31mhand" in shown  # the refused line is quoted with its escape made visible
+    terminal.send("quit", "Enter")
+    terminal.wait_for("Leave the game?")
+    terminal.send("y", "Enter")
+    terminal.wait_for("EXITED 0")
 
 
 # ---------------------------------------------------------------------------- 5. odd event kinds

@@ -3,6 +3,7 @@ a table of 2 to 6 (four in two partnerships unless told otherwise)."""
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import random
@@ -437,7 +438,7 @@ def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
 
 
 def _run(session: Session, intro: list[str], interactive: bool) -> None:
-    from hfcli.repl.loop import run_piped
+    from hfcli.repl.loop import bounded_lines, run_piped
 
     try:
         if interactive:
@@ -455,6 +456,9 @@ def _run(session: Session, intro: list[str], interactive: bool) -> None:
             run_terminal(session, history_path=history)
         else:
             session.start(intro)
-            run_piped(session, sys.stdin)
+            if isinstance(sys.stdin, io.TextIOWrapper):
+                # Bytes that are not text reach the table as escapes to refuse, not as a crash.
+                sys.stdin.reconfigure(errors="surrogateescape")
+            run_piped(session, bounded_lines(sys.stdin))
     finally:
         session.close()
