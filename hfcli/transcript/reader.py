@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -134,16 +135,24 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text} is too large a number")
+    return value
+
+
 def json_text(value: Any) -> str:
     """A value as JSON writes it, for messages (``true``, ``50.0``, ``[]``)."""
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
 def load_line(source: Source, number: int) -> dict[str, Any]:
-    """Line ``number`` as a JSON object: strict JSON (no NaN or Infinity) with every key once."""
+    """Line ``number`` as a JSON object: strict JSON (no NaN, no number too large for a float) with
+    every key once."""
     text = source.lines[number - 1]
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant, parse_float=_finite)
     except _DuplicateKey as exc:
         raise TranscriptError(source.path, number, str(exc)) from None
     except (ValueError, RecursionError) as exc:
