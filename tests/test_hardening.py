@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -429,6 +430,122 @@ def test_finding_5_an_event_kind_that_is_not_text_is_malformed_at_its_line(tmp_p
         assert code == 2, (command, err)
         assert err.strip() == f"{path}:{after + 1}: the event kind 'e' must be text, not {kind}", err
         assert "internal error" not in err and "Traceback" not in out + err
+
+
+# ---------------------------------------------------------------------------- 6. the order of the moves
+
+
+def _recorded_golden(tmp_path: Path, name: str) -> tuple[Path, list[str]]:
+    """A golden game recorded afresh by today's writer."""
+    from hfcli.transcript.golden import FIXED_CREATED, GOLDEN, record_game
+
+    spec = next(g for g in GOLDEN if g.name == name)
+    path = tmp_path / f"{name}.jsonl"
+    record_game(path, Game(preset(spec.preset), spec.seed), spec.levels, spec.seed, created=FIXED_CREATED)
+    return path, path.read_text().split("\n")
+
+
+def _move(line: str) -> tuple[str, str] | None:
+    if '"e":"move"' not in line:
+        return None
+    data = json.loads(line)
+    return data["seat"], data["move"]
+
+
+def test_finding_6_swapping_two_moves_of_a_turn_fails_at_the_first_swapped_line(tmp_path: Path) -> None:
+    path, lines = _recorded_golden(tmp_path, "classic-normal-seed1")
+    # Adjacent moves of one seat in one turn (adds and melds), the first five pairs of the game:
+    # some swaps leave every digest as it was.
+    pairs = [i for i in range(1, len(lines) - 1)
+             if (a := _move(lines[i])) and (b := _move(lines[i + 1])) and a[0] == b[0] and a[1] != b[1]
+             and a[1].split()[0] in ("add", "meld") and b[1].split()[0] in ("add", "meld")][:5]
+    assert len(pairs) == 5
+    for i in pairs:
+        swapped = list(lines)
+        swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+        write_lines(path, swapped)
+        code, _, err = invoke(["verify", str(path)])
+        assert code == 1 and err.startswith(f"{path}:{i + 1}: "), (i + 1, err)
+        assert "was moved, removed, added or changed" in err or "to be legal" in err, err
+
+
+def test_finding_6_deleting_a_move_undone_later_in_the_turn_fails_where_it_was(tmp_path: Path) -> None:
+    path, lines = _recorded_golden(tmp_path, "classic-mixed-seed2")
+    undone = []
+    for i, line in enumerate(lines):
+        move = _move(line)
+        if move is None or not move[1].startswith("add ") or _move(lines[i + 1]) is None:
+            continue
+        rest = lines[i + 1 : next(j for j in range(i, len(lines)) if '"e":"digest"' in lines[j])]
+        if any(_move(t) == (move[0], "undo") for t in rest):
+            undone.append(i)
+    assert undone
+    for i in undone[:3]:
+        write_lines(path, lines[:i] + lines[i + 1:])
+        code, _, err = invoke(["verify", str(path)])
+        assert code == 1, err
+        assert err.startswith(f"{path}:{i + 1}: expected chain ") and "was moved, removed, added or changed" in err
+
+
+def test_finding_6_a_changed_move_that_plays_the_same_still_fails_at_its_line(tmp_path: Path) -> None:
+    path, lines = _recorded_golden(tmp_path, "classic-normal-seed1")
+    i = next(i for i, t in enumerate(lines) if '"move":"draw"' in t)
+    write_lines(path, _swap_text(lines, i, '"move":"draw"', '"move":"draw "'))
+    code, _, err = invoke(["verify", str(path)])
+    assert code == 1 and err.startswith(f"{path}:{i + 1}: expected chain ")
+
+
+def _swap_text(lines: list[str], i: int, old: str, new: str) -> list[str]:
+    return [*lines[:i], lines[i].replace(old, new), *lines[i + 1:]]
+
+
+def test_finding_6_a_removed_digest_or_chain_is_caught(tmp_path: Path) -> None:
+    path, lines = _recorded_golden(tmp_path, "eleven-normal-seed3")
+    d = next(i for i, t in enumerate(lines) if '"e":"digest"' in t)
+    write_lines(path, lines[:d] + lines[d + 1:])
+    code, _, err = invoke(["verify", str(path)])
+    assert code == 1 and err.startswith(f"{path}:{d + 1}: expected the digest of the turn that ended at line ")
+    m = next(i for i, t in enumerate(lines) if '"e":"move"' in t)
+    write_lines(path, [*lines[:m], re.sub(r',"chain":"[0-9a-f]{8}"', "", lines[m]), *lines[m + 1:]])
+    code, _, err = invoke(["verify", str(path)])
+    assert code == 2 and err.strip() == f"{path}:{m + 1}: 'chain' is missing"
+
+
+def test_finding_6_the_chain_is_what_the_format_says(tmp_path: Path) -> None:
+    import hashlib
+
+    path, lines = _recorded_golden(tmp_path, "classic-normal-seed1")
+    moves = [json.loads(t) for t in lines if '"e":"move"' in t][:3]
+    before = ""
+    for move in moves:  # docs/transcript.md: BLAKE2b, 4 bytes, of "{chain before} {seat} {move}"
+        text = f"{before} {move['seat']} {move['move']}".encode()
+        assert move["chain"] == hashlib.blake2b(text, digest_size=4).hexdigest()
+        before = move["chain"]
+    assert hashlib.blake2b(b" S draw", digest_size=4).hexdigest() in (ROOT / "docs" / "transcript.md").read_text()
+
+
+def test_finding_6_a_resumed_version_1_file_goes_on_as_version_1(tmp_path: Path) -> None:
+    from hfcli.match import play_game
+    from hfcli.transcript import resume
+
+    old = (ROOT / "transcripts" / "compat" / "v1" / "classic-normal-seed1.jsonl").read_text().split("\n")
+    cut = len(old) // 2
+    path = write_lines(tmp_path / "v1.jsonl", [*old[:cut], ""])
+    resumed = resume(path, fsync=False)
+    players = [make_player("random", 3, seat) for seat in range(4)]
+    play_game(resumed.game, players, on_move=lambda events, decision: resumed.writer.record(events, decision.reason))
+    resumed.writer.close()
+    lines = path.read_text().split("\n")
+    assert json.loads(lines[0])["version"] == 1 and not any('"chain"' in t for t in lines)
+    code, out, err = invoke(["verify", "--strict", str(path)])
+    assert code == 0 and "finished" in out, err
+
+
+def test_finding_6_version_1_files_still_verify() -> None:
+    old = sorted((ROOT / "transcripts" / "compat" / "v1").glob("*.jsonl"))
+    assert old and all(json.loads(p.read_text().split("\n")[0])["version"] == 1 for p in old)
+    code, out, err = invoke(["verify", "--strict", *map(str, old)])
+    assert code == 0 and out.count(": ok, ") == len(old), err
 
 
 # ---------------------------------------------------------------------------- 7. duplicate keys, wrong types

@@ -33,6 +33,7 @@ from hfcli.transcript.lines import (
     TranscriptError,
     ends_turn,
     event_line,
+    move_chain,
 )
 from hfcli.transcript.origin import origin_of, read_history, start_position
 
@@ -190,7 +191,7 @@ def parse_header(source: Source) -> Header:
         raise TranscriptError(path, 1, f"version must be a whole number >= 1, not {version!r}")
     if version > VERSION:
         raise TranscriptError(
-            path, 1, f"unsupported version {version}: this program ({__version__}) reads version {VERSION}"
+            path, 1, f"unsupported version {version}: this program ({__version__}) reads versions 1 to {VERSION}"
         )
     rules_data = _field(source, 1, data, "rules", dict)
     try:
@@ -406,6 +407,7 @@ class Replayed:
     pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
     digest_due: bool = False  # the file ends after a turn's last event but before its digest
     digests: int = 0
+    chain: str = ""  # the chain after the last move (version 2 on)
     lines: int = 0
 
     @cached_property
@@ -455,13 +457,15 @@ def replay(
                 players.append(None)
     pending = [event_line(e, game) for e in game.events]
     pending.reverse()  # popped from the end
-    digest_due = False
+    digest_due = 0  # the line of the move that ended a turn whose digest has not come yet
     lines = source.lines
     path_name = source.path
     moves_read = result.recorded
-    # Two move lines in three repeat an earlier one word for word (the same seat drawing "from the
-    # stock"), so each distinct line is read once.
-    move_lines: dict[str, tuple[str, str, str | None] | None] = {}
+    chained = header.version >= 2  # every move carries its link in the chain of moves
+    chain = ""
+    # In a version 1 file, two move lines in three repeat an earlier one word for word (the same
+    # seat drawing "from the stock"), so each distinct line is read once.
+    move_lines: dict[str, tuple[str, str, str | None, str | None] | None] = {}
     for number in range(2, len(lines) + 1):
         text = lines[number - 1]
         if pending:
@@ -476,7 +480,6 @@ def replay(
                     path_name, number,
                     f"expected {describe(text)} (as recorded), got {describe(want)} from the replay first", DIVERGENCE,
                 )
-            _check_kind(source, number, data)
             if not _same_event(source, number, data, want):
                 raise TranscriptError(
                     path_name, number, f"expected {describe(text)} (as recorded), got {describe(want)}", DIVERGENCE
@@ -485,13 +488,15 @@ def replay(
             continue
         if text.startswith(_DIGEST_HEAD) and text.endswith('"}') and text[_DIGEST_START:-2] == digester.digest(game):
             result.digests += 1
-            digest_due = False
+            digest_due = 0
             continue
         fast = move_lines.get(text)
         if fast is None:
-            fast = move_lines[text] = _quick_move(text)
-        if fast is not None and game.turn.phase is not OVER_PHASE:
-            seat_name, move_text, reason = fast
+            fast = _quick_move(text)
+            if not chained:
+                move_lines[text] = fast
+        if fast is not None and game.turn.phase is not OVER_PHASE and not digest_due and (fast[2] or not chained):
+            seat_name, move_text, recorded_chain, reason = fast
         else:
             data = load_line(source, number)
             kind = _check_kind(source, number, data)
@@ -503,8 +508,15 @@ def replay(
                         path_name, number, f"expected digest {recorded} (as recorded), got {got}", DIVERGENCE
                     )
                 result.digests += 1
-                digest_due = False
+                digest_due = 0
                 continue
+            if digest_due:
+                # A turn's digest is what checks the state the turn left: a file without it is not whole.
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected the digest of the turn that ended at line {digest_due}, got {describe(text)}",
+                    DIVERGENCE,
+                )
             if kind != "move":
                 if kind in KNOWN_KINDS:
                     raise TranscriptError(
@@ -519,6 +531,7 @@ def replay(
                 )
             seat_name = _field(source, number, data, "seat", str)
             move_text = _field(source, number, data, "move", str)
+            recorded_chain = _field(source, number, data, "chain", str) if chained else None
             reason = data.get("reason")
             if reason is not None and not isinstance(reason, str):
                 raise TranscriptError(path_name, number, "'reason' must be text or null")
@@ -551,12 +564,22 @@ def replay(
             ) from None
         except HandFootError as exc:
             raise TranscriptError(path_name, number, f"move {move_text!r}: {exc}", DIVERGENCE) from None
+        if chained:
+            chain = move_chain(chain, seat_name, move_text)
+            if recorded_chain != chain:
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected chain {recorded_chain} (as recorded), got {chain}: this move or one before it "
+                    "was moved, removed, added or changed",
+                    DIVERGENCE,
+                )
         moves_read.append(fields)
         if len(events) > 1:  # most moves (melds, adds) cause no event beyond themselves
             pending = [event_line(e, game) for e in events[:0:-1]]  # reversed: popped from the end
-        digest_due = ends_turn(events)
+        digest_due = number if ends_turn(events) else 0
     result.pending = pending[::-1]
-    result.digest_due = digest_due
+    result.digest_due = bool(digest_due)
+    result.chain = chain
     result.lines = len(lines)
     return result
 
@@ -567,7 +590,7 @@ def replay(
 _DIGEST_HEAD = '{"e":"digest","digest":"'  # a digest line is this, the digest, and '"}'
 _DIGEST_START = len(_DIGEST_HEAD)
 _MOVE_LINE = re.compile(
-    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"'
+    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"(?:,"chain":"([0-9a-f]{8})")?'
     r'(?:,"reason":("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*"))?\}\Z'
 )
 
@@ -584,21 +607,21 @@ def _check_kind(source: Source, number: int, data: dict[str, Any]) -> str:
 _MISSING = object()
 
 
-def _quick_move(text: str) -> tuple[str, str, str | None] | None:
-    """(seat, move, reason) of a move line exactly as the writer writes it, or None, when the JSON
-    parser reads the line instead."""
+def _quick_move(text: str) -> tuple[str, str, str | None, str | None] | None:
+    """(seat, move, chain, reason) of a move line exactly as the writer writes it, or None, when the
+    JSON parser reads the line instead."""
     found = _MOVE_LINE.match(text)
     if found is None:
         return None
-    seat, move, raw_reason = found.groups()
+    seat, move, chain, raw_reason = found.groups()
     if raw_reason is None:
-        return seat, move, None
+        return seat, move, chain, None
     if "\\" in raw_reason:
         try:
-            return seat, move, json.loads(raw_reason)
+            return seat, move, chain, json.loads(raw_reason)
         except ValueError:
             return None
-    return seat, move, raw_reason[1:-1]
+    return seat, move, chain, raw_reason[1:-1]
 
 
 KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest"})  # every line kind a transcript holds

@@ -50,7 +50,9 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
         if source.torn is not None:
             with open(path, "r+b") as handle:
                 handle.truncate(source.torn_offset)
-        writer = TranscriptWriter.append_to(path, replayed.game, fsync=fsync)
+        writer = TranscriptWriter.append_to(
+            path, replayed.game, fsync=fsync, version=replayed.header.version, chain=replayed.chain
+        )
     except OSError as exc:
         raise TranscriptWriteError(path, exc) from None
     try:

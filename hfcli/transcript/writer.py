@@ -11,7 +11,17 @@ from typing import Any
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.transcript.digest import Digester
-from hfcli.transcript.lines import SeatInfo, digest_line, dumps_compact, ends_turn, event_line, header_dict, move_line
+from hfcli.transcript.lines import (
+    VERSION,
+    SeatInfo,
+    digest_line,
+    dumps_compact,
+    ends_turn,
+    event_line,
+    header_dict,
+    move_chain,
+    move_line,
+)
 
 
 class TranscriptWriteError(OSError):
@@ -27,13 +37,18 @@ class TranscriptWriter:
     """Appends a game's events to its transcript: each move with the lines it caused in one write,
     then an fsync, so a move reaches the disk whole before the game goes on."""
 
-    def __init__(self, path: Path, game: Game, fd: int, *, fsync: bool = True, size: int = 0) -> None:
+    def __init__(
+        self, path: Path, game: Game, fd: int, *, fsync: bool = True, size: int = 0, version: int = VERSION,
+        chain: str = "",
+    ) -> None:
         self.path = path
         self.game = game
         self._fd: int | None = fd
         self._fsync = fsync
         self._size = size  # bytes in the file: where a refused write is cut back to
         self._digester = Digester()
+        self._chained = version >= 2  # a version 1 file goes on as version 1, without chains
+        self._chain = chain  # the chain after the last move written
 
     @classmethod
     def create(
@@ -67,8 +82,9 @@ class TranscriptWriter:
                 finally:
                     os.close(folder)
             # Events so far; moves among them were made before recording began and carry no reason.
-            first = dumps_compact(header_dict(game, seats, created, header))
-            writer._append([first, *(event_line(e, game) for e in game.events)])
+            lines, chain = writer._lines(game.events, None)
+            writer._append([dumps_compact(header_dict(game, seats, created, header)), *lines])
+            writer._chain = chain
         except BaseException:
             writer.close()
             p.unlink(missing_ok=True)
@@ -76,10 +92,13 @@ class TranscriptWriter:
         return writer
 
     @classmethod
-    def append_to(cls, path: str | Path, game: Game, *, fsync: bool = True) -> TranscriptWriter:
+    def append_to(
+        cls, path: str | Path, game: Game, *, fsync: bool = True, version: int = VERSION, chain: str = ""
+    ) -> TranscriptWriter:
+        """A writer that goes on with a file of ``version`` whose last move's chain is ``chain``."""
         p = Path(path)
         fd = os.open(p, os.O_WRONLY | os.O_APPEND)
-        return cls(p, game, fd, fsync=fsync, size=os.lseek(fd, 0, os.SEEK_END))
+        return cls(p, game, fd, fsync=fsync, size=os.lseek(fd, 0, os.SEEK_END), version=version, chain=chain)
 
     def write_lines(self, lines: Sequence[str]) -> None:
         """Append lines as they stand, in one write (resume uses it for lines a crash cut off)."""
@@ -90,17 +109,27 @@ class TranscriptWriter:
         move (None for a human). Appends the move's lines (and the turn's digest) in one write and
         fsyncs; raises TranscriptWriteError, with nothing of the move left in the file, if the disk
         refuses them."""
+        lines, chain = self._lines(events, reason)
+        if ends_turn(events):
+            lines.append(digest_line(self._digester.digest(self.game)))
+        self._append(lines)
+        self._chain = chain  # only once the move is on the disk
+
+    def _lines(self, events: Sequence[Event], reason: str | None) -> tuple[list[str], str]:
+        """The lines of ``events`` and the chain after their moves."""
         game = self.game
         names = game.seating.names
+        chain = self._chain
         lines = []
         for e in events:
             if e.kind == EventKind.MOVE and e.move is not None and e.seat is not None:
-                lines.append(move_line(names[e.seat], e.move, reason))
+                seat, move = names[e.seat], str(e.move)
+                if self._chained:
+                    chain = move_chain(chain, seat, move)
+                lines.append(move_line(seat, move, reason, chain if self._chained else None))
             else:
                 lines.append(event_line(e, game))
-        if ends_turn(events):
-            lines.append(digest_line(self._digester.digest(game)))
-        self._append(lines)
+        return lines, chain
 
     def _append(self, lines: Sequence[str]) -> None:
         if self._fd is None:
