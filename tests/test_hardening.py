@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_e2e_terminal import Terminal
-from test_repl_support import Captured, make_session
+from test_repl_support import Captured, make_session, scripted_moves
 
 from ai import make_player
 from hfcli.cli import main
@@ -60,22 +60,6 @@ def write_lines(path: Path, lines: list[str]) -> Path:
 def raw_control(text: str) -> bool:
     """Whether ``text`` holds a control character a terminal would act on (newlines aside)."""
     return any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in text)
-
-
-def human_moves(seed: int, level: str, count: int) -> list[str]:
-    """South's first ``count`` moves against the AI seats ``hf play --seed SEED --level LEVEL`` sits,
-    chosen by a seeded random player, so they replay exactly when piped in."""
-    game = Game(preset("classic"), seed=seed)
-    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
-    me = make_player("random", 1000 + seed, 0)
-    moves: list[str] = []
-    while len(moves) < count and not game.is_over:
-        seat = game.to_move
-        move = (me if seat == 0 else players[seat]).choose(game.view(seat)).move
-        if seat == 0:
-            moves.append(str(move))
-        game.apply(move)
-    return moves
 
 
 # ---------------------------------------------------------------------------- 1. escape injection
@@ -199,7 +183,7 @@ def test_finding_2_a_move_the_disk_refuses_is_neither_shown_nor_kept(
     monkeypatch.setattr(writer_module.os, "write", limited_write)
     with pytest.raises(TranscriptWriteError) as refused:
         session.start()
-        for line in human_moves(5, "easy", 500):
+        for line in scripted_moves(5, "easy", count=500):
             session.handle(line)
     monkeypatch.undo()
     assert refused.value.errno == errno.EFBIG and refused.value.path == path
@@ -222,7 +206,7 @@ def _file_size_limit(limit: int) -> Callable[[], None]:
 
 def test_finding_2_under_a_file_size_limit_hf_play_stops_in_one_line_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    moves = human_moves(5, "easy", 400)
+    moves = scripted_moves(5, "easy", count=400)
     play = ["play", "--seed", "5", "--level", "easy", "--speed", "0", "--transcript", str(path)]
     done = hf(*play, stdin="\n".join(moves) + "\n", preexec_fn=_file_size_limit(8192))
     assert done.returncode == 1, done.stdout[-500:] + done.stderr

@@ -13,11 +13,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_repl_support import make_session
+from test_repl_support import make_session, scripted_moves
 
-from ai import make_player
-from hfcli.engine.game import Game
-from hfcli.engine.rules import preset
 from hfcli.repl.commands import BY_WORD
 from hfcli.repl.loop import MAX_LINE, run_piped
 from hfcli.repl.session import EMPTY, ERROR, INFO, OK, QUIT
@@ -102,22 +99,14 @@ def test_hostile_lines_through_the_pipe_loop_change_nothing_and_show_no_control_
 
 def _moves_and_junk(seed: int, count: int) -> tuple[list[bytes], list[str]]:
     """South's first moves against ``hf play --seed SEED --level easy``, with hostile lines between them."""
-    game = Game(preset("classic"), seed=seed)
-    players = {s: make_player("easy", seed, s) for s in (1, 2, 3)}
-    me = make_player("random", 1000 + seed, 0)
+    moves = scripted_moves(seed, "easy", count=count)
     rng = random.Random(seed)
-    moves: list[str] = []
     lines: list[bytes] = []
-    while len(moves) < count and not game.is_over:
-        seat = game.to_move
-        move = (me if seat == 0 else players[seat]).choose(game.view(seat)).move
-        if seat == 0:
-            moves.append(str(move))
-            for _ in range(rng.randint(0, 3)):
-                junk = hostile_line(rng, longest=1_000_000).encode("utf-8")
-                lines.append(junk.replace(b"\x0a", b"").replace(b"\x0d", b"") + rng.choice([b"", b"\xff\xfe"]))
-            lines.append(str(move).encode())
-        game.apply(move)
+    for move in moves:
+        for _ in range(rng.randint(0, 3)):
+            junk = hostile_line(rng, longest=1_000_000).encode("utf-8")
+            lines.append(junk.replace(b"\x0a", b"").replace(b"\x0d", b"") + rng.choice([b"", b"\xff\xfe"]))
+        lines.append(move.encode())
     return lines, moves
 
 
