@@ -98,15 +98,6 @@ def card_count(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
 
 
-def printable(text: str) -> str:
-    """Text that came from a file or the command line, safe to show on a terminal: characters that
-    do not print (an escape sequence, a bidirectional override, a line break inside a name) are
-    written as escapes (``\\x1b``, ``\\u202e``, ``\\n``), so they are seen instead of obeyed."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 def pick_text(pick: Pick, *, color: bool = False, ascii: bool = False) -> str:
     """A card a move names, as the player reads it: a rank (``T`` -> ``10``, ``JK``) or an exact
     card (``TS`` -> ``10♠``). Move notation keeps ``T``; what the player reads matches the hand."""

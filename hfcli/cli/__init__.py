@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from hfcli import __version__
-from hfcli.printable import visible
+from hfcli.printable import printable
 
 if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
@@ -56,7 +56,7 @@ def _errors_shown_visibly() -> Iterator[None]:
     try:
         yield
     except click.ClickException as exc:
-        vars(exc)["message"] = visible(exc.message)  # set once by click's __init__, typed Final
+        vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
         raise
 
 

@@ -314,7 +314,7 @@ def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
-    from hfcli.render import printable
+    from hfcli.printable import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, TranscriptWriteError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat

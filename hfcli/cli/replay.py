@@ -69,7 +69,7 @@ def replay(
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
     """
-    from hfcli.printable import visible
+    from hfcli.printable import printable
     from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
@@ -83,7 +83,7 @@ def replay(
     try:
         recording = load(file)
     except TranscriptError as exc:
-        click.echo(visible(str(exc)), err=True)
+        click.echo(printable(str(exc)), err=True)
         sys.exit(exc.exit_code)
     game = recording.replayed.game
     if score_sheet:
@@ -103,10 +103,10 @@ def replay(
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--seat") from None
     if recording.replayed.source.warning:
-        click.echo(visible(f"warning: {recording.replayed.source.warning}"), err=True)
+        click.echo(printable(f"warning: {recording.replayed.source.warning}"), err=True)
     if print_all:
         for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
-            click.echo(visible(line, newlines=True))
+            click.echo(line)
         return
     read = _reader()
     total = len(recording.moves)
@@ -114,10 +114,9 @@ def replay(
     last = "n"
 
     def show() -> None:
-        # Names and reasons come from the file: the screens are shown with control characters made visible.
         width, height = _screen_size()
-        table = screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width, height=height)
-        click.echo(visible(table, newlines=True))
+        click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width,
+                          height=height))
 
     show()
     click.echo(HELP)

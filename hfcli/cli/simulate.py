@@ -183,7 +183,7 @@ def _summary_lines(summary: SimulationSummary, table_text: str, decks: int) -> l
 def _on_shoes(path: Path, levels: str | None, ns: str | None, ew: str | None, as_json: bool) -> None:
     """``--shoes FILE``: one game on the recorded game's cards, at its table, set beside it deal by deal."""
     from hfcli.cli.recorded import simulate_shoes
-    from hfcli.render import printable
+    from hfcli.printable import printable
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
     ctx = click.get_current_context()

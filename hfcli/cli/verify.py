@@ -32,21 +32,21 @@ def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, strict: bool, 
       hf verify --strict transcripts/golden
       hf verify --jobs 2 transcripts/golden
     """
-    from hfcli.printable import visible
+    from hfcli.printable import printable
     from hfcli.transcript.verify import check_all, transcript_files
 
     paths = []
     for target in targets:
         found = list(transcript_files(target))
         if not found:
-            click.echo(visible(f"{target}: no transcripts (*.jsonl) in this folder"), err=True)
+            click.echo(printable(f"{target}: no transcripts (*.jsonl) in this folder"), err=True)
             sys.exit(2)
         paths += found
     for outcome in check_all(paths, ai=check_ai, jobs=jobs, strict=strict):
         if outcome.verified is None:
-            click.echo(visible(outcome.error or ""), err=True)
+            click.echo(printable(outcome.error or ""), err=True)
             sys.exit(outcome.exit_code)
         if outcome.verified.warning:
-            click.echo(visible(f"warning: {outcome.verified.warning}"), err=True)
+            click.echo(printable(f"warning: {outcome.verified.warning}"), err=True)
         if not quiet:
-            click.echo(visible(outcome.verified.summary))
+            click.echo(printable(outcome.verified.summary))

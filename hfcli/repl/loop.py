@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from hfcli.printable import visible
+from hfcli.printable import printable
 from hfcli.repl.session import QUIT, Session
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def run_piped(session: Session, lines: Iterable[str]) -> int:
         if session.finished:
             break
         line = raw.rstrip("\r\n")
-        session.say(session.prompt + visible(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
+        session.say(session.prompt + printable(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
         if _refused(session, line):
             continue
         if session.handle(line) == QUIT:
@@ -135,7 +135,7 @@ def _read_line(prompt: PromptSession[str], message: str) -> str:
         reason = f"{type(error).__name__}: {error}" if error is not None else str(context.get("message", "?"))
         app = prompt.app
         if app.is_running and not app.is_done:
-            app.exit(exception=UnreadableInput(visible(reason)[:200]))
+            app.exit(exception=UnreadableInput(printable(reason)[:200]))
 
     async def read() -> str:
         asyncio.get_running_loop().set_exception_handler(fail_the_prompt)
