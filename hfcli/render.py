@@ -20,6 +20,7 @@ from hfcli.engine.scoring import DealEnding, DealResult, GameResult, TeamScore, 
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.printable import printable as printable  # text from outside, made safe to show, for render's callers
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
