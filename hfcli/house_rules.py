@@ -13,22 +13,41 @@ from pathlib import Path
 
 from hfcli.engine.errors import RulesError
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules, from_mapping, preset
+from hfcli.files import FileTooLarge, NotRegularFile, read_text_file
+from hfcli.printable import hidden_characters
 
 __all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "preset", "resolve"]
 
 
+# A house-rules file is a few lines; anything this large is not one.
+MAX_FILE_BYTES = 1 << 20
+
+
 def load(path: str | Path) -> Rules:
-    """Read a house-rules TOML file."""
+    """Read a house-rules TOML file (a regular file of at most MAX_FILE_BYTES, in UTF-8)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = read_text_file(p, MAX_FILE_BYTES)
+    except (NotRegularFile, FileTooLarge) as exc:
+        raise RulesError(f"{p}: {exc}") from None
     except OSError as exc:
         raise RulesError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise RulesError(f"{p}: not UTF-8 text (line {line})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{p}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesError(f"{p}: nested too deep to read") from None
     data.setdefault("name", p.stem)
+    name = data["name"]
+    if isinstance(name, str) and hidden_characters(name):
+        # The name heads every screen of rules and every replay: text a terminal would act on is refused.
+        raise RulesError(f"{p}: name has control characters ({name!r}); a name is printable text")
     return from_mapping(data, source=str(p))
 
 

@@ -1,7 +1,9 @@
 """Where hfcli keeps a user's files: transcripts and command history.
 
-Follows the XDG base-directory convention (``$XDG_DATA_HOME/hfcli``, else
-``~/.local/share/hfcli``); ``HF_DATA_DIR`` overrides it. Folders are created on first use.
+The data folder is the platform's per-user one, from ``platformdirs`` (``$XDG_DATA_HOME/hfcli`` or
+``~/.local/share/hfcli`` on Linux, ``~/Library/Application Support/hfcli`` on macOS, the roaming
+AppData on Windows; relative XDG values are ignored, as the XDG specification says).
+``HF_DATA_DIR`` overrides it. Folders are created on first use.
 """
 
 from __future__ import annotations
@@ -10,13 +12,38 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+import platformdirs
+
+from hfcli.printable import hidden_characters
+
+APP = "hfcli"
+HOW_TO_SET = "set HF_DATA_DIR to a folder for hf's files, or give --transcript FILE"
+
+
+class DataFolderError(OSError):
+    """No place for the user's files can be found; the message says how to give one."""
+
 
 def data_dir() -> Path:
     override = os.environ.get("HF_DATA_DIR")
     if override:
+        if hidden_characters(override):
+            raise DataFolderError(f"HF_DATA_DIR has control characters ({override!r}); {HOW_TO_SET}")
         return Path(override).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base).expanduser() / "hfcli"
+    try:
+        folder = platformdirs.user_data_path(APP, appauthor=False)
+    except RuntimeError as exc:  # no home folder to be found at all
+        raise DataFolderError(f"no home folder for hf's files ({exc}); {HOW_TO_SET}") from None
+    if not folder.is_absolute() or _at_the_root(folder) or hidden_characters(str(folder)):
+        raise DataFolderError(f"no home folder for hf's files (it would be {folder}); {HOW_TO_SET}")
+    return folder
+
+
+def _at_the_root(folder: Path) -> bool:
+    """A home of "/" (or an empty HOME read as one) puts the per-user folder in a hidden folder at
+    the root of the file system, ``/.local/share/hfcli``: no place for one user's files."""
+    parts = folder.relative_to(folder.anchor).parts
+    return bool(parts) and parts[0].startswith(".")
 
 
 def transcripts_dir() -> Path:

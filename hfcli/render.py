@@ -20,6 +20,7 @@ from hfcli.engine.scoring import DealEnding, DealResult, GameResult, TeamScore, 
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.printable import printable as printable  # text from outside, made safe to show, for render's callers
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -96,15 +97,6 @@ def cards_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = Fals
 def card_count(count: int) -> str:
     """``1 card``, ``7 cards``."""
     return f"{count} card{'' if count == 1 else 's'}"
-
-
-def printable(text: str) -> str:
-    """Text that came from a file or the command line, safe to show on a terminal: characters that
-    do not print (an escape sequence, a bidirectional override, a line break inside a name) are
-    written as escapes (``\\x1b``, ``\\u202e``, ``\\n``), so they are seen instead of obeyed."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def pick_text(pick: Pick, *, color: bool = False, ascii: bool = False) -> str:

@@ -10,6 +10,9 @@ plays each side's cards once. That cancels the luck of the deal.
 Results are counted by side: a side is named as the table names it in the first playing (``NS``,
 ``EW`` at four; ``S``, ``NW``, ``NE`` at three; ``S+N`` ... at six), and is the kind of player
 given for it wherever the rotation seats it.
+
+Games are handed to the pool as they are needed, and a summary holds counts and sums only, so a
+run of any length takes the same memory; Ctrl-C ends it with the summary of the games finished.
 """
 
 from __future__ import annotations
@@ -56,11 +59,43 @@ class GameRecord:
     cards_conserved: bool = True  # after every move, every card of the shoe was somewhere
 
 
+class DecisionTimes:
+    """How long decisions took, counted in buckets 1% wide on a log scale: the median and p99 to
+    within 1%, in memory that does not grow with the number of decisions."""
+
+    FLOOR = 1e-7  # seconds; anything quicker counts as this
+    RATIO = 1.01
+
+    def __init__(self) -> None:
+        self.counts: Counter[int] = Counter()
+        self.total = 0
+        self._log_ratio = math.log(self.RATIO)
+
+    def add(self, seconds: float) -> None:
+        bucket = int(math.log(seconds / self.FLOOR) / self._log_ratio) if seconds > self.FLOOR else 0
+        self.counts[bucket] += 1
+        self.total += 1
+
+    def percentile(self, q: float) -> float:
+        """The q-th quantile (as :func:`percentile` takes it of the sorted times), as the middle of its bucket."""
+        if not self.total:
+            return 0.0
+        index = min(self.total - 1, max(0, math.ceil(q * self.total) - 1))
+        seen = 0
+        for bucket in sorted(self.counts):
+            seen += self.counts[bucket]
+            if seen > index:
+                return self.FLOOR * self.RATIO ** (bucket + 0.5)
+        raise AssertionError("the counts add up to the total")
+
+
 @dataclass
 class SimulationSummary:
     kinds: tuple[str, ...] = ("random", "random")
     sides: tuple[str, ...] = ("NS", "EW")
     swap: bool = False
+    requested: int = 0  # the games asked for; fewer were played if the run was interrupted
+    interrupted: bool = False
     games: int = 0
     deals: int = 0
     moves: int = 0
@@ -72,7 +107,7 @@ class SimulationSummary:
     outs: Counter[str] = field(default_factory=Counter)  # deals each side ended by going out
     score_sums: list[int] = field(default_factory=list)
     book_sums: list[list[int]] = field(default_factory=list)
-    decision_seconds: list[float] = field(default_factory=list)
+    decision_times: DecisionTimes = field(default_factory=DecisionTimes)
 
     def __post_init__(self) -> None:
         if not self.score_sums:
@@ -92,7 +127,8 @@ class SimulationSummary:
             self.score_sums[side] += record.scores[side]
             for k in range(3):
                 self.book_sums[side][k] += record.books[side][k]
-        self.decision_seconds.extend(record.decision_seconds)
+        for seconds in record.decision_seconds:
+            self.decision_times.add(seconds)
 
     @property
     def moves_per_second(self) -> float:
@@ -122,8 +158,8 @@ class SimulationSummary:
         }
 
     def decision_ms(self) -> dict[str, float]:
-        times = sorted(self.decision_seconds)
-        return {"median": round(percentile(times, 0.5) * 1000, 3), "p99": round(percentile(times, 0.99) * 1000, 3)}
+        times = self.decision_times
+        return {"median": round(times.percentile(0.5) * 1000, 3), "p99": round(times.percentile(0.99) * 1000, 3)}
 
     def as_dict(self) -> dict[str, object]:
         wins: dict[str, object] = {side: self.wins[side] for side in self.sides}
@@ -134,6 +170,8 @@ class SimulationSummary:
             "sides": list(self.sides),
             "swap": self.swap,
             "games": self.games,
+            "games_requested": self.requested,
+            "interrupted": self.interrupted,
             "unfinished": self.unfinished,
             "cards_conserved": self.cards_conserved,
             "deals": self.deals,
@@ -246,19 +284,30 @@ def _play_task(args: tuple[Rules, int, tuple[str, ...], bool]) -> list[GameRecor
     return play_one(*args)
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the workers ignore it, and the parent
+    # stops the pool and reports the games finished so far.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(
     rules: Rules, games: int, seed: int, kinds: Sequence[str], *, jobs: int = 1, swap: bool = False
 ) -> Iterator[list[GameRecord]]:
-    """The records of each game in order, from ``jobs`` processes."""
-    tasks = [(rules, game_seed(seed, i), tuple(kinds), swap) for i in range(games)]
+    """The records of each game in order, from ``jobs`` processes. Games are made as the pool takes
+    them (it holds a few in its pipe) and each comes back as soon as it is played."""
+    tasks = ((rules, game_seed(seed, i), tuple(kinds), swap) for i in range(games))
     if jobs <= 1:
         for task in tasks:
             yield _play_task(task)
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn" if _threads_running() else "fork").Pool(jobs) as pool:
-        yield from pool.imap(_play_task, tasks, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
+    context = multiprocessing.get_context("spawn" if _threads_running() else "fork")
+    with context.Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
+        # One game a task: a game takes milliseconds to seconds, far more than handing it over.
+        yield from pool.imap(_play_task, tasks, chunksize=1)
 
 
 def _threads_running() -> bool:
@@ -278,14 +327,18 @@ def simulate(
     on_game: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games (each once per side with ``swap``) with ``kinds[i]`` playing side ``i``,
-    and summarise them by side."""
-    summary = SimulationSummary(kinds=tuple(kinds), sides=side_names(rules), swap=swap)
+    and summarise them by side. Ctrl-C (KeyboardInterrupt) stops the run: the summary of the games
+    finished so far comes back, marked ``interrupted``."""
+    summary = SimulationSummary(kinds=tuple(kinds), sides=side_names(rules), swap=swap, requested=games)
     start = time.perf_counter()
-    for done, records in enumerate(run_games(rules, games, seed, kinds, jobs=jobs, swap=swap), start=1):
-        for record in records:
-            summary.add(record)
-        if on_game is not None:
-            on_game(done)
+    try:
+        for done, records in enumerate(run_games(rules, games, seed, kinds, jobs=jobs, swap=swap), start=1):
+            for record in records:
+                summary.add(record)
+            if on_game is not None:
+                on_game(done)
+    except KeyboardInterrupt:
+        summary.interrupted = True
     summary.seconds = time.perf_counter() - start
     return summary
 

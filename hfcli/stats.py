@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hfcli.comparison import margin
-from hfcli.render import printable
+from hfcli.printable import printable
 from hfcli.simulate import wilson
 from hfcli.transcript import TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of

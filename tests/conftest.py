@@ -9,6 +9,10 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The data folder comes from platformdirs: XDG_DATA_HOME on Linux, the home folder elsewhere;
+    # both point into the test's own folder, and a developer's HF_DATA_DIR is not used.
+    monkeypatch.delenv("HF_DATA_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))

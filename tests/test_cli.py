@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_repl_support import scripted_moves
 
-from ai import make_player
 from hfcli.cli import COMMANDS, main
-from hfcli.engine.game import Game
-from hfcli.engine.rules import preset
 from hfcli.repl.style import color_wanted
 
 
@@ -106,24 +104,8 @@ def test_no_color_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not color_wanted(True)
 
 
-def _scripted_deal(seed: int, level: str) -> list[str]:
-    """The human's moves for one whole deal, chosen by a seeded random player, against the same AIs
-    ``hf play`` seats, so the script replays exactly when piped in."""
-    game = Game(preset("classic"), seed=seed)
-    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
-    me = make_player("random", 1000 + seed, 0)
-    lines = []
-    while game.deal_index == 0:
-        seat = game.to_move
-        move = (me if seat == 0 else players[seat]).choose(game.view(seat)).move
-        if seat == 0:
-            lines.append(str(move))
-        game.apply(move)
-    return lines
-
-
 def test_piped_script_plays_a_whole_deal(tmp_path: Path) -> None:
-    lines = _scripted_deal(5, "easy")
+    lines = scripted_moves(5, "easy", deals=1)
     path = tmp_path / "deal.jsonl"
     args = ["play", "--seed", "5", "--level", "easy", "--speed", "0", "--transcript", str(path)]
     code, text = invoke(args, "\n".join(lines) + "\n")

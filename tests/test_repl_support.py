@@ -48,3 +48,20 @@ def asked_after_the_humans_turn(session: Session, out: Captured, side: tuple[int
     session.handle("draw")
     out.clear()
     session.handle(f"discard {game.hands[0][0].text}")
+
+
+def scripted_moves(seed: int, level: str, *, count: int | None = None, deals: int | None = None) -> list[str]:
+    """South's moves against the AI seats ``hf play --seed SEED --level LEVEL`` sits, chosen by a
+    seeded random player, so they replay exactly when piped in: the first ``count`` of them, or
+    those of the first ``deals`` deals."""
+    game = Game(preset("classic"), seed=seed)
+    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
+    me = make_player("random", 1000 + seed, 0)
+    moves: list[str] = []
+    while not game.is_over and (count is None or len(moves) < count) and (deals is None or game.deal_index < deals):
+        seat = game.to_move
+        move = (me if seat == 0 else players[seat]).choose(game.view(seat)).move
+        if seat == 0:
+            moves.append(str(move))
+        game.apply(move)
+    return moves

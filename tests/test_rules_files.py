@@ -105,6 +105,6 @@ def test_hf_rules_reports_every_mistake_of_a_file_on_one_line(tmp_path: Path) ->
 
     path = _write(tmp_path, "deck = 6\nhand_size = 0\n")
     result = CliRunner().invoke(main, ["rules", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as for every house-rules file that cannot be used
     assert result.output == (f"Error: {path}: unknown rule 'deck' (did you mean decks?); "
                              "hand_size must be between 1 and 40, not 0\n")

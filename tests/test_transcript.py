@@ -39,7 +39,7 @@ def test_header_holds_rules_seed_seats_and_version(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     record_game(path, "eleven", stop_after=5)
     header = json.loads(path.read_text().splitlines()[0])
-    assert header["format"] == "hfcli-transcript" and header["version"] == 1
+    assert header["format"] == "hfcli-transcript" and header["version"] == 2
     assert header["rules"]["hand_size"] == 11 and header["seed"] == 5
     assert header["seats"][0] == {"seat": "S", "name": "You", "kind": "human", "level": None}
     assert rules.from_mapping(header["rules"]) == rules.preset("eleven")

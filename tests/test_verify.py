@@ -84,10 +84,10 @@ def test_a_newer_version_is_refused_with_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     record(path, moves=10)
     lines = lines_of(path)
-    lines[0] = lines[0].replace('"version":1', '"version":2')
+    lines[0] = lines[0].replace('"version":2', '"version":3')
     path.write_text("".join(lines))
     code, _, err = run(str(path))
-    assert code == 2 and err.strip() == f"{path}:1: unsupported version 2: this program (0.1.0) reads version 1"
+    assert code == 2 and err.strip() == f"{path}:1: unsupported version 3: this program (0.1.0) reads versions 1 to 2"
 
 
 def test_a_file_without_a_header_is_malformed(tmp_path: Path) -> None:
@@ -289,9 +289,11 @@ def test_a_missing_event_line_is_a_divergence_naming_both(tmp_path: Path) -> Non
 _MOVE_TEXT = st.text(alphabet=st.sampled_from('SWNEX "\\\\}{,:ab9T\u00e9\u2028\n\t'), max_size=12)
 
 
-@given(seat=_MOVE_TEXT, move=_MOVE_TEXT, reason=st.none() | _MOVE_TEXT, raw=st.booleans(),
-       tail=st.sampled_from(["", " ", "x"]))
-def test_the_quick_move_reader_agrees_with_json(seat: str, move: str, reason: str | None, raw: bool, tail: str) -> None:
+@given(seat=_MOVE_TEXT, move=_MOVE_TEXT, chain=st.none() | st.sampled_from(["0a1b2c3d", "0A1B2C3D", "123", "x"]),
+       reason=st.none() | _MOVE_TEXT, raw=st.booleans(), tail=st.sampled_from(["", " ", "x"]))
+def test_the_quick_move_reader_agrees_with_json(
+    seat: str, move: str, chain: str | None, reason: str | None, raw: bool, tail: str
+) -> None:
     # Lines are built both as the writer writes them (json.dumps) and raw, with quotes, escapes and
     # control characters unescaped; the string-search reader must read exactly what JSON reads, or step aside.
     from hfcli.transcript.reader import _quick_move
@@ -300,6 +302,7 @@ def test_the_quick_move_reader_agrees_with_json(seat: str, move: str, reason: st
         return f'"{value}"' if raw else json.dumps(value, ensure_ascii=False)
 
     text = '{"e":"move","seat":' + quote(seat) + ',"move":' + quote(move)
+    text += "" if chain is None else ',"chain":' + quote(chain)
     text += ("" if reason is None else ',"reason":' + quote(reason)) + "}" + tail
     quick = _quick_move(text)
     if quick is None:
@@ -307,5 +310,7 @@ def test_the_quick_move_reader_agrees_with_json(seat: str, move: str, reason: st
     data = json.loads(text)
     expected = {"e": "move", "seat": quick[0], "move": quick[1]}
     if quick[2] is not None:
-        expected["reason"] = quick[2]
+        expected["chain"] = quick[2]
+    if quick[3] is not None:
+        expected["reason"] = quick[3]
     assert data == expected

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hfcli import __version__
+from hfcli.printable import printable
 
 if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
@@ -29,6 +32,12 @@ COMMANDS: dict[str, str] = {
 }
 
 
+class InputError(click.ClickException):
+    """Bad input (a file that is not what it should be, a value out of range): one line, exit 2."""
+
+    exit_code = 2
+
+
 def load_rules(spec: str | None) -> Rules:
     """``--rules``: a preset or a house-rules file, or a one-line error for the command."""
     from hfcli.engine.errors import HandFootError
@@ -37,7 +46,18 @@ def load_rules(spec: str | None) -> Rules:
     try:
         return resolve(spec)
     except HandFootError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise InputError(str(exc)) from None
+
+
+@contextmanager
+def _errors_shown_visibly() -> Iterator[None]:
+    """Error messages quote what came from outside (paths, names, a file's words): whatever a
+    terminal would act on in them is written as escapes, for every command and click's own errors."""
+    try:
+        yield
+    except click.ClickException as exc:
+        vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
+        raise
 
 
 TEAM_CHOICES = ("auto", "pairs", "threes", "none")
@@ -71,6 +91,16 @@ def table_rules(rules: Rules, players: int | None, teams: str | None) -> Rules:
 
 
 class LazyGroup(click.Group):
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        with _errors_shown_visibly():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _errors_shown_visibly():
+            return super().invoke(ctx)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
 

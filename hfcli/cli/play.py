@@ -3,18 +3,21 @@ a table of 2 to 6 (four in two partnerships unless told otherwise)."""
 
 from __future__ import annotations
 
+import io
+import math
 import os
 import random
 import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
+from hfcli.printable import hidden_characters
 
 if TYPE_CHECKING:
     from ai.base import Player
@@ -74,7 +77,57 @@ def seat_levels(
     }
 
 
-TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
+MAX_NAME = 40  # characters: a name fits the table's seat labels and the prompt
+MAX_PAUSE = 60.0  # seconds: slower than anyone watches; sleep() refuses inf and far-off times
+
+
+class PlayerName(click.ParamType):
+    """``--name``: printable text of 1 to MAX_NAME characters, shown at the table and in replays."""
+
+    name = "text"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        hidden = hidden_characters(text)
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in hidden):
+            self.fail(f"{text!r} is not text: it holds bytes that are not UTF-8", param, ctx)
+        if hidden:
+            self.fail(f"{text!r} has control characters; a name is printable text", param, ctx)
+        if not text.strip():
+            self.fail("a name cannot be blank", param, ctx)
+        if len(text) > MAX_NAME:
+            self.fail(f"a name has at most {MAX_NAME} characters, not {len(text)}", param, ctx)
+        return text.strip()
+
+
+class PauseSeconds(click.FloatRange):
+    """``--speed``: a pause of 0 to MAX_PAUSE seconds, and a number (NaN passes a range check)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_PAUSE)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        seconds = float(super().convert(value, param, ctx))
+        if math.isnan(seconds):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
+class TranscriptPath(click.Path):
+    """A transcript's path: printed at the table, so it may hold nothing a terminal would act on."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(
+        self, value: str | os.PathLike[str], param: click.Parameter | None, ctx: click.Context | None
+    ) -> str | bytes | os.PathLike[str]:
+        if hidden_characters(os.fspath(value)):
+            self.fail(f"{os.fspath(value)!r} has control characters; name the file without them", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+TRANSCRIPT_FILE = TranscriptPath()
 
 
 # Options are read from HF_PLAY_<OPTION> too (the group's auto_envvar_prefix); the ones whose
@@ -83,7 +136,8 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
 @click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
               metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
-@click.option("--name", default="You", show_default=True, help="Your name at the table.")
+@click.option("--name", type=PlayerName(), default="You", show_default=True,
+              help=f"Your name at the table (printable, at most {MAX_NAME} characters).")
 @click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=click.IntRange(2, 6), default=None,
               metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
@@ -107,8 +161,9 @@ TRANSCRIPT_FILE = click.Path(dir_okay=False, path_type=Path)
                                            "game's player's, else South).")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
               help="Suits as letters (7H) instead of symbols (7♥).")
-@click.option("--speed", type=click.FloatRange(0), default=0.25, show_default=True,
-              help="Seconds to pause after each AI move (0 = instant); a key press skips the rest of the round.")
+@click.option("--speed", type=PauseSeconds(), default=0.25, show_default=True,
+              help=f"Seconds to pause after each AI move, 0 (instant) to {MAX_PAUSE:g}; a key press skips the rest "
+                   "of the round.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
 def play(
     seed: int | None,
@@ -151,6 +206,7 @@ def play(
     """
     from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
+    from hfcli.transcript import TranscriptWriteError
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
@@ -184,7 +240,14 @@ def play(
         session.sleep = pacer.pause
         session.hold = pacer.hold
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
-    _run(session, intro, interactive)
+    try:
+        _run(session, intro, interactive)
+    except TranscriptWriteError as exc:
+        # The move the disk refused was neither shown nor kept; the file ends with the one before.
+        raise click.ClickException(
+            f"the disk refused to record the last move in {exc.path} ({exc.strerror}), so the game stops there; "
+            f"every move before it is saved: hf play --resume {exc.path}"
+        ) from None
 
 
 def _check_sources(
@@ -233,11 +296,16 @@ def _new_session(
         SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
         for seat in game.seating.seats
     ]
-    path = transcript_path or paths.new_transcript_path(seed)
+    path = transcript_path
     try:
+        if path is None:
+            path = paths.new_transcript_path(seed)
         writer = TranscriptWriter.create(path, game, seats)
+    except paths.DataFolderError as exc:
+        raise click.ClickException(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
+        where = path if path is not None else paths.transcripts_dir()
+        raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
     session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
     return session, _intro(game, HUMAN, levels, path)
 
@@ -246,9 +314,9 @@ def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
-    from hfcli.render import printable
+    from hfcli.printable import printable
     from hfcli.repl.session import LogEntry
-    from hfcli.transcript import TranscriptError, read_source, resume
+    from hfcli.transcript import TranscriptError, TranscriptWriteError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat
 
     try:
@@ -258,10 +326,8 @@ def _resumed_session(
     except FinishedGame as over:
         _show_finished(over.game, path)
         raise SystemExit(0) from None
-    except FileNotFoundError:
-        raise click.ClickException(f"{path}: no such transcript") from None
-    except OSError as exc:
-        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except TranscriptWriteError as exc:
+        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
     except (TranscriptError, HandFootError) as exc:
         raise click.ClickException(str(exc)) from None
     game = resumed.game
@@ -372,7 +438,7 @@ def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
 
 
 def _run(session: Session, intro: list[str], interactive: bool) -> None:
-    from hfcli.repl.loop import run_piped
+    from hfcli.repl.loop import bounded_lines, run_piped
 
     try:
         if interactive:
@@ -383,9 +449,16 @@ def _run(session: Session, intro: list[str], interactive: bool) -> None:
                 session.start(intro)
             except KeyboardInterrupt:
                 session.advance(pace=False)
-            run_terminal(session, history_path=paths.history_file())
+            try:
+                history: Path | None = paths.history_file()
+            except paths.DataFolderError:
+                history = None  # this session's lines only
+            run_terminal(session, history_path=history)
         else:
             session.start(intro)
-            run_piped(session, sys.stdin)
+            if isinstance(sys.stdin, io.TextIOWrapper):
+                # Bytes that are not text reach the table as escapes to refuse, not as a crash.
+                sys.stdin.reconfigure(errors="surrogateescape")
+            run_piped(session, bounded_lines(sys.stdin))
     finally:
         session.close()

@@ -18,7 +18,7 @@ import click
 from hfcli.cli.play import HUMAN, _intro, _session, make_ai
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
-from hfcli.render import printable
+from hfcli.printable import printable
 from hfcli.transcript import (
     RecordedMove,
     Replayed,

@@ -69,6 +69,7 @@ def replay(
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
     """
+    from hfcli.printable import printable
     from hfcli.render import output_shows_symbols
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
@@ -82,11 +83,8 @@ def replay(
     try:
         recording = load(file)
     except TranscriptError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(printable(str(exc)), err=True)
         sys.exit(exc.exit_code)
-    except RecursionError:
-        click.echo(f"{file}:0: nesting too deep to read", err=True)
-        sys.exit(2)
     game = recording.replayed.game
     if score_sheet:
         click.echo(score_sheet_text(recording, sheet_format or "text"))
@@ -105,7 +103,7 @@ def replay(
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--seat") from None
     if recording.replayed.source.warning:
-        click.echo(f"warning: {recording.replayed.source.warning}", err=True)
+        click.echo(printable(f"warning: {recording.replayed.source.warning}"), err=True)
     if print_all:
         for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
             click.echo(line)

@@ -117,9 +117,11 @@ def simulate(
         data["table"] = {"players": rules.players, "teams": rules.teams, "decks": rules.deck_count,
                          "cards": rules.card_count}
         click.echo(json.dumps(data, sort_keys=True))
-        return
-    for line in _summary_lines(summary, f"{rules.name}, {table_words(seating)}", rules.deck_count):
-        click.echo(line)
+    else:
+        for line in _summary_lines(summary, f"{rules.name}, {table_words(seating)}", rules.deck_count):
+            click.echo(line)
+    if summary.interrupted:
+        sys.exit(130)  # what a shell expects of a command stopped by Ctrl-C, after its summary
 
 
 def _kinds(sides: tuple[str, ...], levels: str | None, ns: str | None, ew: str | None) -> tuple[str, ...]:
@@ -154,8 +156,8 @@ def _summary_lines(summary: SimulationSummary, table_text: str, decks: int) -> l
         ("rules", table_text),
         ("players", ", ".join(f"{side} {kind}" for side, kind in zip(sides, summary.kinds, strict=True))
          + (" (sides rotated round the table)" if summary.swap else "")),
-        ("games", f"{summary.games}" + (f" ({summary.unfinished} unfinished)" if summary.unfinished else
-                                        ", every one played to its end")),
+        ("games", f"{summary.games}" + (f" of {summary.requested} (interrupted)" if summary.interrupted else "")
+         + (f" ({summary.unfinished} unfinished)" if summary.unfinished else ", every one played to its end")),
         ("deals", str(summary.deals)),
     ]
     for side in sides:
@@ -181,7 +183,7 @@ def _summary_lines(summary: SimulationSummary, table_text: str, decks: int) -> l
 def _on_shoes(path: Path, levels: str | None, ns: str | None, ew: str | None, as_json: bool) -> None:
     """``--shoes FILE``: one game on the recorded game's cards, at its table, set beside it deal by deal."""
     from hfcli.cli.recorded import simulate_shoes
-    from hfcli.render import printable
+    from hfcli.printable import printable
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
     ctx = click.get_current_context()

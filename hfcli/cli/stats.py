@@ -30,7 +30,7 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
       hf stats ~/hand-and-foot/games
     """
     from hfcli import paths
-    from hfcli.render import printable
+    from hfcli.printable import printable
     from hfcli.stats import Record, collect
 
     folders = list(targets) or [paths.transcripts_dir()]

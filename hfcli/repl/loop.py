@@ -1,29 +1,58 @@
 """Running a session: in a terminal with prompt_toolkit, or line by line when stdin is a pipe.
 
-Both loops feed the same ``Session``, so a scripted game prints what a person would see.
+Both loops feed the same ``Session``, so a scripted game prints what a person would see. Neither
+dies on what it is given: a line too long to be a command is refused, a line is echoed with its
+control characters made visible, and whatever the terminal sends that prompt_toolkit cannot read
+drops that line with a message, and the game goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
+from hfcli.printable import printable
 from hfcli.repl.session import QUIT, Session
 
 if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
     from prompt_toolkit.history import History
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
 
+# No command comes near this (a meld of every rank at once is some 100 characters).
+MAX_LINE = 500
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The lines of ``stream``, each cut to ``limit`` + 1 characters, so a huge line costs no memory:
+    a line longer than ``limit`` is still seen as too long, and refused."""
+    while line := stream.readline(limit + 2):
+        if len(line) > limit + 1 and not line.endswith("\n"):
+            while (rest := stream.readline(limit + 2)) and not rest.endswith("\n"):
+                pass  # the rest of the over-long line
+        yield line[: limit + 1]
+
+
+def _refused(session: Session, line: str) -> bool:
+    if len(line) > MAX_LINE:
+        session.error(f"That line is longer than {MAX_LINE} characters, and no command is; it was not read.")
+        return True
+    return False
+
 
 def run_piped(session: Session, lines: Iterable[str]) -> int:
-    """Read commands one a line (no prompt_toolkit); each is echoed after the prompt, as typed."""
+    """Read commands one a line (no prompt_toolkit); each is echoed after the prompt, as typed
+    (control characters made visible)."""
     for raw in lines:
         if session.finished:
             break
         line = raw.rstrip("\r\n")
-        session.say(session.prompt + line)
+        session.say(session.prompt + printable(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
+        if _refused(session, line):
+            continue
         if session.handle(line) == QUIT:
             break
     if not session.finished:
@@ -68,7 +97,7 @@ def run_terminal(
     )
     while not session.finished:
         try:
-            line = prompt.prompt(session.prompt)
+            line = _read_line(prompt, session.prompt)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -76,6 +105,11 @@ def run_terminal(
                 session.leave()
                 break
             session.request_quit()
+            continue
+        except UnreadableInput as exc:
+            session.error(f"The terminal sent something that could not be read ({exc}); that line was dropped.")
+            continue
+        if _refused(session, line):
             continue
         try:
             session.handle(line)
@@ -85,3 +119,26 @@ def run_terminal(
             session.advance(pace=False)
     session.close()
     return 0
+
+
+class UnreadableInput(Exception):
+    """prompt_toolkit failed on what the terminal sent (a key handler raised)."""
+
+
+def _read_line(prompt: PromptSession[str], message: str) -> str:
+    """One line from the prompt. An error inside prompt_toolkit while it reads keys (a handler that
+    fails on odd input) would otherwise print a traceback and wait for Enter; here it ends this
+    prompt with UnreadableInput instead."""
+
+    def fail_the_prompt(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        reason = f"{type(error).__name__}: {error}" if error is not None else str(context.get("message", "?"))
+        app = prompt.app
+        if app.is_running and not app.is_done:
+            app.exit(exception=UnreadableInput(printable(reason)[:200]))
+
+    async def read() -> str:
+        asyncio.get_running_loop().set_exception_handler(fail_the_prompt)
+        return await prompt.prompt_async(message, set_exception_handler=False)
+
+    return asyncio.run(read())

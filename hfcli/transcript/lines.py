@@ -4,6 +4,7 @@ move and state digest is written as one line of JSON."""
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from hfcli.engine.scoring import DealResult
 from hfcli.engine.seating import Seating
 
 FORMAT = "hfcli-transcript"
-VERSION = 1
+VERSION = 2  # version 2 added each move's chain; version 1 files are still read
 SEAT_KINDS = ("human", "ai")
 
 DIVERGENCE = 1
@@ -164,10 +165,20 @@ def _minimum_json(game: Game) -> str:
     return dumps_compact({game.seating.team_names[t]: game.minimum_for(t) for t in game.seating.teams})
 
 
-def move_line(seat: str, move: Move | str, reason: str | None) -> str:
+def move_line(seat: str, move: Move | str, reason: str | None, chain: str | None = None) -> str:
+    """A move's line; ``chain`` (version 2 on) is the move's link in the chain of the game's moves."""
+    linked = "" if chain is None else f',"chain":"{chain}"'
     if reason is None:
-        return f'{{"e":"move","seat":"{seat}","move":"{move}"}}'
-    return f'{{"e":"move","seat":"{seat}","move":"{move}","reason":{json.dumps(reason, ensure_ascii=False)}}}'
+        return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked}}}'
+    return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{json.dumps(reason, ensure_ascii=False)}}}'
+
+
+def move_chain(previous: str, seat: str, move: str) -> str:
+    """The chain after a move: 8 hex digits of BLAKE2b (4 bytes) of the chain before it, the seat and
+    the move as written. It ties each move to every move before it, in order, so a move that is
+    moved, removed, added or changed breaks the chain at the first line that changed, even where
+    the state after the turn comes out the same. The first move's chain before it is empty."""
+    return hashlib.blake2b(f"{previous} {seat} {move}".encode(), digest_size=4).hexdigest()
 
 
 def digest_line(digest: str) -> str:

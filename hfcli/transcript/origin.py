@@ -24,7 +24,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
 from hfcli.engine.position import Position
 from hfcli.engine.seating import Seating
-from hfcli.render import printable
+from hfcli.printable import printable
 from hfcli.transcript.lines import TranscriptError
 
 if TYPE_CHECKING:

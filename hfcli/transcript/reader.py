@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from hfcli import __version__
 from hfcli.engine.cards import ALL_CARDS, Card, new_shoe, parse_cards
@@ -19,6 +20,8 @@ from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import FOUR_HANDED, Seating, table
 from hfcli.engine.state import OVER_PHASE
+from hfcli.files import NotRegularFile, open_regular
+from hfcli.printable import hidden_characters
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     DIVERGENCE,
@@ -30,6 +33,7 @@ from hfcli.transcript.lines import (
     TranscriptError,
     ends_turn,
     event_line,
+    move_chain,
 )
 from hfcli.transcript.origin import origin_of, read_history, start_position
 
@@ -60,10 +64,20 @@ class Source:
         return None if self.torn is None else f"{self.path}:{self.torn}: torn last line dropped"
 
 
+# No line hf writes comes near this (a 20-deck shoe is some 3 KB); a longer one is not a transcript,
+# and refusing it keeps a huge file without newlines from being read whole.
+MAX_LINE_BYTES = 1 << 20
+_CHUNK = MAX_LINE_BYTES
+
+
 def read_source(path: str | Path) -> Source:
+    """A regular file's lines; anything else, and a line longer than MAX_LINE_BYTES, is malformed."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open_regular(path) as handle:
+            data = _read_lines(handle, name)
+    except NotRegularFile as exc:
+        raise TranscriptError(name, 0, str(exc)) from None
     except OSError as exc:
         raise TranscriptError(name, 0, f"cannot read: {exc.strerror or exc}") from None
     complete = data.rfind(b"\n") + 1  # the complete lines end here
@@ -83,10 +97,65 @@ def read_source(path: str | Path) -> Source:
     return Source(name, lines, torn, complete if torn is not None else 0)
 
 
+def _read_lines(handle: BinaryIO, name: str) -> bytes:
+    """The whole file, read a chunk at a time, stopping at the first line longer than MAX_LINE_BYTES."""
+    chunks: list[bytes] = []
+    size = 0
+    line_start = 0  # where the line being read began
+    while chunk := handle.read(_CHUNK):
+        first = chunk.find(b"\n")
+        # Lines that begin and end inside one chunk are no longer than the chunk; only the line
+        # running across a chunk's start can be longer.
+        end = size + (first if first >= 0 else len(chunk))
+        if end - line_start > MAX_LINE_BYTES:
+            number = sum(c.count(b"\n") for c in chunks) + 1
+            raise TranscriptError(name, number, f"the line is longer than {MAX_LINE_BYTES >> 20} MiB")
+        if first >= 0:
+            line_start = size + chunk.rfind(b"\n") + 1
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"the key {key!r} appears twice")
+            seen.add(key)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text} is too large a number")
+    return value
+
+
+def json_text(value: Any) -> str:
+    """A value as JSON writes it, for messages (``true``, ``50.0``, ``[]``)."""
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
 def load_line(source: Source, number: int) -> dict[str, Any]:
+    """Line ``number`` as a JSON object: strict JSON (no NaN, no number too large for a float) with
+    every key once."""
     text = source.lines[number - 1]
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant, parse_float=_finite)
+    except _DuplicateKey as exc:
+        raise TranscriptError(source.path, number, str(exc)) from None
     except (ValueError, RecursionError) as exc:
         raise TranscriptError(source.path, number, f"not a JSON object: {exc}") from None
     if not isinstance(data, dict):
@@ -95,14 +164,17 @@ def load_line(source: Source, number: int) -> dict[str, Any]:
 
 
 def _field(source: Source, number: int, data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    value = data.get(key)
+    if key not in data:
+        raise TranscriptError(source.path, number, f"{key!r} is missing")
+    value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise TranscriptError(source.path, number, f"{key!r} is missing or not {_kind_name(kind)}")
+        raise TranscriptError(source.path, number, f"{key!r} must be {_kind_name(kind)}, not {json_text(value)}")
     return value
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "an object", type(None): "null"}
+    names = {str: "text", int: "a whole number", float: "a number with a fraction", bool: "true or false",
+             list: "a list", dict: "an object", type(None): "null"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
@@ -119,7 +191,7 @@ def parse_header(source: Source) -> Header:
         raise TranscriptError(path, 1, f"version must be a whole number >= 1, not {version!r}")
     if version > VERSION:
         raise TranscriptError(
-            path, 1, f"unsupported version {version}: this program ({__version__}) reads version {VERSION}"
+            path, 1, f"unsupported version {version}: this program ({__version__}) reads versions 1 to {VERSION}"
         )
     rules_data = _field(source, 1, data, "rules", dict)
     try:
@@ -142,7 +214,9 @@ def parse_header(source: Source) -> Header:
             raise TranscriptError(
                 path, 1, f"seat {i + 1} needs a name, kind human or ai, and a level (text or null)"
             )
+        _printable(source, f"seat {i + 1}'s name", name)
         seats.append(SeatInfo(name, str(kind), level))
+    _printable(source, "the rules' name", rules.name)
     program = data.get("program")
     created = data.get("created")
     return Header(
@@ -188,6 +262,10 @@ def _seating(source: Source, data: dict[str, Any], rules: Rules) -> Seating:
         tuple(seats), tuple(long_names), tuple(side_names.index(side) for side in sides), tuple(side_names),
         seats.index(first_dealer),
     )
+def _printable(source: Source, what: str, text: str) -> None:
+    """Names are shown at the table and in every replay: text a terminal would act on is refused."""
+    if hidden_characters(text):
+        raise TranscriptError(source.path, 1, f"{what} has control characters ({text!r}); names are printable text")
 
 
 _CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
@@ -206,7 +284,7 @@ def recorded_shoes(source: Source, rules: Rules, first: int = 1) -> list[list[Ca
         data = load_line(source, number)
         if data.get("e") != "deal":
             continue
-        deal = data.get("deal")
+        deal = _field(source, number, data, "deal", int)
         if deal != len(shoes) + first:
             raise TranscriptError(source.path, number, f"expected deal {len(shoes) + first}, got deal {deal!r}")
         shoe_text = _field(source, number, data, "shoe", str)
@@ -282,15 +360,38 @@ def describe(line: str) -> str:
     return repr(line[:80])
 
 
-def _same_event(recorded: dict[str, Any], generated: str) -> str | None:
-    """None when a recorded line says what the engine produced (extra keys are ignored); else
-    the first differing key."""
+def _same_event(source: Source, number: int, recorded: dict[str, Any], generated: str) -> bool:
+    """Whether a recorded line says what the engine produced (extra keys are ignored); a value of
+    another JSON type than the engine's (``true`` for 1, ``50.0`` for 50) is malformed."""
     expected = json.loads(generated)
     for key, value in expected.items():
         if key not in recorded:
-            return key
+            return False
+        wrong = _wrong_type(recorded[key], value, key)
+        if wrong is not None:
+            where, got, want = wrong
+            message = f"{where!r} must be {_kind_name(type(want))}, not {json_text(got)}"
+            raise TranscriptError(source.path, number, message)
         if recorded[key] != value:
-            return key
+            return False
+    return True
+
+
+def _wrong_type(got: Any, want: Any, where: str) -> tuple[str, Any, Any] | None:
+    """The first place (``scores.NS.total``) where ``got`` holds a value of another type than ``want``."""
+    if type(got) is not type(want):
+        return where, got, want
+    if isinstance(want, dict):
+        for key, value in want.items():
+            if key in got:
+                wrong = _wrong_type(got[key], value, f"{where}.{key}")
+                if wrong is not None:
+                    return wrong
+    elif isinstance(want, list):
+        for i, (a, b) in enumerate(zip(got, want, strict=False)):
+            wrong = _wrong_type(a, b, f"{where}[{i}]")
+            if wrong is not None:
+                return wrong
     return None
 
 
@@ -306,6 +407,7 @@ class Replayed:
     pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
     digest_due: bool = False  # the file ends after a turn's last event but before its digest
     digests: int = 0
+    chain: str = ""  # the chain after the last move (version 2 on)
     lines: int = 0
 
     @cached_property
@@ -355,13 +457,15 @@ def replay(
                 players.append(None)
     pending = [event_line(e, game) for e in game.events]
     pending.reverse()  # popped from the end
-    digest_due = False
+    digest_due = 0  # the line of the move that ended a turn whose digest has not come yet
     lines = source.lines
     path_name = source.path
     moves_read = result.recorded
-    # Two move lines in three repeat an earlier one word for word (the same seat drawing "from the
-    # stock"), so each distinct line is read once.
-    move_lines: dict[str, tuple[str, str, str | None] | None] = {}
+    chained = header.version >= 2  # every move carries its link in the chain of moves
+    chain = ""
+    # In a version 1 file, two move lines in three repeat an earlier one word for word (the same
+    # seat drawing "from the stock"), so each distinct line is read once.
+    move_lines: dict[str, tuple[str, str, str | None, str | None] | None] = {}
     for number in range(2, len(lines) + 1):
         text = lines[number - 1]
         if pending:
@@ -370,15 +474,13 @@ def replay(
                 pending.pop()
                 continue
             data = load_line(source, number)
-            kind = data.get("e")
+            kind = _check_kind(source, number, data)
             if kind in ("move", "digest"):
                 raise TranscriptError(
                     path_name, number,
                     f"expected {describe(text)} (as recorded), got {describe(want)} from the replay first", DIVERGENCE,
                 )
-            if not isinstance(kind, str):
-                raise TranscriptError(path_name, number, "the line has no event kind 'e'")
-            if _same_event(data, want) is not None:
+            if not _same_event(source, number, data, want):
                 raise TranscriptError(
                     path_name, number, f"expected {describe(text)} (as recorded), got {describe(want)}", DIVERGENCE
                 )
@@ -386,16 +488,18 @@ def replay(
             continue
         if text.startswith(_DIGEST_HEAD) and text.endswith('"}') and text[_DIGEST_START:-2] == digester.digest(game):
             result.digests += 1
-            digest_due = False
+            digest_due = 0
             continue
         fast = move_lines.get(text)
         if fast is None:
-            fast = move_lines[text] = _quick_move(text)
-        if fast is not None and game.turn.phase is not OVER_PHASE:
-            seat_name, move_text, reason = fast
+            fast = _quick_move(text)
+            if not chained:
+                move_lines[text] = fast
+        if fast is not None and game.turn.phase is not OVER_PHASE and not digest_due and (fast[2] or not chained):
+            seat_name, move_text, recorded_chain, reason = fast
         else:
             data = load_line(source, number)
-            kind = data.get("e")
+            kind = _check_kind(source, number, data)
             if kind == "digest":
                 recorded = _field(source, number, data, "digest", str)
                 got = digester.digest(game)
@@ -404,8 +508,15 @@ def replay(
                         path_name, number, f"expected digest {recorded} (as recorded), got {got}", DIVERGENCE
                     )
                 result.digests += 1
-                digest_due = False
+                digest_due = 0
                 continue
+            if digest_due:
+                # A turn's digest is what checks the state the turn left: a file without it is not whole.
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected the digest of the turn that ended at line {digest_due}, got {describe(text)}",
+                    DIVERGENCE,
+                )
             if kind != "move":
                 if kind in KNOWN_KINDS:
                     raise TranscriptError(
@@ -420,6 +531,7 @@ def replay(
                 )
             seat_name = _field(source, number, data, "seat", str)
             move_text = _field(source, number, data, "move", str)
+            recorded_chain = _field(source, number, data, "chain", str) if chained else None
             reason = data.get("reason")
             if reason is not None and not isinstance(reason, str):
                 raise TranscriptError(path_name, number, "'reason' must be text or null")
@@ -452,12 +564,22 @@ def replay(
             ) from None
         except HandFootError as exc:
             raise TranscriptError(path_name, number, f"move {move_text!r}: {exc}", DIVERGENCE) from None
+        if chained:
+            chain = move_chain(chain, seat_name, move_text)
+            if recorded_chain != chain:
+                raise TranscriptError(
+                    path_name, number,
+                    f"expected chain {recorded_chain} (as recorded), got {chain}: this move or one before it "
+                    "was moved, removed, added or changed",
+                    DIVERGENCE,
+                )
         moves_read.append(fields)
         if len(events) > 1:  # most moves (melds, adds) cause no event beyond themselves
             pending = [event_line(e, game) for e in events[:0:-1]]  # reversed: popped from the end
-        digest_due = ends_turn(events)
+        digest_due = number if ends_turn(events) else 0
     result.pending = pending[::-1]
-    result.digest_due = digest_due
+    result.digest_due = bool(digest_due)
+    result.chain = chain
     result.lines = len(lines)
     return result
 
@@ -468,26 +590,38 @@ def replay(
 _DIGEST_HEAD = '{"e":"digest","digest":"'  # a digest line is this, the digest, and '"}'
 _DIGEST_START = len(_DIGEST_HEAD)
 _MOVE_LINE = re.compile(
-    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"'
+    r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"(?:,"chain":"([0-9a-f]{8})")?'
     r'(?:,"reason":("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*"))?\}\Z'
 )
 
 
-def _quick_move(text: str) -> tuple[str, str, str | None] | None:
-    """(seat, move, reason) of a move line exactly as the writer writes it, or None, when the JSON
-    parser reads the line instead."""
+def _check_kind(source: Source, number: int, data: dict[str, Any]) -> str:
+    kind = data.get("e", _MISSING)
+    if kind is _MISSING:
+        raise TranscriptError(source.path, number, "the line has no event kind 'e'")
+    if not isinstance(kind, str):
+        raise TranscriptError(source.path, number, f"the event kind 'e' must be text, not {json_text(kind)}")
+    return kind
+
+
+_MISSING = object()
+
+
+def _quick_move(text: str) -> tuple[str, str, str | None, str | None] | None:
+    """(seat, move, chain, reason) of a move line exactly as the writer writes it, or None, when the
+    JSON parser reads the line instead."""
     found = _MOVE_LINE.match(text)
     if found is None:
         return None
-    seat, move, raw_reason = found.groups()
+    seat, move, chain, raw_reason = found.groups()
     if raw_reason is None:
-        return seat, move, None
+        return seat, move, chain, None
     if "\\" in raw_reason:
         try:
-            return seat, move, json.loads(raw_reason)
+            return seat, move, chain, json.loads(raw_reason)
         except ValueError:
             return None
-    return seat, move, raw_reason[1:-1]
+    return seat, move, chain, raw_reason[1:-1]
 
 
 KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest"})  # every line kind a transcript holds

@@ -9,7 +9,7 @@ from hfcli.engine.game import Game
 from hfcli.transcript.digest import digest
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay
-from hfcli.transcript.writer import TranscriptWriter
+from hfcli.transcript.writer import TranscriptWriteError, TranscriptWriter
 
 
 class FinishedGame(TranscriptError):
@@ -37,7 +37,8 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
 
     A torn last line (cut by a crash) is dropped from the file and reported in ``warning``; events
     the engine owes after the last complete move (a crash between lines) are written out first, so
-    the file stays a complete record. Raises :class:`TranscriptError` on a file that does not replay.
+    the file stays a complete record. Raises :class:`TranscriptError` on a file that does not replay
+    and :class:`TranscriptWriteError` on one that cannot be written to.
     ``source`` is the file as already read, if it was.
     """
     if source is None:
@@ -45,14 +46,22 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
     replayed = replay(path, source=source)
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:
         raise FinishedGame(source.path, len(source.lines), replayed.game)
-    if source.torn is not None:
-        with open(path, "r+b") as handle:
-            handle.truncate(source.torn_offset)
-    writer = TranscriptWriter.append_to(path, replayed.game, fsync=fsync)
-    for line in replayed.pending:
-        writer.write_line(line)
-    if replayed.digest_due:
-        writer.write_line(digest_line(digest(replayed.game)))
+    try:
+        if source.torn is not None:
+            with open(path, "r+b") as handle:
+                handle.truncate(source.torn_offset)
+        writer = TranscriptWriter.append_to(
+            path, replayed.game, fsync=fsync, version=replayed.header.version, chain=replayed.chain
+        )
+    except OSError as exc:
+        raise TranscriptWriteError(path, exc) from None
+    try:
+        owed = replayed.pending + ([digest_line(digest(replayed.game))] if replayed.digest_due else [])
+        if owed:
+            writer.write_lines(owed)
+    except BaseException:
+        writer.close()
+        raise
     return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves)
 
 

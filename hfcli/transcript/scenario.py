@@ -258,10 +258,15 @@ def _play_line(game: Game, data: dict[str, Any], number: int, fail: Callable[...
 
 
 def is_scenario(source: Source) -> bool:
+    """Whether the header's ``format`` says scenario (a malformed header is left to the transcript
+    reader to report)."""
     if not source.lines:
         return False
-    first = source.lines[0]
-    return f'"{SCENARIO_FORMAT}"' in first
+    try:
+        header = load_line(source, 1)
+    except TranscriptError:
+        return False
+    return header.get("format") == SCENARIO_FORMAT
 
 
 __all__ = ["SCENARIO_FORMAT", "ScenarioResult", "build_shoe", "is_scenario", "run_scenario"]

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hfcli.transcript import MALFORMED, TranscriptError, read_source, replay
+from hfcli.transcript import DIVERGENCE, MALFORMED, TranscriptError, read_source, replay
 from hfcli.transcript.scenario import is_scenario, run_scenario
 
 SUFFIXES = (".jsonl",)
@@ -29,8 +29,10 @@ def transcript_files(target: str | Path) -> Iterator[Path]:
         yield p
 
 
-def verify_file(path: str | Path, *, ai: bool = False) -> Verified:
-    """Replay one file strictly; raises TranscriptError (exit_code 1 or 2) at the first problem."""
+def verify_file(path: str | Path, *, ai: bool = False, strict: bool = False) -> Verified:
+    """Replay one file strictly; raises TranscriptError (exit_code 1 or 2) at the first problem.
+    With ``strict``, a torn last line or an unfinished game is one too (exit_code 1), for suites
+    that must catch a truncated file."""
     source = read_source(path)
     if is_scenario(source):
         if source.torn is not None:
@@ -42,7 +44,11 @@ def verify_file(path: str | Path, *, ai: bool = False) -> Verified:
             f"({played.moves} moves, {played.expectations} expectations)",
             played.moves,
         )
+    if strict and source.torn is not None:
+        raise TranscriptError(source.path, source.torn, "torn last line (--strict)", DIVERGENCE)
     replayed = replay(path, ai=ai, source=source)
+    if strict and not replayed.finished:
+        raise TranscriptError(source.path, len(source.lines), "the game is unfinished (--strict)", DIVERGENCE)
     game = replayed.game
     names = game.seating.team_names
     totals = " ".join(f"{n} {t}" for n, t in zip(names, game.totals(), strict=True))
@@ -71,9 +77,9 @@ class Outcome:
     exit_code: int = 0
 
 
-def check(path: str | Path, ai: bool = False) -> Outcome:
+def check(path: str | Path, ai: bool = False, strict: bool = False) -> Outcome:
     try:
-        return Outcome(str(path), verify_file(path, ai=ai))
+        return Outcome(str(path), verify_file(path, ai=ai, strict=strict))
     except TranscriptError as exc:
         return Outcome(str(path), None, str(exc), exc.exit_code)
     except RecursionError:
@@ -82,14 +88,14 @@ def check(path: str | Path, ai: bool = False) -> Outcome:
         return Outcome(str(path), None, f"{path}:0: internal error while replaying (a bug in hf): {exc!r}", MALFORMED)
 
 
-def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1) -> Iterator[Outcome]:
+def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1, strict: bool = False) -> Iterator[Outcome]:
     """Verdicts in the order of ``paths``; with ``jobs`` > 1, files are replayed in parallel processes."""
     if jobs <= 1 or len(paths) <= 1:
         for path in paths:
-            yield check(path, ai)
+            yield check(path, ai, strict)
         return
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
     with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        yield from pool.map(partial(check, ai=ai), paths)
+        yield from pool.map(partial(check, ai=ai, strict=strict), paths)

@@ -10,6 +10,7 @@ from pathlib import Path
 from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.printable import printable
 from hfcli.render import (
     card_count,
     card_text,
@@ -17,7 +18,6 @@ from hfcli.render import (
     game_summary,
     move_with_reason,
     player_label,
-    printable,
     render_table,
     score_table,
     wrap_line,
@@ -167,7 +167,8 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         f"{who[s]} {info.kind}{'' if info.level is None else ' ' + info.level}"
         for s, info in enumerate(recording.seats)
     )
-    yield f"{recording.replayed.source.path}: {header.rules.name} rules, seed {header.seed}, {header.program}"
+    yield (f"{printable(recording.replayed.source.path)}: {header.rules.name} rules, seed {header.seed}, "
+           f"{printable(header.program)}")
     yield f"Seats: {levels}"
     origin = origin_line(header, recording.replayed.source.path)
     if origin is not None:

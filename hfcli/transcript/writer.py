@@ -1,7 +1,8 @@
-"""Writing a transcript as a game is played: one line an event, durable after every line."""
+"""Writing a transcript as a game is played: one line an event, durable after every move."""
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -10,18 +11,44 @@ from typing import Any
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.transcript.digest import Digester
-from hfcli.transcript.lines import SeatInfo, digest_line, dumps_compact, ends_turn, event_line, header_dict, move_line
+from hfcli.transcript.lines import (
+    VERSION,
+    SeatInfo,
+    digest_line,
+    dumps_compact,
+    ends_turn,
+    event_line,
+    header_dict,
+    move_chain,
+    move_line,
+)
+
+
+class TranscriptWriteError(OSError):
+    """The disk refused a write (file too large, disk full, an I/O error). What could not be written
+    in full has been taken back, so the file ends with the last move recorded before it."""
+
+    def __init__(self, path: str | Path, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror or str(cause), str(path))
+        self.path = Path(path)
 
 
 class TranscriptWriter:
-    """Appends a game's events to its transcript, one line each, durable after every line."""
+    """Appends a game's events to its transcript: each move with the lines it caused in one write,
+    then an fsync, so a move reaches the disk whole before the game goes on."""
 
-    def __init__(self, path: Path, game: Game, fd: int, *, fsync: bool = True) -> None:
+    def __init__(
+        self, path: Path, game: Game, fd: int, *, fsync: bool = True, size: int = 0, version: int = VERSION,
+        chain: str = "",
+    ) -> None:
         self.path = path
         self.game = game
         self._fd: int | None = fd
         self._fsync = fsync
+        self._size = size  # bytes in the file: where a refused write is cut back to
         self._digester = Digester()
+        self._chained = version >= 2  # a version 1 file goes on as version 1, without chains
+        self._chain = chain  # the chain after the last move written
 
     @classmethod
     def create(
@@ -36,55 +63,105 @@ class TranscriptWriter:
     ) -> TranscriptWriter:
         """Create parent dirs; write the header and what the game has done so far (deal 1).
         ``header`` adds keys to the header: a game built from a position (it has done nothing yet)
-        must give that position as ``position``, for the file to replay without anything else."""
+        must give that position as ``position``, for the file to replay without anything else. A
+        file whose first lines cannot be written is removed: an empty transcript is no use to anyone."""
         if len(seats) != len(game.seating.names):
             raise ValueError(f"{len(game.seating.names)} seats need as many SeatInfo, not {len(seats)}")
         if not game.events and "position" not in (header or {}):
             raise ValueError("a game built from a position is recorded with that position in the header")
         p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(p.parent)
         fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
         writer = cls(p, game, fd, fsync=fsync)
-        if fsync:
-            # The new file's name must survive a crash too, not only its lines.
-            folder = os.open(p.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
-        writer.write_line(dumps_compact(header_dict(game, seats, created, header)))
-        # Events so far; moves among them were made before recording began and carry no reason.
-        for e in game.events:
-            writer.write_line(event_line(e, game))
+        try:
+            if fsync:
+                # The new file's name must survive a crash too, not only its lines.
+                folder = os.open(p.parent, os.O_RDONLY)
+                try:
+                    os.fsync(folder)
+                finally:
+                    os.close(folder)
+            # Events so far; moves among them were made before recording began and carry no reason.
+            lines, chain = writer._lines(game.events, None)
+            writer._append([dumps_compact(header_dict(game, seats, created, header)), *lines])
+            writer._chain = chain
+        except BaseException:
+            writer.close()
+            p.unlink(missing_ok=True)
+            raise
         return writer
 
     @classmethod
-    def append_to(cls, path: str | Path, game: Game, *, fsync: bool = True) -> TranscriptWriter:
+    def append_to(
+        cls, path: str | Path, game: Game, *, fsync: bool = True, version: int = VERSION, chain: str = ""
+    ) -> TranscriptWriter:
+        """A writer that goes on with a file of ``version`` whose last move's chain is ``chain``."""
         p = Path(path)
         fd = os.open(p, os.O_WRONLY | os.O_APPEND)
-        return cls(p, game, fd, fsync=fsync)
+        return cls(p, game, fd, fsync=fsync, size=os.lseek(fd, 0, os.SEEK_END), version=version, chain=chain)
 
-    def write_line(self, line: str) -> None:
-        """Append one line as it stands (resume uses it for lines a crash cut off)."""
-        if self._fd is None:
-            raise ValueError(f"{self.path}: the transcript is closed")
-        # One write call a line: a kill can cut the file only between lines or inside the last one.
-        os.write(self._fd, (line + "\n").encode("utf-8"))
-        if self._fsync:
-            os.fsync(self._fd)
+    def write_lines(self, lines: Sequence[str]) -> None:
+        """Append lines as they stand, in one write (resume uses it for lines a crash cut off)."""
+        self._append(lines)
 
     def record(self, events: Sequence[Event], reason: str | None = None) -> None:
-        """Call after every game.apply(move) with the events it returned and the AI's reason
-        for the move (None for a human). Appends, flushes and fsyncs every line."""
+        """Call after every game.apply(move) with the events it returned and the AI's reason for the
+        move (None for a human). Appends the move's lines (and the turn's digest) in one write and
+        fsyncs; raises TranscriptWriteError, with nothing of the move left in the file, if the disk
+        refuses them."""
+        lines, chain = self._lines(events, reason)
+        if ends_turn(events):
+            lines.append(digest_line(self._digester.digest(self.game)))
+        self._append(lines)
+        self._chain = chain  # only once the move is on the disk
+
+    def _lines(self, events: Sequence[Event], reason: str | None) -> tuple[list[str], str]:
+        """The lines of ``events`` and the chain after their moves."""
         game = self.game
         names = game.seating.names
+        chain = self._chain
+        lines = []
         for e in events:
             if e.kind == EventKind.MOVE and e.move is not None and e.seat is not None:
-                self.write_line(move_line(names[e.seat], e.move, reason))
+                seat, move = names[e.seat], str(e.move)
+                if self._chained:
+                    chain = move_chain(chain, seat, move)
+                lines.append(move_line(seat, move, reason, chain if self._chained else None))
             else:
-                self.write_line(event_line(e, game))
-        if ends_turn(events):
-            self.write_line(digest_line(self._digester.digest(game)))
+                lines.append(event_line(e, game))
+        return lines, chain
+
+    def _append(self, lines: Sequence[str]) -> None:
+        if self._fd is None:
+            raise ValueError(f"{self.path}: the transcript is closed")
+        fd = self._fd
+        payload = "".join(line + "\n" for line in lines).encode("utf-8")
+        data = memoryview(payload)
+        start = self._size
+        try:
+            while data:
+                # A write may take only part of the bytes (a file-size limit, a signal): go on
+                # until all are written or the disk says why not.
+                written = os.write(fd, data)
+                if written <= 0:
+                    raise OSError(errno.EIO, os.strerror(errno.EIO))
+                data = data[written:]
+            if self._fsync:
+                os.fsync(fd)
+        except OSError as exc:
+            self._cut_back(start)
+            raise TranscriptWriteError(self.path, exc) from None
+        self._size = start + len(payload)
+
+    def _cut_back(self, size: int) -> None:
+        """Take back a partly written move; if even that fails, the torn last line is dropped by
+        ``--resume`` and reported by ``hf verify``."""
+        if self._fd is None:
+            return
+        try:
+            os.ftruncate(self._fd, size)
+        except OSError:
+            pass
 
     def close(self) -> None:
         if self._fd is not None:
@@ -96,3 +173,12 @@ class TranscriptWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _make_folder(folder: Path) -> None:
+    """``mkdir -p``; a file where a folder should be is named in the error."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (*reversed(folder.parents), folder) if p.exists() and not p.is_dir()), folder)
+        raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file, not a folder") from None

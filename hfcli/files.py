@@ -1,0 +1,65 @@
+"""Opening a user's file to read it: regular files only.
+
+A path on the command line can name a FIFO (reading it blocks until someone writes), a device
+(``/dev/zero`` never ends) or a folder. Each is refused with a message that says what it is,
+before anything is read; a FIFO is opened without blocking so that it can be told apart at all.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotRegularFile(OSError):
+    """The path names something other than a regular file: its ``kind`` says what."""
+
+    def __init__(self, path: str | Path, kind: str) -> None:
+        super().__init__(f"not a regular file ({kind})")
+        self.path = str(path)
+        self.kind = kind
+
+
+class FileTooLarge(OSError):
+    """A file larger than the reader takes."""
+
+    def __init__(self, path: str | Path, limit: int) -> None:
+        super().__init__(f"larger than {limit:,} bytes")
+        self.path = str(path)
+        self.limit = limit
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """Open ``path`` for reading in binary; raises NotRegularFile for anything but a regular file,
+    and OSError as ``open`` does."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+            raise NotRegularFile(path, kind)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_text_file(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; a larger one raises FileTooLarge."""
+    with open_regular(path) as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(path, limit)
+    return data
