@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from hfcli.engine.cards import Card
+from hfcli.engine.cards import THREE, Card
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD, Meld, count_books
 from hfcli.engine.moves import Move, MoveKind
@@ -53,45 +54,174 @@ def target_rank(move: Move) -> int:
     return move.target if move.target is not None else WILD
 
 
+class Sign(StrEnum):
+    """How a seat showed it held no pair of a rank."""
+
+    DISCARDED = "discarded"  # it discarded one
+    PASSED = "passed"  # it drew while the pile was topped by one (after its side's first meld)
+    MELDED = "melded"  # it ended a turn with its side's meld of the rank open: it would have added them
+
+
+@dataclass(frozen=True)
+class NoPair:
+    """The latest moment a seat showed it held no pair of a rank."""
+
+    received: int  # the seat's unseen cards received by then
+    sign: Sign
+
+
 @dataclass
 class Tracker:
-    """Reads the public history incrementally: each call looks only at events it has not seen."""
+    """Reads the public history incrementally: each call looks only at events it has not seen.
+
+    What it learns of each seat's hand this deal: the cards it took from the pile and still holds
+    (not since melded or discarded), how many cards it has received unseen (dealt, drawn, its
+    foot, red-three replacements), and the last time it showed it held no pair of a rank (see
+    :class:`Sign`), so the cards come since are the only ones that could have made that pair.
+    It also follows the pile and each side's open melds, which those signs depend on.
+    """
 
     seen_events: int = 0
     turns: int = 0  # draws and pickups in the game so far: one per turn
-    known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken into hand from the pile
-    last_taken: dict[int, int] = field(default_factory=dict)  # seat -> top rank of its latest pickup
+    known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken from the pile, still held
+    received: dict[int, int] = field(default_factory=dict)  # seat -> unseen cards received this deal
+    no_pair: dict[int, dict[int, NoPair]] = field(default_factory=dict)  # seat -> rank -> the latest sign
+    pile: list[int] = field(default_factory=list)  # the discard pile's ranks, bottom first
+    opened: set[int] = field(default_factory=set)  # sides that have made their first meld this deal
+    open_melds: dict[int, dict[int, int]] = field(default_factory=dict)  # side -> meld rank -> cards
+    # This turn's lay-downs: (rank, was it a known card) for each card, (side, meld rank, cards) for
+    # each meld grown; both are given back on an undo.
+    _laid: list[tuple[int, int]] = field(default_factory=list)
+    _grown: list[tuple[int, int, int]] = field(default_factory=list)
 
     def update(self, view: SeatView) -> None:
         history = view.history
         if len(history) < self.seen_events:
             self.__init__()  # type: ignore[misc]
+        rules = view.rules
+        team_of = view.seating.team_of
+        if not history and not self.seen_events:
+            self._start_mid_deal(view)
         for i in range(self.seen_events, len(history)):
             event = history[i]
             kind = event.kind
+            seat = event.seat
             if kind is EventKind.DEAL:
                 self.known = {}
-                self.last_taken = {}
-            elif kind is EventKind.TAKE and event.seat is not None:
-                ranks = self.known.setdefault(event.seat, [0] * RANKS)
+                self.no_pair = {}
+                self.pile = []
+                self.opened = set()
+                self.open_melds = {}
+                self.received = dict.fromkeys(view.seating.seats, rules.hand_size)
+            elif kind is EventKind.UPCARD:
+                self.pile.append(event.cards[0].rank)
+            elif seat is None:
+                continue
+            elif kind is EventKind.DRAW or kind is EventKind.FOOT:
+                self.received[seat] = self.received.get(seat, 0) + event.count
+            elif kind is EventKind.RED_THREE:
+                self.received[seat] = self.received.get(seat, 0) + 1
+            elif kind is EventKind.TAKE:
+                del self.pile[-event.count:]
+                top = event.cards[0]
+                self._forget(seat, top.rank)  # the pair melded with the top card may have been known cards
+                self._forget(seat, top.rank)
+                self._grow(team_of[seat], WILD if top.is_wild else top.rank, 3, rules.book_size)
+                ranks = self.known.setdefault(seat, [0] * RANKS)
                 for c in event.cards[1:]:
                     ranks[c.rank] += 1
-                self.last_taken[event.seat] = event.cards[0].rank
-            elif kind == "move" and event.move is not None and event.seat is not None:
-                move = event.move
-                if move.kind in (MoveKind.DRAW, MoveKind.PICKUP):
-                    self.turns += 1
-                elif move.kind is MoveKind.DISCARD:
-                    self._forget(event.seat, move.groups[0][0].rank)
-                elif move.kind in (MoveKind.MELD, MoveKind.ADD):
-                    for pick in move.picks:
-                        self._forget(event.seat, pick.rank)
+            elif kind is EventKind.MOVE and event.move is not None:
+                self._move(seat, event.move, team_of[seat], rules.book_size)
         self.seen_events = len(history)
 
-    def _forget(self, seat: int, rank: int) -> None:
+    def _start_mid_deal(self, view: SeatView) -> None:
+        """A game built from a position has no history: start from what the view shows."""
+        seating = view.seating
+        self.received = dict(enumerate(view.hand_sizes))
+        self.pile = [c.rank for c in view.pile]
+        self.opened = {t for t in seating.teams if view.opened[t]}
+        self.open_melds = {
+            t: {m.rank: len(m.cards) for m in view.melds[t] if not m.is_book} for t in seating.teams
+        }
+
+    def _move(self, seat: int, move: Move, team: int, book: int) -> None:
+        kind = move.kind
+        if kind is MoveKind.DRAW or kind is MoveKind.PICKUP:
+            self.turns += 1
+            self._laid = []
+            self._grown = []
+            if kind is MoveKind.PICKUP:
+                self.opened.add(team)
+            elif self.pile and self.pile[-1] != THREE and team in self.opened:
+                # Before its side's first meld a seat may pass a pile it cannot make the minimum with.
+                self._no_pair(seat, self.pile[-1], Sign.PASSED)
+        elif kind is MoveKind.DISCARD:
+            rank = move.groups[0][0].rank
+            self._forget(seat, rank)
+            if self._laid:
+                self.opened.add(team)
+            for meld_rank in self.open_melds.get(team, {}):
+                if meld_rank != WILD:
+                    self._no_pair(seat, meld_rank, Sign.MELDED)
+            self._no_pair(seat, rank, Sign.DISCARDED)
+            self.pile.append(rank)
+            self._laid = []
+            self._grown = []
+        elif kind is MoveKind.MELD or kind is MoveKind.ADD:
+            for pick in move.picks:
+                self._laid.append((pick.rank, self._forget(seat, pick.rank)))
+            if kind is MoveKind.ADD:
+                self._grow(team, target_rank(move), len(move.picks), book)
+            else:
+                for group in move.groups:
+                    naturals = [p.rank for p in group if not p.is_wild]
+                    self._grow(team, naturals[0] if naturals else WILD, len(group), book)
+        elif kind is MoveKind.UNDO:
+            ranks = self.known.setdefault(seat, [0] * RANKS)
+            for rank, was_known in self._laid:
+                ranks[rank] += was_known
+            for side, meld_rank, cards in self._grown:
+                melds = self.open_melds.setdefault(side, {})
+                left = melds.get(meld_rank, book) - cards
+                if left > 0:
+                    melds[meld_rank] = left
+                else:
+                    melds.pop(meld_rank, None)
+            self._laid = []
+            self._grown = []
+
+    def _grow(self, team: int, rank: int, cards: int, book: int) -> None:
+        melds = self.open_melds.setdefault(team, {})
+        size = melds.get(rank, 0) + cards
+        # An undo of cards that closed a book reopens the meld at what it held before.
+        self._grown.append((team, rank, cards))
+        if size >= book:
+            melds.pop(rank, None)
+        else:
+            melds[rank] = size
+
+    def _no_pair(self, seat: int, rank: int, sign: Sign) -> None:
+        self.no_pair.setdefault(seat, {})[rank] = NoPair(self.received.get(seat, 0), sign)
+
+    def _forget(self, seat: int, rank: int) -> int:
+        """A card of ``rank`` left ``seat``'s hand: 1 if it was one known to be there."""
         ranks = self.known.get(seat)
         if ranks is not None and ranks[rank] > 0:
             ranks[rank] -= 1
+            return 1
+        return 0
+
+    def known_of(self, seat: int) -> list[int]:
+        """Cards of each rank ``seat`` is known to hold (all zero when nothing is known)."""
+        return self.known.get(seat) or [0] * RANKS
+
+    def last_no_pair(self, seat: int, rank: int) -> tuple[int, Sign] | None:
+        """The latest sign this deal that ``seat`` held no pair of ``rank``, as the unseen cards
+        it has received since (only those can have made the pair) and the sign; None if none."""
+        sign = self.no_pair.get(seat, {}).get(rank)
+        if sign is None:
+            return None
+        return self.received.get(seat, 0) - sign.received, sign.sign
 
     @staticmethod
     def pile_ranks_taken(view: SeatView, take: int) -> list[int]:
@@ -99,12 +229,20 @@ class Tracker:
         return [c.rank for c in reversed(view.pile[-take:])]
 
     def seen_counts(self, view: SeatView) -> list[int]:
-        """Cards of each rank this seat has seen this deal: its hand, the table, the pile."""
+        """Cards of each rank this seat has seen this deal and knows are not in the unseen pool:
+        its hand, the table (red threes included), the pile, and the cards other seats took from
+        the pile and still hold."""
         seen = hand_counts(view.hand)
         for team_melds in view.melds:
             for m in team_melds:
                 for c in m.cards:
                     seen[c.rank] += 1
+        for threes in view.red_threes:
+            seen[THREE] += len(threes)
         for c in view.pile:
             seen[c.rank] += 1
+        for seat, ranks in self.known.items():
+            if seat != view.seat:
+                for rank, n in enumerate(ranks):
+                    seen[rank] += n
         return seen

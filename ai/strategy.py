@@ -18,7 +18,8 @@ from ai.knowledge import (
     open_melds,
     target_rank,
 )
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
+from ai.risk import NextPlayer, natural_total
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
 from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.rules import Rules
@@ -31,8 +32,8 @@ class Style:
 
     name: str
     block_with_threes: bool = True
-    avoid_feeding: bool = True
-    count_cards: bool = True
+    avoid_feeding: bool = True  # weigh what a discard hands the next player
+    count_cards: bool = True  # ... from the cards not yet seen and what they showed (else only known pairs)
     reserve_wilds: bool = True  # keep wilds toward the wild book while one is needed
     guard_clean: bool = True  # don't dirty a clean meld close to a book
     low_stock: int = 10  # stock size at which to play for points on the table
@@ -43,22 +44,18 @@ class Style:
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
     race_danger: float = 0.3  # weight of feeding the next player once the books are there
+    exact_odds: bool = False  # the next player's chance of a pair drawn without replacement
 
 
 EASY = Style(
-    "easy", block_with_threes=False, avoid_feeding=False, count_cards=False,
+    "easy", block_with_threes=False, count_cards=False,
     reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
 )
 NORMAL = Style("normal")
 HARD = Style(
-    "hard", lookahead=True, pair_wild_hand=8, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True
+    "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True, exact_odds=True
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
-
-def natural_total(rules: Rules, rank: int) -> int:
-    """How many cards of ``rank`` the shoe holds."""
-    return rules.deck_count * (2 if rank == JOKER else 4)
-
 
 # ---------------------------------------------------------------- the pile
 
@@ -93,8 +90,8 @@ def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int]
     return n * (total / weight if weight else 0.5)
 
 
-def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, str]:
-    """How much better than drawing the pile looks, and why."""
+def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, str, str]:
+    """How much better than drawing the pile looks, what it brings, and why not to take it."""
     top = view.pile_top
     assert top is not None
     rules = view.rules
@@ -112,11 +109,14 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
         notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
     elif meld is None:
         notes.append(f"starts a meld of {meld_rank_name(rank)}")
+    else:
+        notes.append(f"onto our {meld_rank_name(rank)}")
     for r in ranks[1:]:
         value += card_use(r, counts, mine)
     useful = sum(1 for r in ranks[1:] if r != THREE and (r in mine or counts[r] >= 1 or r in (TWO, JOKER)))
     if useful:
         notes.append(f"{useful} more that fit")
+    why = ", ".join(notes)
     if not any(books_needed(view)):
         # Once the books are there only going out matters: the pile is worth what it does to the
         # cards that cannot be melded, against a draw that adds two cards and rarely melds both.
@@ -126,21 +126,26 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
             after[r] += 1
         now = meldable_leftover(view, counts)
         later = meldable_leftover(view, after, extra=rank)
-        return float(now + 1 - later) - 0.5 * style.rush_burden, ", ".join(notes)
-    return value - draw_value(view, tracker, style, counts, mine), ", ".join(notes)
+        why_not = (
+            f"the books are there and going out is what counts: after taking the {notes[0]}, "
+            f"{later} {'card' if later == 1 else 'cards'} could not be melded ({now} now)"
+        )
+        return float(now + 1 - later) - 0.5 * style.rush_burden, why, why_not
+    drawn = min(rules.draw_count, view.stock_size)
+    why_not = f"the pile ({why}) is worth less than {drawn} card{'' if drawn == 1 else 's'} from the stock to this hand"
+    return value - draw_value(view, tracker, style, counts, mine), why, why_not
 
 
 def choose_draw(view: SeatView, tracker: Tracker, style: Style) -> Decision:
-    """Draw or take the pile: weigh what the pile brings against two cards from the stock."""
+    """Draw or take the pile: weigh what the pile brings against the cards drawn from the stock."""
     legal = set(view.legal_moves)
     if PICKUP in legal:
-        gain, why = pile_value(view, tracker, style)
+        gain, why, why_not = pile_value(view, tracker, style)
         if DRAW not in legal or gain > style.pile_margin:
             return Decision(PICKUP, f"take pile: {why}")
+        return Decision(DRAW, f"draw: {why_not}")
     if DRAW in legal:
-        return Decision(DRAW, "draw: the pile is not worth taking" if PICKUP in legal else "draw: from the stock")
-    if PICKUP in legal:
-        return Decision(PICKUP, "take pile: the stock is empty")
+        return Decision(DRAW, "draw: from the stock")
     return Decision(END, "end: the stock is empty and the pile cannot be taken")
 
 
@@ -543,77 +548,67 @@ def choose_meld(view: SeatView, style: Style, aggressive: bool = False) -> Decis
 # ---------------------------------------------------------------- discards
 
 
-def pair_chance(out: int, unseen: int, hand: int) -> float:
-    """The chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds two or more of
-    the ``out`` cards of one rank (binomial approximation)."""
-    if unseen <= 0 or out < 2 or hand < 2:
-        return 0.0
-    p = min(1.0, out / unseen)
-    q = 1.0 - p
-    none = q**hand
-    one = hand * p * q ** (hand - 1)
-    return max(0.0, 1.0 - none - one)
+# What keeping a card is worth to this hand, in points, on top of its card value.
+PAIR_KEEP = 75.0  # a pair melds with one more card or a wild card, and takes a pile topped by its rank
+SET_KEEP = 120.0  # three or more: a meld waiting in the hand
+FITS_KEEP = 200.0  # it goes onto the partnership's open meld
+WILD_KEEP = 200.0
+THREE_KEEP = 15.0  # a black three kept blocks a bigger pile later
 
 
 def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple[float, Move, str]]:
-    """Every legal discard with its cost (lower is better to throw) and the reason."""
+    """Every legal discard with its cost in points (lower is better to throw) and the reason:
+    what the card is worth to this hand, and what it would hand the next player."""
     rules = view.rules
     values = rules.rank_values
     counts = hand_counts(view.hand)
     mine = open_melds(view.my_melds)
-    seating = view.seating
-    nxt = seating.next_seat(view.seat)
-    opp_name = seating.long_names[nxt]
-    opp_open = open_melds(view.melds[seating.team_of[nxt]])
-    known = tracker.known.get(nxt)
-    last = tracker.last_taken.get(nxt)
-    seen = tracker.seen_counts(view) if style.count_cards else None
-    unseen = rules.card_count - sum(seen) if seen is not None else 0
-    opp_hand = view.hand_sizes[nxt]
-    take = min(rules.pile_limit, view.pile_size + 1)
-    stake = 0.5 + take / (rules.pile_take or 7)  # what a pickup would hand over, against a full one
+    nxt = NextPlayer(view, tracker, counting=style.count_cards, exact=style.exact_odds) if style.avoid_feeding else None
     racing = not any(books_needed(view))
+    take = min(rules.pile_limit, view.pile_size + 1)
+    discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
+    only_wilds = all(m.groups[0][0].rank in (TWO, JOKER) for m in discards)
     scored: list[tuple[float, Move, str]] = []
-    for move in view.legal_moves:
-        if move.kind is not MoveKind.DISCARD:
-            continue
+    for move in discards:
         rank = move.groups[0][0].rank
         n = counts[rank]
         text = str(move)
         if rank == THREE:
-            if style.block_with_threes and take >= 3:
-                scored.append((-10.0 - take, move, f"{text}: blocks the pile ({take} cards) for {opp_name}"))
+            if style.block_with_threes and take >= 2:
+                cost = THREE_KEEP * (1.0 - min(1.0, take / (rules.pile_take or 7))) - values[THREE]
+                why = f"blocks the {take}-card pile for {view.seating.long_names[view.seating.next_seat(view.seat)]}"
             else:
-                scored.append((1.0, move, f"{text}: a black three is worth nothing to keep"))
+                cost, why = -values[THREE], "a black three cannot be melded"
+            scored.append((cost, move, f"{text}: {why}"))
             continue
         if rank in (TWO, JOKER):
-            scored.append((200.0 + values[rank], move, f"{text}: nothing else to throw"))
-            continue
-        cost = values[rank] / 5
-        why = "a cheap single" if n == 1 else "breaks a pair"
-        if n >= 2:
-            cost += 15
-        if rank in mine:
-            cost += 40
-            why = f"fits our {meld_rank_name(rank)}"
-        danger = 0.0
-        if style.avoid_feeding:
-            if rank in opp_open:
-                danger += 30
-                why += f"; {opp_name} has a meld of {meld_rank_name(rank)}"
-            if rank == last or (known is not None and known[rank] > 0):
-                danger += 40
-                why += f"; {opp_name} just took {meld_rank_name(rank)}"
-        if seen is not None:
-            out = natural_total(rules, rank) - seen[rank]
-            if style.lookahead:
-                danger += 40 * pair_chance(out, unseen, opp_hand)
+            cost = WILD_KEEP + values[rank]
+            why = "nothing else to throw" if only_wilds else "every other card would cost more to throw"
+        else:
+            cost = float(values[rank])
+            if rank in mine:
+                cost += FITS_KEEP
+                why = f"fits our {meld_rank_name(rank)}"
+            elif n >= 3:
+                cost += SET_KEEP
+                why = f"one of {n} {RANK_PLURALS[rank]}"
+            elif n == 2:
+                cost += PAIR_KEEP
+                why = f"breaks a pair of {RANK_PLURALS[rank]}"
             else:
-                danger += out * 0.8
-        if racing:
-            # Only going out matters now: a card that cannot be melded goes before feeding worries.
-            danger *= style.race_danger
-        cost += danger * stake
+                why = f"a single {RANK_NAMES[rank]}"
+                if nxt is not None and nxt.counting and nxt.out[rank] == 0:
+                    # No other card of its rank is left to come: it can never be melded, and it
+                    # costs its value if the deal ends with it in hand.
+                    cost = -float(values[rank])
+        if nxt is not None:
+            threat = nxt.threat(rank)
+            danger = threat.cost
+            if racing:
+                # Only going out matters now: a card that cannot be melded goes before feeding worries.
+                danger *= style.race_danger
+            cost += danger
+            why += f"; {threat.risk}"
         scored.append((cost, move, f"{text}: {why}"))
     return scored
 

@@ -28,7 +28,7 @@ from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.moves import Move
 from hfcli.engine.position import Position
 from hfcli.engine.rules import CLASSIC, Rules
-from hfcli.engine.seating import table
+from hfcli.engine.seating import Seating, table
 from hfcli.engine.state import DealState, Phase, TeamState, TurnState
 
 
@@ -50,9 +50,10 @@ def meld(text: str, rules: Rules = CLASSIC) -> Meld:
     return meld_of(cards(text), rules.book_size)
 
 
-def position(text: str, rules: Rules = CLASSIC, seed: int = 0) -> Game:
-    """A game in the position ``text`` describes, built with the engine's public builder."""
-    seating = table(rules.players, rules.teams)
+def position(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Seating | None = None) -> Game:
+    """A game in the position ``text`` describes, built with the engine's public builder (at
+    the rules' table unless ``seating`` says otherwise)."""
+    seating = seating or table(rules.players, rules.teams)
     n = len(seating.names)
     hands: list[list[Card]] = [[] for _ in range(n)]
     feet: list[list[Card] | None] = [[] for _ in range(n)]

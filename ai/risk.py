@@ -1,0 +1,274 @@
+"""What a discard would hand the next player.
+
+A discard goes on top of the pile, and the next player may take the pile with it (C-PILE) only
+by holding two natural cards of its rank (two twos or two jokers for a wild card). How likely
+that is comes from what this seat knows of their hand: cards seen taken from the pile and still
+held, the cards of the rank not yet seen anywhere, and the ranks they discarded themselves (only
+cards come since could have paired those). What the pickup would be worth to them comes from the
+cards it takes: the top card and their pair on the table, a book closed, cards onto their open
+melds, wild cards, their first meld made.
+
+Everything here is built from a :class:`SeatView` and the seat's :class:`Tracker` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.knowledge import RANKS, Sign, Tracker, open_melds
+from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, THREE, TWO
+from hfcli.engine.melds import WILD, BookKind, Meld, meld_rank_name
+from hfcli.engine.rules import Rules
+from hfcli.engine.view import SeatView
+
+# What one card taken from the pile is worth to the player who takes it, in points: a step
+# toward a book (500 or 300 for seven cards) on top of its card value, less when it only may
+# combine with cards they hold.
+ONTO_MELD = 35.0
+WILD_CARD = 40.0
+WITH_A_PAIR = 20.0
+LOOSE = 8.0
+# How much of a book's bonus a meld of so many cards is worth, one to seven cards.
+BOOK_SHARE = (0.0, 0.05, 0.1, 0.25, 0.35, 0.5, 0.7, 1.0)
+FIRST_MELD = 60.0  # a side that has not melded gets to lay its hand down
+# Before a side's first meld a pickup must reach the minimum from the top card and the hand.
+FIRST_MELD_ODDS = 0.5
+# How often a player who discards a card of a rank keeps another (breaking a pair).
+KEPT_ONE = 0.15
+# How often a player who draws instead of taking a pile topped by a rank holds one of it.
+HELD_ONE_PASSING = 0.5
+# How often a player keeps a pair back from their side's open meld of its rank, to take a pile.
+HELD_BACK = 0.1
+# The chance of a pair a player who does not count cards assumes for every rank.
+UNCOUNTED_PAIR = 0.15
+
+
+def natural_total(rules: Rules, rank: int) -> int:
+    """How many cards of ``rank`` the shoe holds."""
+    return rules.deck_count * (2 if rank == JOKER else 4)
+
+
+def book_bonus(rules: Rules, kind: BookKind) -> int:
+    if kind is BookKind.CLEAN:
+        return rules.clean_book_bonus
+    if kind is BookKind.DIRTY:
+        return rules.dirty_book_bonus
+    return rules.wild_book_bonus
+
+
+@dataclass(frozen=True)
+class Threat:
+    """The next player and a discard of one rank: how likely they take the pile, and its worth."""
+
+    chance: float  # they hold what taking the pile with this card on top needs
+    gain: float  # points the pickup is worth to them
+    risk: str  # what is true of it, in words
+
+    @property
+    def cost(self) -> float:
+        return self.chance * self.gain
+
+
+class NextPlayer:
+    """The seat that plays after this one, as far as this seat can see it."""
+
+    def __init__(self, view: SeatView, tracker: Tracker, *, counting: bool = True, exact: bool = False) -> None:
+        """``counting``: weigh the cards not yet seen and what the next player showed of their
+        hand (else only the cards seen taken from the pile); ``exact``: the chances of drawing
+        them without replacement (hypergeometric) rather than the binomial approximation."""
+        self.counting = counting
+        self.exact = exact
+        rules = view.rules
+        seating = view.seating
+        seat = seating.next_seat(view.seat)
+        team = seating.team_of[seat]
+        self.rules = rules
+        self.seat = seat
+        self.name = seating.long_names[seat]
+        self.friendly = team == view.team
+        self.melds: dict[int, Meld] = open_melds(view.melds[team])
+        self.opened = view.opened[team]
+        self.known = tracker.known_of(seat)
+        self.tracker = tracker
+        seen = tracker.seen_counts(view)
+        # The seat's own known cards are in ``seen`` (as another seat's); they are not in the pool.
+        self.out = [natural_total(rules, rank) - seen[rank] for rank in range(RANKS)]
+        self.unseen = max(1, rules.card_count - sum(seen))
+        self.slots = max(0, view.hand_sizes[seat] - sum(self.known))
+        self.pile = view.pile
+        self.take = min(rules.pile_limit, view.pile_size + 1)
+
+    def pair_chance(self, rank: int) -> float:
+        """The chance they hold two natural cards of ``rank`` (a matching wild pair for a wild)."""
+        have = self.known[rank]
+        if have >= 2:
+            return 1.0
+        if not self.counting:
+            return UNCOUNTED_PAIR
+        odds = self._odds
+        out = self.out[rank]
+        sign_since = self.tracker.last_no_pair(self.seat, rank)
+        if sign_since is None:
+            return odds(2 - have, self.slots, out)
+        # They showed no pair then: only the cards come since can have made one, with the one
+        # they may have held (a pair broken by a discard; a single beside a pile passed up), or a
+        # pair kept back from their meld on purpose.
+        fresh, sign = sign_since
+        slots = min(self.slots, fresh)
+        if have == 1:
+            return odds(1, slots, out)
+        if sign is Sign.MELDED:
+            return HELD_BACK + (1 - HELD_BACK) * odds(2, slots, out)
+        held = HELD_ONE_PASSING if sign is Sign.PASSED else KEPT_ONE
+        return held * odds(1, slots, out) + (1 - held) * odds(2, slots, out)
+
+    def _odds(self, need: int, slots: int, out: int) -> float:
+        """The chance that ``slots`` unseen cards hold ``need`` (1 or 2) of a rank with ``out``
+        cards among the unseen ones."""
+        if out < need or slots < need:
+            return 0.0
+        unseen = max(self.unseen, out + slots)
+        if self.exact:
+            none = 1.0
+            for i in range(slots):
+                none *= (unseen - out - i) / (unseen - i)
+            one = none * slots * out / max(1, unseen - out - slots + 1)
+        else:
+            p = out / unseen
+            q = 1.0 - p
+            none = q**slots
+            one = slots * p * q ** (slots - 1)
+        if need == 1:
+            return 1.0 - none
+        return max(0.0, 1.0 - none - one)
+
+    def threat(self, rank: int) -> Threat:
+        """What discarding a card of ``rank`` hands the next player."""
+        rules = self.rules
+        name = self.name
+        take = self.take
+        if self.friendly:
+            return Threat(0.0, 0.0, f"{name}, next to play, is a partner")
+        if rank == THREE:
+            return Threat(0.0, 0.0, f"blocks the {_pile_words(take)} for {name}")
+        meld_rank = WILD if rank in (TWO, JOKER) else rank
+        if meld_rank == WILD and not rules.wild_melds:
+            return Threat(0.0, 0.0, f"{name} cannot take a pile topped by a wild card")
+        plural = RANK_PLURALS[rank]
+        meld = self.melds.get(meld_rank)
+        if meld is not None and len(meld.cards) + 3 > rules.book_size:
+            return Threat(0.0, 0.0, f"{name}'s {meld_rank_name(meld_rank)} have no room for three more")
+        chance = self.pair_chance(rank)
+        if chance == 0.0:
+            return Threat(0.0, 0.0, self._why_not(rank))
+        gain, closes = self.pickup_gain(rank, meld)
+        if not self.opened:
+            chance *= FIRST_MELD_ODDS
+        pile = _pile_words(take)
+        if self.known[rank] >= 2:
+            words = f"{name} holds two {plural} from the pile and takes the {pile} with it"
+        elif not self.counting:
+            words = f"{name} takes the {pile} if they hold two {plural}"
+        else:
+            words = f"{name} takes the {pile} with two {plural}"
+        if closes is not None:
+            words += f", closing a {closes} book"
+        elif not self.opened:
+            words += ", if it makes their first meld"
+        if self.known[rank] == 1 and self.counting:
+            words += f" (they hold one from the pile; about {_percent(chance)})"
+        elif self.known[rank] == 0 and self.counting:
+            sign = self.tracker.last_no_pair(self.seat, rank)
+            if sign is not None:
+                words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; about {_percent(chance)})"
+            else:
+                words += f" (about {_percent(chance)})"
+        return Threat(chance, gain, words)
+
+    def _why_not(self, rank: int) -> str:
+        """Why the next player cannot hold two cards of ``rank``."""
+        name = self.name
+        left = self.out[rank] + self.known[rank]
+        if left < 2:
+            where = "every other one is in sight" if left == 0 else "only one other is out of sight"
+            return f"{name} cannot hold two {RANK_PLURALS[rank]}: {where}"
+        sign = self.tracker.last_no_pair(self.seat, rank)
+        if sign is not None and sign[0] == 0:
+            return f"{name} {_sign_words(sign[1], rank)} and has drawn nothing since"
+        if self.slots == 0:
+            return f"{name}'s cards are all known, and two {RANK_PLURALS[rank]} are not among them"
+        return f"{name} holds too few cards to have two {RANK_PLURALS[rank]}"
+
+    def pickup_gain(self, rank: int, meld: Meld | None) -> tuple[float, str | None]:
+        """Points taking the pile topped by ``rank`` would be worth to them, and the kind of
+        book it closes at once (None if none)."""
+        rules = self.rules
+        values = rules.rank_values
+        book = rules.book_size
+        taken = [c.rank for c in reversed(self.pile[-(self.take - 1):])] if self.take > 1 else []
+        gain = 3.0 * values[rank]
+        size = len(meld.cards) if meld is not None else 0
+        same = sum(1 for r in taken if r == rank) + max(0, self.known[rank] - 2)
+        after = min(book, size + 3 + same)
+        closes: str | None = None
+        if after >= book:
+            if rank in (TWO, JOKER):
+                kind = BookKind.WILD
+            else:
+                kind = BookKind.DIRTY if meld is not None and meld.wilds else BookKind.CLEAN
+            gain += book_bonus(rules, kind)
+            closes = str(kind)
+        else:
+            kind = BookKind.DIRTY if meld is not None and meld.wilds else BookKind.CLEAN
+            if rank in (TWO, JOKER):
+                kind = BookKind.WILD
+            gain += book_bonus(rules, kind) * (book_share(after, book) - book_share(size, book))
+        for r in taken:
+            if r == rank:
+                continue
+            if r == THREE:
+                gain -= values[THREE]
+            elif r in (TWO, JOKER):
+                gain += WILD_CARD + values[r]
+            elif r in self.melds:
+                gain += ONTO_MELD + values[r]
+            elif self.known[r] or taken.count(r) >= 2:
+                gain += WITH_A_PAIR + values[r]
+            else:
+                gain += LOOSE
+        if not self.opened:
+            gain += FIRST_MELD
+        return gain, closes
+
+
+def book_share(cards: int, book: int) -> float:
+    """How much of a book's bonus a meld of ``cards`` cards is worth."""
+    return BOOK_SHARE[min(7, round(cards * 7 / book))]
+
+
+def _sign_words(sign: Sign, rank: int) -> str:
+    """What the next player did that showed no pair of ``rank`` (after "they" or their name)."""
+    if sign is Sign.PASSED:
+        return f"passed up a pile topped by {_a(rank)}"
+    if sign is Sign.MELDED:
+        return f"ended a turn without adding to their {RANK_PLURALS[rank]}"
+    return f"threw {_a(rank)}"
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _pile_words(take: int) -> str:
+    return "card" if take == 1 else f"{take}-card pile"
+
+
+def _a(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return ("an " if name[0] in "aeio" else "a ") + name
+
+
+def _percent(chance: float) -> str:
+    if chance < 0.01:
+        return "under 1%"
+    return f"{chance:.0%}"
