@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ai.base import Decision, player_rng
+from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import Tracker, books_needed, hand_counts, needs_permission
 from ai.strategy import (
     STYLES,
     OpeningPlan,
-    answer_permission,
-    ask_reason,
     choose_discard,
     choose_draw,
     choose_meld,
@@ -50,7 +49,7 @@ class RuleBasedPlayer:
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         if view.phase is Phase.ANSWER:
-            return answer_permission(view)
+            return answer_permission(view, self.tracker)
         if view.phase is Phase.DRAW:
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None
@@ -96,26 +95,29 @@ class RuleBasedPlayer:
             if asking is not None:
                 return Decision(ASK, asking)
             books_there = not any(books_needed(view))
-            going_out = view.permission is True or (
-                not needs_permission(view) and view.in_foot[view.seat] and books_there
-            )
+            in_foot = view.in_foot[view.seat]
+            may_go_out = view.permission is True or (in_foot and not needs_permission(view))
             finish = None
-            if going_out:
-                finish = finishing_meld(view, style, keep_one=True)
-            elif not view.in_foot[view.seat]:
+            if may_go_out:
+                finish = finishing_meld(view, style, keep_one=True, out=True)
+                if finish is None and view.rules.go_out_by_melding_all:
+                    finish = finishing_meld(view, style, keep_one=False, out=True)
+            elif not in_foot:
                 finish = finishing_meld(view, style, keep_one=False) or finishing_meld(view, style, keep_one=True)
             if finish is not None:
-                suffix = " (going out)" if going_out else " (to the foot)"
+                suffix = " (going out)" if may_go_out else " (to the foot)"
                 return Decision(finish.move, finish.reason + suffix)
             plan = foot_plan(view, counts)
-            aggressive = going_out or books_there or low_stock(view, style) or plan != "build"
+            aggressive = may_go_out or books_there or low_stock(view, style) or plan != "build"
             step = choose_meld(view, style, aggressive)
             if step is not None:
-                if going_out:
-                    return Decision(step.move, step.reason + " (going out)")
-                if plan != "build" and not view.in_foot[view.seat]:
+                if plan != "build" and not in_foot:
                     return Decision(step.move, step.reason + f" ({plan} to the foot)")
                 return step
+            if may_go_out and len(view.hand) == 1 and books_there:
+                last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
+                if last is not None:
+                    return Decision(last, f"{last}: the last card, going out")
         discard = choose_discard(view, self.tracker, style)
         if discard is not None:
             return discard

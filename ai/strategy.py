@@ -18,10 +18,19 @@ from ai.knowledge import (
     open_melds,
     target_rank,
 )
+from ai.meldable import (
+    Books,
+    MeldShape,
+    after_move,
+    can_finish,
+    can_go_out,
+    meld_shapes,
+    meldable_leftover,
+)
 from ai.risk import NextPlayer, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
-from hfcli.engine.moves import ASK, DRAW, END, NO, PICKUP, YES, Move, MoveKind
+from hfcli.engine.moves import DRAW, END, PICKUP, Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -304,114 +313,23 @@ def low_stock(view: SeatView, style: Style) -> bool:
     return view.stock_size <= style.low_stock
 
 
-MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
-
-
-def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
-    """The partnership's open melds by rank, as (cards, naturals, wilds)."""
-    return {m.rank: (len(m.cards), m.naturals, m.wilds) for m in melds if not m.is_book}
-
-
-def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: int | None = None) -> int:
-    """How many cards of the hand could not be melded this turn, however wilds are spent
-    (``extra``: a rank about to get an open meld of three, as a pile pickup makes)."""
-    counts = counts if counts is not None else hand_counts(view.hand)
-    shapes = meld_shapes(view.my_melds)
-    if extra is not None and extra not in shapes:
-        shapes[extra] = (0, 0, 0)
-    return leftover_of(view.rules, counts, shapes)
-
-
-def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:
-    """How many of ``counts`` could not be melded onto ``shapes`` or into new melds."""
-    book = rules.book_size
-    four = rules.wild_ratio == "four"
-    left = counts[THREE]
-    wild_room = 0
-    pairs = 0
-    for rank in NATURAL_RANKS:
-        n = counts[rank]
-        if not n:
-            continue
-        shape = shapes.get(rank)
-        if shape is not None:
-            size, nat0, wild0 = shape
-            put = min(n, book - size)
-            n -= put
-            nat = nat0 + put
-            wild_room += max(0, min(book - size - put, max_wilds(rank, nat, rules) - wild0))
-        if n >= 3:
-            nat = min(n, book)
-            wild_room += min(book - nat, max_wilds(rank, nat, rules))
-            n = max(0, n - book) if n > book and n - book < 3 else 0
-        if n == 2 and not four:
-            pairs += 1
-        else:
-            left += n
-    wilds = counts[TWO] + counts[JOKER]
-    if wilds < pairs:
-        left += 2 * (pairs - wilds)
-        wilds = 0
-    else:
-        wilds -= pairs
-    if wilds and rules.wild_melds:
-        shape = shapes.get(WILD)
-        if shape is not None:
-            wilds -= min(wilds, book - shape[0])
-        if wilds >= 3:
-            wilds = max(0, wilds - book)
-    if wilds:
-        left += wilds - min(wilds, wild_room)
-    return left
-
-
-def can_finish(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool) -> bool:
-    """Whether every card can be melded (``keep_one``: every card but one, left to discard)."""
-    if not keep_one:
-        return leftover_of(rules, counts, shapes) == 0
-    for rank, n in enumerate(counts):
-        if n:
-            counts[rank] -= 1
-            ok = leftover_of(rules, counts, shapes) == 0
-            counts[rank] += 1
-            if ok:
-                return True
-    return False
-
-
-def after_move(
-    rules: Rules, move: Move, counts: list[int], shapes: dict[int, MeldShape]
-) -> tuple[list[int], dict[int, MeldShape]]:
-    """The hand counts and open melds once a one-group meld or add is made."""
-    ranks = [p.rank for p in move.groups[0]]
-    counts = list(counts)
-    for r in ranks:
-        counts[r] -= 1
-    wild = sum(1 for r in ranks if r in (TWO, JOKER))
-    shapes = dict(shapes)
-    if move.kind is MoveKind.MELD:
-        nat = [r for r in ranks if r not in (TWO, JOKER)]
-        rank = nat[0] if nat else WILD
-        size, nat0, wild0 = 0, 0, 0
-    else:
-        rank = target_rank(move)
-        size, nat0, wild0 = shapes.get(rank, (0, 0, 0))
-    size += len(ranks)
-    if size >= rules.book_size:
-        shapes.pop(rank, None)
-    else:
-        shapes[rank] = (size, nat0 + len(ranks) - wild, wild0 + wild)
-    return counts, shapes
-
-
-def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | None:
+def finishing_meld(view: SeatView, style: Style, keep_one: bool, out: bool = False) -> Decision | None:
     """The best meld or add that keeps the hand able to meld out (``keep_one``: to meld all but
-    one card and discard it), or None when the hand cannot finish this turn. Greedy melding can
+    one card and discard it), or None when the hand cannot finish this turn. With ``out`` the
+    partnership's books must be complete at the end too (going out, C-OUT). Greedy melding can
     strand a pair by spending its wild card on a book; this keeps to a plan that gets there."""
     rules = view.rules
     counts = hand_counts(view.hand)
     shapes = meld_shapes(view.my_melds)
-    if not can_finish(rules, counts, shapes, keep_one):
+    books = count_books(view.my_melds)
+    keep = 1 if keep_one else 0
+
+    def finishes(counts: list[int], shapes: dict[int, MeldShape], books: Books) -> bool:
+        if out:
+            return can_go_out(rules, counts, shapes, books, keep)
+        return can_finish(rules, counts, shapes, keep_one)
+
+    if not finishes(counts, shapes, books):
         return None
     mine = open_melds(view.my_melds)
     needed = books_needed(view)
@@ -419,8 +337,7 @@ def finishing_meld(view: SeatView, style: Style, keep_one: bool) -> Decision | N
     for move in view.legal_moves:
         if move.kind not in (MoveKind.MELD, MoveKind.ADD) or len(move.groups) != 1:
             continue
-        after, after_shapes = after_move(rules, move, counts, shapes)
-        if not can_finish(rules, after, after_shapes, keep_one):
+        if not finishes(*after_move(rules, move, counts, shapes, books)):
             continue
         score, why = score_meld_move(view, move, counts, style, True, mine, needed)
         key = (score, str(move))
@@ -621,77 +538,3 @@ def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision |
         return None
     cost, move, why = min(scored, key=lambda s: (s[0], str(s[1])))
     return Decision(move, why)
-
-
-# ---------------------------------------------------------------- going out
-
-
-def books_after_melding(view: SeatView, counts: list[int]) -> tuple[int, int, int]:
-    """The partnership's books once this hand's naturals have gone onto its open melds."""
-    book = view.rules.book_size
-    clean, dirty, wild = count_books(view.my_melds)
-    for rank, meld in open_melds(view.my_melds).items():
-        if rank == WILD:
-            if len(meld.cards) + counts[TWO] + counts[JOKER] >= book:
-                wild += 1
-        elif len(meld.cards) + counts[rank] >= book:
-            if meld.wilds:
-                dirty += 1
-            else:
-                clean += 1
-    return clean, dirty, wild
-
-
-def ask_reason(view: SeatView) -> str | None:
-    """Why to ask "may I go out?" now, or None when not to."""
-    if ASK not in view.legal_moves or view.asked:
-        return None
-    counts = hand_counts(view.hand)
-    if any(books_needed(view, books_after_melding(view, counts))):
-        return None
-    left = meldable_leftover(view, counts)
-    if left <= 1:
-        return "ask: the books are there and every card but one can be melded"
-    if left == 2:
-        # A yes lifts C-KEEP, so this turn can meld down to two cards and end holding one.
-        return "ask: the books are there and all but two cards can be melded; a yes lets this turn end holding one"
-    return None
-
-
-def answer_permission(view: SeatView) -> Decision:
-    """As the partner: grant when going out gains more (the bonus, and no more turns for the
-    opponents) than the points still in this hand and a book within reach on its next turn."""
-    rules = view.rules
-    counts = hand_counts(view.hand)
-    values = rules.rank_values
-    mine = open_melds(view.my_melds)
-    book = rules.book_size
-    reachable = 0
-    best_book = ""
-    for rank, meld in mine.items():
-        have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
-        if have and len(meld.cards) + have >= book:
-            bonus = {
-                BookKind.CLEAN: rules.clean_book_bonus,
-                BookKind.DIRTY: rules.dirty_book_bonus,
-                BookKind.WILD: rules.wild_book_bonus,
-            }[meld.kind]
-            if bonus > reachable:
-                reachable = bonus
-                best_book = f"a {meld.kind} book of {meld_rank_name(rank)}"
-    meldable = sum(values[c.rank] for c in view.hand) - values[THREE] * counts[THREE]
-    leftover = meldable_leftover(view, counts)
-    if leftover:
-        meldable = meldable * max(0, len(view.hand) - leftover) // max(1, len(view.hand))
-    opp_team = view.seating.team_of[view.seating.next_seat(view.seat)]
-    threat = 50.0
-    for meld in open_melds(view.melds[opp_team]).values():
-        if meld.needed <= 2:
-            threat += 0.5 * (rules.wild_book_bonus if meld.rank == WILD else rules.dirty_book_bonus)
-    gain_yes = rules.going_out_bonus + threat
-    gain_no = reachable + meldable
-    if gain_no > gain_yes:
-        if best_book:
-            return Decision(NO, f"no: {best_book} ({reachable}) is within reach next turn")
-        return Decision(NO, f"no: {meldable} points in this hand can still be melded")
-    return Decision(YES, f"yes: the {rules.going_out_bonus} bonus beats the {gain_no:.0f} still to gain here")

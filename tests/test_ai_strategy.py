@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from ai.knowledge import Tracker, hand_counts
+from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
 from ai.strategy import (
     EASY,
     NORMAL,
-    answer_permission,
-    ask_reason,
-    can_finish,
     choose_discard,
     choose_draw,
     choose_meld,
     finishing_meld,
     foot_plan,
     low_stock,
-    meldable_leftover,
     plan_opening,
 )
 from hfcli.engine.cards import parse_cards, parse_rank
@@ -212,47 +209,6 @@ BOOKS = (
     "KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH", "JC JD JH JS JC JD 2C", "TC TD TH TS TC TD 2D",
     "2C 2D 2H 2S JK JK 2C",
 )
-
-
-def test_asks_when_the_books_are_there_and_the_hand_melds() -> None:
-    game = position("9S 9H 9D 5C", phase="meld", ours=BOOKS, feet=(True, False, True, False))
-    view = view_of(game)
-    assert meldable_leftover(view) == 1
-    assert ask_reason(view) == "ask: the books are there and every card but one can be melded"
-
-
-def test_asking_with_two_cards_left_over_says_so() -> None:
-    game = position("9S 9H 9D 5C AS", phase="meld", ours=BOOKS, feet=(True, False, True, False))
-    view = view_of(game)
-    assert meldable_leftover(view) == 2
-    assert ask_reason(view) == (
-        "ask: the books are there and all but two cards can be melded; a yes lets this turn end holding one"
-    )
-
-
-def test_does_not_ask_without_the_books() -> None:
-    game = position("9S 9H 9D 5C", phase="meld", ours=BOOKS[:4], feet=(True, False, True, False))
-    assert ask_reason(view_of(game)) is None
-
-
-def answer_view(partner_hand: str, ours: tuple[str, ...]) -> SeatView:
-    game = position("9S 9H 9D 5C", phase="meld", ours=ours, feet=(True, False, True, False), partner_hand=partner_hand)
-    game.apply("ask")
-    assert game.phase == "answer" and game.to_move == 2
-    return game.view(2)
-
-
-def test_permission_granted_when_going_out_gains() -> None:
-    decision = answer_permission(answer_view("4C 5D", BOOKS))
-    assert str(decision.move) == "yes"
-    assert decision.reason.startswith("yes: the 100 bonus")
-
-
-def test_permission_refused_when_a_clean_book_is_within_reach() -> None:
-    view = answer_view("8C 8D 8H 4S", (*BOOKS, "8S 8C 8D 8H"))
-    decision = answer_permission(view)
-    assert str(decision.move) == "no"
-    assert "clean book of eights" in decision.reason
 
 
 def test_low_stock() -> None:

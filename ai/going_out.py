@@ -1,0 +1,127 @@
+"""Going out: when to ask the partner "may I go out?", and how to answer them (C-OUT).
+
+A player asks only when a yes lets it go out this turn: it can meld every card but one, and the
+partnership holds the books C-OUT asks for by then (counting the books this turn's melds close).
+The partner answers by weighing what going out now is worth (the bonus, and the opponents' turns
+it cuts off) against what waiting could add (the cards of its side's hands that could still be
+melded, a book within reach). A side with no partner never asks (T-OUT).
+"""
+
+from __future__ import annotations
+
+from ai.base import Decision
+from ai.knowledge import Tracker, books_needed, hand_counts, open_melds
+from ai.meldable import can_go_out, meld_shapes, meldable_leftover
+from ai.risk import book_bonus, natural_total
+from hfcli.engine.cards import JOKER, THREE, TWO
+from hfcli.engine.melds import WILD, count_books, meld_rank_name
+from hfcli.engine.moves import ASK, NO, YES
+from hfcli.engine.view import SeatView
+
+# What one opposing seat's turn is worth to its side when nothing is close: two cards drawn,
+# melded or moved toward a book.
+OPPONENT_TURN = 40.0
+# The chance an opposing side closes, within a round, a meld one or two cards short of a book.
+CLOSE_CHANCE = {1: 0.5, 2: 0.25}
+
+
+def ask_reason(view: SeatView) -> str | None:
+    """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
+    every card but one with the books complete, and go out by discarding the last."""
+    if ASK not in view.legal_moves or view.asked or not view.seating.partners(view.seat):
+        return None
+    counts = hand_counts(view.hand)
+    books = count_books(view.my_melds)
+    if not can_go_out(view.rules, counts, meld_shapes(view.my_melds), books, keep=1):
+        return None
+    if len(view.hand) == 1:
+        plan = "discard the last card and go out"
+    else:
+        plan = "meld every card but one and go out"
+    missing = books_needed(view, books)
+    if any(missing):
+        return f"ask: a yes lets this turn close the {_books_words(missing)} still needed, {plan}"
+    return f"ask: the books are there; a yes lets this turn {plan}"
+
+
+def _books_words(missing: tuple[int, int, int]) -> str:
+    words = []
+    for n, kind in zip(missing, ("clean", "dirty", "wild"), strict=True):
+        if n == 1:
+            words.append(f"{kind} book")
+        elif n > 1:
+            words.append(f"{n} {kind} books")
+    return " and ".join(words)
+
+
+def answer_permission(view: SeatView, tracker: Tracker | None = None) -> Decision:
+    """As the partner: yes when going out now is worth at least what waiting could add."""
+    rules = view.rules
+    values = rules.rank_values
+    seating = view.seating
+    asker = view.turn_seat
+    counts = hand_counts(view.hand)
+    # Waiting: the cards of this hand that could be melded would count for the side instead of
+    # against it, and a book within reach would add its bonus.
+    hand_value = sum(values[c.rank] for c in view.hand if c.rank != THREE)
+    left = meldable_leftover(view, counts)
+    meldable = hand_value * max(0, len(view.hand) - left) // max(1, len(view.hand))
+    reachable, best_book = 0, ""
+    for rank, meld in open_melds(view.my_melds).items():
+        have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
+        if have and len(meld.cards) + have >= rules.book_size:
+            bonus = book_bonus(rules, meld.kind)
+            if bonus > reachable:
+                reachable, best_book = bonus, f"a {meld.kind} book of {meld_rank_name(rank)}"
+    others = [p for p in seating.partners(view.seat) if p != asker]
+    others_value = sum(_hand_estimate(view, tracker, p) for p in others)
+    wait = 2 * meldable + reachable + others_value
+    # Going out now: the bonus, and no more turns for the opponents.
+    threat, near = _opponents_next_round(view)
+    now = rules.going_out_bonus + threat
+    ours = "our hands" if others else "this hand"
+    if wait:
+        waiting = f"waiting, {ours} could add about {wait:.0f}" + (f" ({best_book}: {reachable})" if best_book else "")
+    else:
+        waiting = f"waiting, nothing in {ours} could be melded"
+    going = f"going out now is worth about {now:.0f} (the {rules.going_out_bonus} bonus, and {near})"
+    if now >= wait:
+        return Decision(YES, f"yes: {going}; {waiting}")
+    return Decision(NO, f"no: {waiting}; {going}")
+
+
+def _opponents_next_round(view: SeatView) -> tuple[float, str]:
+    """What the opposing sides could score in the turns a yes would cut off, and in words."""
+    rules = view.rules
+    seating = view.seating
+    threat = 0.0
+    names: list[str] = []
+    close: list[str] = []
+    for team in seating.teams:
+        if team == view.team:
+            continue
+        names.append(" and ".join(seating.long_names[s] for s in seating.members(team)))
+        threat += OPPONENT_TURN * len(seating.members(team))
+        for rank, meld in open_melds(view.melds[team]).items():
+            chance = CLOSE_CHANCE.get(meld.needed)
+            if chance:
+                threat += chance * book_bonus(rules, meld.kind)
+                short = "one card" if meld.needed == 1 else f"{meld.needed} cards"
+                close.append(f"their {meld_rank_name(rank)} are {short} short of a {meld.kind} book")
+    words = f"no more turns for {', '.join(names)}"
+    if close:
+        words += ": " + ", ".join(close)
+    return threat, words
+
+
+def _hand_estimate(view: SeatView, tracker: Tracker | None, seat: int) -> float:
+    """The card value of ``seat``'s hand as far as this seat knows it: the cards seen taken from
+    the pile, and the average of the unseen cards for the rest."""
+    values = view.rules.rank_values
+    known = tracker.known_of(seat) if tracker is not None else [0] * len(values)
+    seen = tracker.seen_counts(view) if tracker is not None else hand_counts(view.hand)
+    out = [max(0, natural_total(view.rules, r) - seen[r]) for r in range(len(values))]
+    unseen = sum(out) or 1
+    average = sum(n * values[r] for r, n in enumerate(out)) / unseen
+    held = sum(known)
+    return sum(n * values[r] for r, n in enumerate(known)) + max(0, view.hand_sizes[seat] - held) * average

@@ -1,0 +1,223 @@
+"""What a hand can still meld, worked out on counts of cards by rank: how many cards would be
+left over, whether the hand can meld out (or all but one card), and whether it can go out: meld
+down to its last card with the partnership's books complete, counting the books it closes on the
+way (C-OUT).
+
+These work on plain counts and meld shapes, not on a game, so a player can try them on hands
+and tables that do not exist yet (after a pickup, after a move it is weighing).
+"""
+
+from __future__ import annotations
+
+from ai.knowledge import RANKS, hand_counts, target_rank
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
+from hfcli.engine.melds import WILD, Meld, max_wilds
+from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.rules import Rules
+from hfcli.engine.view import SeatView
+
+MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
+Books = tuple[int, int, int]  # clean, dirty, wild
+
+
+def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
+    """The partnership's open melds by rank, as (cards, naturals, wilds)."""
+    return {m.rank: (len(m.cards), m.naturals, m.wilds) for m in melds if not m.is_book}
+
+
+def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: int | None = None) -> int:
+    """How many cards of the hand could not be melded this turn, however wilds are spent
+    (``extra``: a rank about to get an open meld of three, as a pile pickup makes)."""
+    counts = counts if counts is not None else hand_counts(view.hand)
+    shapes = meld_shapes(view.my_melds)
+    if extra is not None and extra not in shapes:
+        shapes[extra] = (0, 0, 0)
+    return leftover_of(view.rules, counts, shapes)
+
+
+def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:
+    """How many of ``counts`` could not be melded onto ``shapes`` or into new melds."""
+    book = rules.book_size
+    four = rules.wild_ratio == "four"
+    left = counts[THREE]
+    wild_room = 0
+    pairs = 0
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if not n:
+            continue
+        shape = shapes.get(rank)
+        if shape is not None:
+            size, nat0, wild0 = shape
+            put = min(n, book - size)
+            n -= put
+            nat = nat0 + put
+            wild_room += max(0, min(book - size - put, max_wilds(rank, nat, rules) - wild0))
+        if n >= 3:
+            nat = min(n, book)
+            wild_room += min(book - nat, max_wilds(rank, nat, rules))
+            n = max(0, n - book) if n > book and n - book < 3 else 0
+        if n == 2 and not four:
+            pairs += 1
+        else:
+            left += n
+    wilds = counts[TWO] + counts[JOKER]
+    if wilds < pairs:
+        left += 2 * (pairs - wilds)
+        wilds = 0
+    else:
+        wilds -= pairs
+    if wilds and rules.wild_melds:
+        shape = shapes.get(WILD)
+        if shape is not None:
+            wilds -= min(wilds, book - shape[0])
+        if wilds >= 3:
+            wilds = max(0, wilds - book)
+    if wilds:
+        left += wilds - min(wilds, wild_room)
+    return left
+
+
+def can_finish(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool) -> bool:
+    """Whether every card can be melded (``keep_one``: every card but one, left to discard)."""
+    if not keep_one:
+        return leftover_of(rules, counts, shapes) == 0
+    for rank, n in enumerate(counts):
+        if n:
+            counts[rank] -= 1
+            ok = leftover_of(rules, counts, shapes) == 0
+            counts[rank] += 1
+            if ok:
+                return True
+    return False
+
+
+def after_move(
+    rules: Rules, move: Move, counts: list[int], shapes: dict[int, MeldShape], books: Books = (0, 0, 0)
+) -> tuple[list[int], dict[int, MeldShape], Books]:
+    """The hand counts, open melds and books once a one-group meld or add is made."""
+    ranks = [p.rank for p in move.groups[0]]
+    counts = list(counts)
+    for r in ranks:
+        counts[r] -= 1
+    wild = sum(1 for r in ranks if r in (TWO, JOKER))
+    shapes = dict(shapes)
+    if move.kind is MoveKind.MELD:
+        nat = [r for r in ranks if r not in (TWO, JOKER)]
+        rank = nat[0] if nat else WILD
+        size, nat0, wild0 = 0, 0, 0
+    else:
+        rank = target_rank(move)
+        size, nat0, wild0 = shapes.get(rank, (0, 0, 0))
+    size += len(ranks)
+    if size >= rules.book_size:
+        shapes.pop(rank, None)
+        clean, dirty, wilds = books
+        if rank == WILD:
+            books = (clean, dirty, wilds + 1)
+        elif wild0 + wild:
+            books = (clean, dirty + 1, wilds)
+        else:
+            books = (clean + 1, dirty, wilds)
+    else:
+        shapes[rank] = (size, nat0 + len(ranks) - wild, wild0 + wild)
+    return counts, shapes, books
+
+
+def can_go_out(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], books: Books, keep: int) -> bool:
+    """Whether the hand can be melded down to ``keep`` cards (1: the card to discard; 0: meld
+    out, V-OUT) so that the partnership then holds the books C-OUT asks for."""
+    if keep == 0:
+        return _melds_out_with_books(rules, counts, shapes, books)
+    for rank in range(RANKS):
+        if counts[rank]:
+            counts[rank] -= 1
+            ok = _melds_out_with_books(rules, counts, shapes, books)
+            counts[rank] += 1
+            if ok:
+                return True
+    return False
+
+
+def _split(n: int, book: int) -> tuple[int, ...]:
+    """New melds for ``n`` naturals of one rank with no open meld: a book first when the rest
+    can still be melded, else melds of three or more."""
+    if n <= book:
+        return (n,)
+    rest = n - book
+    if rest >= 3 or rest == 2:
+        return (book, *_split(rest, book))
+    return (n - 3, 3) if n - 3 <= book else (book, *_split(rest, book))
+
+
+def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], books: Books) -> bool:
+    """Whether every card of ``counts`` can be melded with the books complete at the end."""
+    if counts[THREE]:
+        return False
+    book = rules.book_size
+    four = rules.wild_ratio == "four"
+    clean, dirty, wild_books = books
+    groups: list[tuple[int, int, int, int]] = []  # natural melds left open: (rank, cards, naturals, wilds)
+    wilds = counts[TWO] + counts[JOKER]
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        shape = shapes.get(rank)
+        if shape is not None:
+            size, nat, w = shape
+            put = min(n, book - size)
+            n -= put
+            if size + put >= book:
+                if w:
+                    dirty += 1
+                else:
+                    clean += 1
+            else:
+                groups.append((rank, size + put, nat + put, w))
+        if not n:
+            continue
+        for part in _split(n, book):
+            if part >= book:
+                clean += 1
+            elif part >= 3:
+                groups.append((rank, part, part, 0))
+            elif part == 2 and not four and wilds:
+                wilds -= 1  # C-RATIO: a pair melds with one wild card
+                groups.append((rank, 3, 2, 1))
+            else:
+                return False
+    if clean < rules.clean_books_to_go_out:
+        return False
+    # Dirty books still missing are closed with wild cards, on the melds nearest a book.
+    closable = sorted(
+        (book - size, i)
+        for i, (rank, size, nat, w) in enumerate(groups)
+        if w + book - size <= max_wilds(rank, nat, rules)
+    )
+    missing = max(0, rules.dirty_books_to_go_out - dirty)
+    if missing > len(closable):
+        return False
+    closed = {i for _, i in closable[:missing]}
+    wilds -= sum(cost for cost, _ in closable[:missing])
+    wild_open = shapes[WILD][0] if WILD in shapes else 0
+    missing_wild = max(0, rules.wild_books_to_go_out - wild_books)
+    if missing_wild:
+        if not rules.wild_melds:
+            return False
+        wilds -= (book - wild_open) + (missing_wild - 1) * book
+        wild_open = 0
+    if wilds < 0:
+        return False
+    # The wild cards left over must fit somewhere: on open natural melds, or in wild melds.
+    room = sum(
+        min(book - size, max_wilds(rank, nat, rules) - w)
+        for i, (rank, size, nat, w) in enumerate(groups) if i not in closed
+    )
+    if wilds <= room:
+        return True
+    if not rules.wild_melds:
+        return False
+    if wild_open:
+        # The open wild meld takes what fits; once it is a book, a new one takes three or more.
+        space = book - wild_open
+        return wilds - room <= space or wilds - space >= 3
+    return wilds >= 3
