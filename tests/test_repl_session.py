@@ -179,6 +179,8 @@ def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     assert "North asks partner: may I go out?" in text
     assert "North asks: may I go out?" in text
     assert "Books: clean 0, dirty 0, wild 0" in text and "count -" in text
+    assert "A yes lets North go out this turn: meld every card but one and discard the last" in text
+    assert "A no: North keeps two cards or more after melding (C-KEEP)" in text
     assert session.prompt.startswith("May your partner go out?")
     before = game.clone()
     assert session.handle("maybe") == ERROR

@@ -297,6 +297,8 @@ class Session:
         need = books_to_go_out(rules)
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
+        self.say(f"  A yes lets {asker} go out this turn: meld every card but one and discard the last, which ends "
+                 f"the deal. A no: {asker} keeps two cards or more after melding (C-KEEP) and plays on.")
         self.say(f"  If {asker} goes out now, the {card_count(len(view.hand))} in your hand count -{hand_points}; "
                  f"{foot}.")
         books = books_summary(view.my_melds, rules.wild_melds)
