@@ -53,6 +53,7 @@ class Style:
     wild_first: bool = False  # wild cards go to wild books (1500) before dirty ones
     always_clean: bool = False  # guard clean melds close to a book even when no clean book is needed
     race_danger: float = 0.3  # weight of feeding the next player once the books are there
+    feed_weight: float = 1.0  # weight of what a discard hands the next player (the pile is lost to this side too)
     exact_odds: bool = False  # the next player's chance of a pair drawn without replacement
 
 
@@ -62,7 +63,8 @@ EASY = Style(
 )
 NORMAL = Style("normal")
 HARD = Style(
-    "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True, exact_odds=True
+    "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True,
+    exact_odds=True, feed_weight=2.0,
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
@@ -520,7 +522,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
                     cost = -float(values[rank])
         if nxt is not None:
             threat = nxt.threat(rank)
-            danger = threat.cost
+            danger = threat.cost * style.feed_weight
             if racing:
                 # Only going out matters now: a card that cannot be melded goes before feeding worries.
                 danger *= style.race_danger
