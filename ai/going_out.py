@@ -72,7 +72,8 @@ def answer_permission(view: SeatView, tracker: Tracker | None = None) -> Decisio
         if have and len(meld.cards) + have >= rules.book_size:
             bonus = book_bonus(rules, meld.kind)
             if bonus > reachable:
-                reachable, best_book = bonus, f"a {meld.kind} book of {meld_rank_name(rank)}"
+                of = "" if rank == WILD else f" of {meld_rank_name(rank)}"
+                reachable, best_book = bonus, f"a {meld.kind} book{of}"
     others = [p for p in seating.partners(view.seat) if p != asker]
     others_value = sum(_hand_estimate(view, tracker, p) for p in others)
     wait = 2 * meldable + reachable + others_value
@@ -107,7 +108,8 @@ def _opponents_next_round(view: SeatView) -> tuple[float, str]:
             if chance:
                 threat += chance * book_bonus(rules, meld.kind)
                 short = "one card" if meld.needed == 1 else f"{meld.needed} cards"
-                close.append(f"their {meld_rank_name(rank)} are {short} short of a {meld.kind} book")
+                what = "wild meld is" if rank == WILD else f"{meld_rank_name(rank)} are"
+                close.append(f"their {what} {short} short of a {meld.kind} book")
     words = f"no more turns for {', '.join(names)}"
     if close:
         words += ": " + ", ".join(close)

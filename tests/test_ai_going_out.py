@@ -197,7 +197,8 @@ def test_no_when_a_clean_book_is_within_reach() -> None:
     )
 
 
-FIGURE = re.compile(r"going out now is worth about (\d+).*?(?:could add about (\d+)|nothing in)")
+NOW = re.compile(r"going out now is worth about (\d+)")
+WAIT = re.compile(r"could add about (\d+)|nothing in")
 
 
 def check_answer(decision: Decision) -> bool:
@@ -205,9 +206,9 @@ def check_answer(decision: Decision) -> bool:
     move = decision.move
     if move.kind not in (MoveKind.YES, MoveKind.NO):
         return False
-    match = FIGURE.search(decision.reason)
-    assert match, decision.reason
-    now, wait = int(match.group(1)), int(match.group(2) or 0)
+    now_match, wait_match = NOW.search(decision.reason), WAIT.search(decision.reason)
+    assert now_match and wait_match, decision.reason
+    now, wait = int(now_match.group(1)), int(wait_match.group(1) or 0)
     assert (now >= wait) == (move.kind is MoveKind.YES), decision.reason
     return True
 
