@@ -59,15 +59,6 @@ class Sign(StrEnum):
 
     DISCARDED = "discarded"  # it discarded one
     PASSED = "passed"  # it drew while the pile was topped by one (after its side's first meld)
-    MELDED = "melded"  # it ended a turn with its side's meld of the rank open: it would have added them
-
-
-@dataclass(frozen=True)
-class NoPair:
-    """The latest moment a seat showed it held no pair of a rank."""
-
-    received: int  # the seat's unseen cards received by then
-    sign: Sign
 
 
 @dataclass
@@ -78,21 +69,19 @@ class Tracker:
     (not since melded or discarded), how many cards it has received unseen (dealt, drawn, its
     foot, red-three replacements), and the last time it showed it held no pair of a rank (see
     :class:`Sign`), so the cards come since are the only ones that could have made that pair.
-    It also follows the pile and each side's open melds, which those signs depend on.
+    It also follows the pile and which sides have made their first meld, which those signs need.
     """
 
     seen_events: int = 0
     turns: int = 0  # draws and pickups in the game so far: one per turn
     known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken from the pile, still held
     received: dict[int, int] = field(default_factory=dict)  # seat -> unseen cards received this deal
-    no_pair: dict[int, dict[int, NoPair]] = field(default_factory=dict)  # seat -> rank -> the latest sign
+    # seat -> rank -> (cards received by then, DISCARDED or PASSED): the latest such sign
+    no_pair: dict[int, dict[int, tuple[int, Sign]]] = field(default_factory=dict)
     pile: list[int] = field(default_factory=list)  # the discard pile's ranks, bottom first
     opened: set[int] = field(default_factory=set)  # sides that have made their first meld this deal
-    open_melds: dict[int, dict[int, int]] = field(default_factory=dict)  # side -> meld rank -> cards
-    # This turn's lay-downs: (rank, was it a known card) for each card, (side, meld rank, cards) for
-    # each meld grown; both are given back on an undo.
+    # This turn's lay-downs: (rank, was it a known card) for each card, given back on an undo.
     _laid: list[tuple[int, int]] = field(default_factory=list)
-    _grown: list[tuple[int, int, int]] = field(default_factory=list)
 
     def update(self, view: SeatView) -> None:
         history = view.history
@@ -111,7 +100,6 @@ class Tracker:
                 self.no_pair = {}
                 self.pile = []
                 self.opened = set()
-                self.open_melds = {}
                 self.received = dict.fromkeys(view.seating.seats, rules.hand_size)
             elif kind is EventKind.UPCARD:
                 self.pile.append(event.cards[0].rank)
@@ -126,12 +114,11 @@ class Tracker:
                 top = event.cards[0]
                 self._forget(seat, top.rank)  # the pair melded with the top card may have been known cards
                 self._forget(seat, top.rank)
-                self._grow(team_of[seat], WILD if top.is_wild else top.rank, 3, rules.book_size)
                 ranks = self.known.setdefault(seat, [0] * RANKS)
                 for c in event.cards[1:]:
                     ranks[c.rank] += 1
             elif kind is EventKind.MOVE and event.move is not None:
-                self._move(seat, event.move, team_of[seat], rules.book_size)
+                self._move(seat, event.move, team_of[seat])
         self.seen_events = len(history)
 
     def _start_mid_deal(self, view: SeatView) -> None:
@@ -140,68 +127,33 @@ class Tracker:
         self.received = dict(enumerate(view.hand_sizes))
         self.pile = [c.rank for c in view.pile]
         self.opened = {t for t in seating.teams if view.opened[t]}
-        self.open_melds = {
-            t: {m.rank: len(m.cards) for m in view.melds[t] if not m.is_book} for t in seating.teams
-        }
 
-    def _move(self, seat: int, move: Move, team: int, book: int) -> None:
+    def _move(self, seat: int, move: Move, team: int) -> None:
         kind = move.kind
         if kind is MoveKind.DRAW or kind is MoveKind.PICKUP:
             self.turns += 1
             self._laid = []
-            self._grown = []
             if kind is MoveKind.PICKUP:
                 self.opened.add(team)
             elif self.pile and self.pile[-1] != THREE and team in self.opened:
                 # Before its side's first meld a seat may pass a pile it cannot make the minimum with.
-                self._no_pair(seat, self.pile[-1], Sign.PASSED)
+                self.no_pair.setdefault(seat, {})[self.pile[-1]] = (self.received.get(seat, 0), Sign.PASSED)
         elif kind is MoveKind.DISCARD:
             rank = move.groups[0][0].rank
             self._forget(seat, rank)
             if self._laid:
                 self.opened.add(team)
-            for meld_rank in self.open_melds.get(team, {}):
-                if meld_rank != WILD:
-                    self._no_pair(seat, meld_rank, Sign.MELDED)
-            self._no_pair(seat, rank, Sign.DISCARDED)
+            self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), Sign.DISCARDED)
             self.pile.append(rank)
             self._laid = []
-            self._grown = []
         elif kind is MoveKind.MELD or kind is MoveKind.ADD:
             for pick in move.picks:
                 self._laid.append((pick.rank, self._forget(seat, pick.rank)))
-            if kind is MoveKind.ADD:
-                self._grow(team, target_rank(move), len(move.picks), book)
-            else:
-                for group in move.groups:
-                    naturals = [p.rank for p in group if not p.is_wild]
-                    self._grow(team, naturals[0] if naturals else WILD, len(group), book)
         elif kind is MoveKind.UNDO:
             ranks = self.known.setdefault(seat, [0] * RANKS)
             for rank, was_known in self._laid:
                 ranks[rank] += was_known
-            for side, meld_rank, cards in self._grown:
-                melds = self.open_melds.setdefault(side, {})
-                left = melds.get(meld_rank, book) - cards
-                if left > 0:
-                    melds[meld_rank] = left
-                else:
-                    melds.pop(meld_rank, None)
             self._laid = []
-            self._grown = []
-
-    def _grow(self, team: int, rank: int, cards: int, book: int) -> None:
-        melds = self.open_melds.setdefault(team, {})
-        size = melds.get(rank, 0) + cards
-        # An undo of cards that closed a book reopens the meld at what it held before.
-        self._grown.append((team, rank, cards))
-        if size >= book:
-            melds.pop(rank, None)
-        else:
-            melds[rank] = size
-
-    def _no_pair(self, seat: int, rank: int, sign: Sign) -> None:
-        self.no_pair.setdefault(seat, {})[rank] = NoPair(self.received.get(seat, 0), sign)
 
     def _forget(self, seat: int, rank: int) -> int:
         """A card of ``rank`` left ``seat``'s hand: 1 if it was one known to be there."""
@@ -221,7 +173,7 @@ class Tracker:
         sign = self.no_pair.get(seat, {}).get(rank)
         if sign is None:
             return None
-        return self.received.get(seat, 0) - sign.received, sign.sign
+        return self.received.get(seat, 0) - sign[0], sign[1]
 
     @staticmethod
     def pile_ranks_taken(view: SeatView, take: int) -> list[int]:

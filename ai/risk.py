@@ -3,8 +3,9 @@
 A discard goes on top of the pile, and the next player may take the pile with it (C-PILE) only
 by holding two natural cards of its rank (two twos or two jokers for a wild card). How likely
 that is comes from what this seat knows of their hand: cards seen taken from the pile and still
-held, the cards of the rank not yet seen anywhere, and the ranks they discarded themselves (only
-cards come since could have paired those). What the pickup would be worth to them comes from the
+held, the cards of the rank not yet seen anywhere, and the last time they showed no pair of it
+(they discarded one, or drew while the pile was topped by one): only the cards come since could
+have made the pair. What the pickup would be worth to them comes from the
 cards it takes: the top card and their pair on the table, a book closed, cards onto their open
 melds, wild cards, their first meld made.
 
@@ -13,6 +14,7 @@ Everything here is built from a :class:`SeatView` and the seat's :class:`Tracker
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.knowledge import RANKS, Sign, Tracker, open_melds
@@ -37,8 +39,6 @@ FIRST_MELD_ODDS = 0.5
 KEPT_ONE = 0.15
 # How often a player who draws instead of taking a pile topped by a rank holds one of it.
 HELD_ONE_PASSING = 0.5
-# How often a player keeps a pair back from their side's open meld of its rank, to take a pile.
-HELD_BACK = 0.1
 # The chance of a pair a player who does not count cards assumes for every rank.
 UNCOUNTED_PAIR = 0.15
 
@@ -62,11 +62,15 @@ class Threat:
 
     chance: float  # they hold what taking the pile with this card on top needs
     gain: float  # points the pickup is worth to them
-    risk: str  # what is true of it, in words
+    words: Callable[[], str]  # what is true of it, put in words only when a reason is shown
 
     @property
     def cost(self) -> float:
         return self.chance * self.gain
+
+    @property
+    def risk(self) -> str:
+        return self.words()
 
 
 class NextPlayer:
@@ -95,8 +99,9 @@ class NextPlayer:
         self.out = [natural_total(rules, rank) - seen[rank] for rank in range(RANKS)]
         self.unseen = max(1, rules.card_count - sum(seen))
         self.slots = max(0, view.hand_sizes[seat] - sum(self.known))
-        self.pile = view.pile
         self.take = min(rules.pile_limit, view.pile_size + 1)
+        # The cards a pickup would take under the discard, top first.
+        self.taken = [c.rank for c in reversed(view.pile[len(view.pile) - (self.take - 1):])]
 
     def pair_chance(self, rank: int) -> float:
         """The chance they hold two natural cards of ``rank`` (a matching wild pair for a wild)."""
@@ -111,14 +116,11 @@ class NextPlayer:
         if sign_since is None:
             return odds(2 - have, self.slots, out)
         # They showed no pair then: only the cards come since can have made one, with the one
-        # they may have held (a pair broken by a discard; a single beside a pile passed up), or a
-        # pair kept back from their meld on purpose.
+        # they may have held (a pair broken by a discard; a single beside a pile passed up).
         fresh, sign = sign_since
         slots = min(self.slots, fresh)
         if have == 1:
             return odds(1, slots, out)
-        if sign is Sign.MELDED:
-            return HELD_BACK + (1 - HELD_BACK) * odds(2, slots, out)
         held = HELD_ONE_PASSING if sign is Sign.PASSED else KEPT_ONE
         return held * odds(1, slots, out) + (1 - held) * odds(2, slots, out)
 
@@ -146,25 +148,29 @@ class NextPlayer:
         """What discarding a card of ``rank`` hands the next player."""
         rules = self.rules
         name = self.name
-        take = self.take
         if self.friendly:
-            return Threat(0.0, 0.0, f"{name}, next to play, is a partner")
+            return Threat(0.0, 0.0, lambda: f"{name}, next to play, is a partner")
         if rank == THREE:
-            return Threat(0.0, 0.0, f"blocks the {_pile_words(take)} for {name}")
+            return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a black three")
         meld_rank = WILD if rank in (TWO, JOKER) else rank
         if meld_rank == WILD and not rules.wild_melds:
-            return Threat(0.0, 0.0, f"{name} cannot take a pile topped by a wild card")
-        plural = RANK_PLURALS[rank]
+            return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a wild card")
         meld = self.melds.get(meld_rank)
         if meld is not None and len(meld.cards) + 3 > rules.book_size:
-            return Threat(0.0, 0.0, f"{name}'s {meld_rank_name(meld_rank)} have no room for three more")
+            return Threat(0.0, 0.0, lambda: f"{name}'s {meld_rank_name(meld_rank)} have no room for three more")
         chance = self.pair_chance(rank)
         if chance == 0.0:
-            return Threat(0.0, 0.0, self._why_not(rank))
+            return Threat(0.0, 0.0, lambda: self._why_not(rank))
         gain, closes = self.pickup_gain(rank, meld)
         if not self.opened:
             chance *= FIRST_MELD_ODDS
-        pile = _pile_words(take)
+        return Threat(chance, gain, lambda: self._risk_words(rank, chance, closes))
+
+    def _risk_words(self, rank: int, chance: float, closes: str | None) -> str:
+        """What a discard of ``rank`` risks, in words."""
+        name = self.name
+        plural = RANK_PLURALS[rank]
+        pile = _pile_words(self.take)
         if self.known[rank] >= 2:
             words = f"{name} holds two {plural} from the pile and takes the {pile} with it"
         elif not self.counting:
@@ -183,7 +189,7 @@ class NextPlayer:
                 words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; about {_percent(chance)})"
             else:
                 words += f" (about {_percent(chance)})"
-        return Threat(chance, gain, words)
+        return words
 
     def _why_not(self, rank: int) -> str:
         """Why the next player cannot hold two cards of ``rank``."""
@@ -205,7 +211,7 @@ class NextPlayer:
         rules = self.rules
         values = rules.rank_values
         book = rules.book_size
-        taken = [c.rank for c in reversed(self.pile[-(self.take - 1):])] if self.take > 1 else []
+        taken = self.taken
         gain = 3.0 * values[rank]
         size = len(meld.cards) if meld is not None else 0
         same = sum(1 for r in taken if r == rank) + max(0, self.known[rank] - 2)
@@ -250,8 +256,6 @@ def _sign_words(sign: Sign, rank: int) -> str:
     """What the next player did that showed no pair of ``rank`` (after "they" or their name)."""
     if sign is Sign.PASSED:
         return f"passed up a pile topped by {_a(rank)}"
-    if sign is Sign.MELDED:
-        return f"ended a turn without adding to their {RANK_PLURALS[rank]}"
     return f"threw {_a(rank)}"
 
 

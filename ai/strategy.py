@@ -27,7 +27,7 @@ from ai.meldable import (
     meld_shapes,
     meldable_leftover,
 )
-from ai.risk import NextPlayer, natural_total
+from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
 from hfcli.engine.moves import DRAW, END, PICKUP, Move, MoveKind
@@ -475,9 +475,26 @@ WILD_KEEP = 200.0
 THREE_KEEP = 15.0  # a black three kept blocks a bigger pile later
 
 
-def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple[float, Move, str]]:
-    """Every legal discard with its cost in points (lower is better to throw) and the reason:
-    what the card is worth to this hand, and what it would hand the next player."""
+@dataclass(frozen=True)
+class DiscardOption:
+    """A legal discard, what it costs (lower is better to throw) and why, put in words only
+    when asked: what the card is to this hand, and what it would hand the next player."""
+
+    cost: float
+    move: Move
+    text: str  # the move in notation
+    what: str
+    threat: Threat | None = None
+
+    @property
+    def reason(self) -> str:
+        risk = f"; {self.threat.risk}" if self.threat is not None else ""
+        return f"{self.text}: {self.what}{risk}"
+
+
+def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[DiscardOption]:
+    """Every legal discard with its cost in points: what the card is worth to this hand, plus
+    what it would hand the next player (their chance of taking the pile times its worth)."""
     rules = view.rules
     values = rules.rank_values
     counts = hand_counts(view.hand)
@@ -487,7 +504,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
     take = min(rules.pile_limit, view.pile_size + 1)
     discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
     only_wilds = all(m.groups[0][0].rank in (TWO, JOKER) for m in discards)
-    scored: list[tuple[float, Move, str]] = []
+    options: list[DiscardOption] = []
     for move in discards:
         rank = move.groups[0][0].rank
         n = counts[rank]
@@ -498,7 +515,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
                 why = f"blocks the {take}-card pile for {view.seating.long_names[view.seating.next_seat(view.seat)]}"
             else:
                 cost, why = -values[THREE], "a black three cannot be melded"
-            scored.append((cost, move, f"{text}: {why}"))
+            options.append(DiscardOption(cost, move, text, why))
             continue
         if rank in (TWO, JOKER):
             cost = WILD_KEEP + values[rank]
@@ -520,6 +537,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
                     # No other card of its rank is left to come: it can never be melded, and it
                     # costs its value if the deal ends with it in hand.
                     cost = -float(values[rank])
+        threat = None
         if nxt is not None:
             threat = nxt.threat(rank)
             danger = threat.cost * style.feed_weight
@@ -527,16 +545,15 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[tuple
                 # Only going out matters now: a card that cannot be melded goes before feeding worries.
                 danger *= style.race_danger
             cost += danger
-            why += f"; {threat.risk}"
-        scored.append((cost, move, f"{text}: {why}"))
-    return scored
+        options.append(DiscardOption(cost, move, text, why, threat))
+    return options
 
 
 def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision | None:
     """The discard that costs least: a black three to block a pile worth taking, then singletons
     and cheap cards nobody next to play is collecting; pairs and wild cards are kept."""
-    scored = discard_scores(view, tracker, style)
-    if not scored:
+    options = discard_scores(view, tracker, style)
+    if not options:
         return None
-    cost, move, why = min(scored, key=lambda s: (s[0], str(s[1])))
-    return Decision(move, why)
+    best = min(options, key=lambda o: (o.cost, o.text))
+    return Decision(best.move, best.reason)

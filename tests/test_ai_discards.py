@@ -39,7 +39,7 @@ def watching(game: Game, seat: int = 0) -> Tracker:
 
 def reasons(game: Game, style: Style = NORMAL, seat: int = 0, tracker: Tracker | None = None) -> dict[str, str]:
     view, tracker = seen_view(game, seat, tracker)
-    return {str(move): why for _, move, why in discard_scores(view, tracker, style)}
+    return {option.text: option.reason for option in discard_scores(view, tracker, style)}
 
 
 def discard(game: Game, style: Style = NORMAL, seat: int = 0, tracker: Tracker | None = None) -> tuple[str, str]:
