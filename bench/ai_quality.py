@@ -6,14 +6,13 @@ Each level plays North-South against ``normal`` players on every seed, then agai
 shoes from the East-West seats, so every level meets the same cards. For the level's own
 discards after which the deal goes on, it counts how often the next player takes the pile at
 once and how many cards that hands over; it also prints the level's share of games won against
-``normal`` (the level's self-play for ``normal``). Run it with another checkout's interpreter
+``normal`` (the level's self-play for ``normal``), ties apart. Run it with another checkout's interpreter
 (its ``ai`` package) to compare two versions of the players on the same seeds.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import MoveKind  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.match import play_game  # noqa: E402
+from hfcli.simulate import wilson  # noqa: E402
 
 OPPONENT = "normal"
 NOT_LEVELS = ("random", "greedy")
@@ -40,7 +40,8 @@ class Tally:
     taken: int = 0  # of those, how many the next player answered by taking the pile
     cards: int = 0  # cards those pickups took
     games: int = 0
-    wins: float = 0.0  # a tie counts half
+    wins: int = 0
+    ties: int = 0
 
     def add(self, other: Tally) -> None:
         self.discards += other.discards
@@ -48,6 +49,7 @@ class Tally:
         self.cards += other.cards
         self.games += other.games
         self.wins += other.wins
+        self.ties += other.ties
 
 
 def play_and_count(game: Game, level: str, seed: int, team: int) -> Tally:
@@ -59,7 +61,7 @@ def play_and_count(game: Game, level: str, seed: int, team: int) -> Tally:
 
     def on_move(events: list[Event], decision: Decision) -> None:
         nonlocal pending
-        seat = next(e.seat for e in events if e.kind is EventKind.MOVE)
+        seat = next(e.seat for e in events if e.kind is EventKind.MOVE and e.seat is not None)
         kind = decision.move.kind
         if pending is not None and seat == seating.next_seat(pending) and kind in (MoveKind.DRAW, MoveKind.PICKUP):
             tally.discards += 1
@@ -74,7 +76,8 @@ def play_and_count(game: Game, level: str, seed: int, team: int) -> Tally:
     play_game(game, players, on_move=on_move)
     result = game.result
     assert result is not None
-    tally.wins = 0.5 if result.winner is None else float(result.winner == team)
+    tally.wins = int(result.winner == team)
+    tally.ties = int(result.winner is None)
     return tally
 
 
@@ -84,16 +87,6 @@ def play_seed(args: tuple[Rules, str, int]) -> Tally:
     tally = play_and_count(first, level, seed, 0)
     tally.add(play_and_count(Game(rules, seed, shoes=first.shoes), level, seed, 1))
     return tally
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
 
 
 def measure(rules: Rules, level: str, games: int, seed: int, jobs: int) -> Tally:
@@ -136,7 +129,7 @@ def main() -> None:
         print(
             f"{level:<8}{t.discards:>9}{t.taken:>7}  {share:6.2%} ({low:.2%} to {high:.2%})       "
             f"{t.cards / max(1, t.taken):>11.2f}{t.taken / t.games:>11.2f}{t.cards / t.games:>11.1f}"
-            f"  {win:.1%} ({win_low:.1%} to {win_high:.1%})"
+            f"  {win:.1%} ({win_low:.1%} to {win_high:.1%})" + (f", {t.ties} tied" if t.ties else "")
         )
 
 

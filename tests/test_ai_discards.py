@@ -37,6 +37,17 @@ def watching(game: Game, seat: int = 0) -> Tracker:
     return tracker
 
 
+def round_to_south(game: Game, west_starts: str, west: str, north: str, east: str) -> None:
+    """West starts its turn (``draw`` or ``pickup``) and throws ``west``; North and East draw and
+    throw theirs; South draws: South is to meld, the rest of the round seen."""
+    game.apply(west_starts)
+    game.apply(f"discard {west}")
+    for thrown in (north, east):
+        game.apply("draw")
+        game.apply(f"discard {thrown}")
+    game.apply("draw")
+
+
 def reasons(game: Game, style: Style = NORMAL, seat: int = 0, tracker: Tracker | None = None) -> dict[str, str]:
     view, tracker = seen_view(game, seat, tracker)
     return {option.text: option.reason for option in discard_scores(view, tracker, style)}
@@ -112,13 +123,7 @@ def test_a_known_pair_taken_from_the_pile_is_never_fed() -> None:
         "stock: 8C 8D 8H 8S 9D 9H 9S TC TD TH\n"
         "turn: W draw"
     )
-    game.apply("pickup")  # Q Q Q melded; K K 9 into West's hand
-    game.apply("discard 9")
-    game.apply("draw")  # North
-    game.apply("discard 8")
-    game.apply("draw")  # East
-    game.apply("discard 8")
-    game.apply("draw")  # South
+    round_to_south(game, "pickup", "9", "8", "8")  # West: Q Q Q melded; K K 9 into its hand
     assert game.to_move == 0 and game.phase == "meld"
     why = reasons(game)
     assert why["discard K"] == (
@@ -137,13 +142,7 @@ def test_the_next_players_own_discard_is_the_safe_one() -> None:
         "stock: TC TD TH TS JC JD JH JS\n"
         "turn: W draw"
     )
-    game.apply("draw")
-    game.apply("discard 6")
-    game.apply("draw")  # North
-    game.apply("discard T")
-    game.apply("draw")  # East
-    game.apply("discard J")
-    game.apply("draw")  # South
+    round_to_south(game, "draw", "6", "T", "J")
     why = reasons(game)
     assert why["discard 6"] == "discard 6: a single six; West threw a six and has drawn nothing since"
     assert discard(game)[0] == "discard 6"
@@ -159,13 +158,7 @@ def test_a_discard_the_next_player_took_and_threw_back_is_not_called_just_taken(
         "stock: TC TD TH TS JC JD JH JS\n"
         "turn: W draw"
     )
-    game.apply("pickup")
-    game.apply("discard 7")
-    game.apply("draw")  # North
-    game.apply("discard T")
-    game.apply("draw")  # East
-    game.apply("discard T")
-    game.apply("draw")  # South
+    round_to_south(game, "pickup", "7", "T", "T")
     seven = reasons(game)["discard 7"]
     assert "took" not in seven and "from the pile" not in seven
     assert seven == "discard 7: a single seven; West threw a seven and has drawn nothing since"
@@ -183,13 +176,7 @@ def test_a_pile_passed_up_shows_no_pair() -> None:
         "turn: W draw"
     )
     tracker = watching(game)
-    game.apply("draw")
-    game.apply("discard 8")
-    game.apply("draw")  # North
-    game.apply("discard T")
-    game.apply("draw")  # East
-    game.apply("discard 8")
-    game.apply("draw")  # South
+    round_to_south(game, "draw", "8", "T", "8")
     # Seen: 5 in hand, 5 on the pile, 3 aces melded: 257 unseen, 18 of them jacks (p = 0.0700).
     # West may have kept one jack (half the time) and needs one of its 2 new cards to be a jack,
     # or kept none and needs both: 0.5 (1 - 0.93^2) + 0.5 (0.07^2) = 0.070.
