@@ -74,6 +74,8 @@ def answer_permission(view: SeatView, tracker: Tracker | None = None) -> Decisio
             if bonus > reachable:
                 of = "" if rank == WILD else f" of {meld_rank_name(rank)}"
                 reachable, best_book = bonus, f"a {meld.kind} book{of}"
+    # Any other partner's hand counts against the side too if the deal ends now; about half of
+    # it melded by waiting would swing as much as its whole value.
     others = [p for p in seating.partners(view.seat) if p != asker]
     others_value = sum(_hand_estimate(view, tracker, p) for p in others)
     wait = 2 * meldable + reachable + others_value

@@ -108,7 +108,7 @@ class RuleBasedPlayer:
                 suffix = " (going out)" if may_go_out else " (to the foot)"
                 return Decision(finish.move, finish.reason + suffix)
             plan = foot_plan(view, counts)
-            aggressive = may_go_out or books_there or low_stock(view, style) or plan != "build"
+            aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
             step = choose_meld(view, style, aggressive)
             if step is not None:
                 if plan != "build" and not in_foot:
