@@ -103,7 +103,7 @@ def _opponents_next_round(view: SeatView) -> tuple[float, str]:
     for team in seating.teams:
         if team == view.team:
             continue
-        names.append(" and ".join(seating.long_names[s] for s in seating.members(team)))
+        names.append(_and_list([seating.long_names[s] for s in seating.members(team)]))
         threat += OPPONENT_TURN * len(seating.members(team))
         for rank, meld in open_melds(view.melds[team]).items():
             chance = CLOSE_CHANCE.get(meld.needed)
@@ -112,10 +112,15 @@ def _opponents_next_round(view: SeatView) -> tuple[float, str]:
                 short = "one card" if meld.needed == 1 else f"{meld.needed} cards"
                 what = "wild meld is" if rank == WILD else f"{meld_rank_name(rank)} are"
                 close.append(f"their {what} {short} short of a {meld.kind} book")
-    words = f"no more turns for {', '.join(names)}"
+    words = f"no more turns for {_and_list(names)}"
     if close:
         words += ": " + ", ".join(close)
     return threat, words
+
+
+def _and_list(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _hand_estimate(view: SeatView, tracker: Tracker | None, seat: int) -> float:

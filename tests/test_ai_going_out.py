@@ -247,3 +247,28 @@ def asks_in_a_game(level: str, seed: int) -> int:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_in_whole_games_every_ask_answered_yes_goes_out_that_turn(level: str) -> None:
     assert sum(asks_in_a_game(level, seed) for seed in range(5)) > 0
+
+
+def test_T_OUT_in_a_side_of_three_the_third_members_hand_counts_in_the_answer() -> None:
+    # Six in threes: South asks, NW (the next teammate) answers; NE's hand would count against
+    # the side if South went out now, and could be melded by waiting.
+    rules = CLASSIC.replace(players=6, teams="threes")
+    books = " / ".join(BOOKS)
+
+    def answer(ne_hand: str) -> str:
+        game = text_position(
+            f"S hand: 9S 9H 9D 5C\nS foot: -\nNW hand: 4C 5D\nNW foot: -\nNE hand: {ne_hand}\nNE foot: -\n"
+            f"S+NW+NE melds: {books}\nS+NW+NE opened\nturn: S meld",
+            rules=rules,
+        )
+        game.apply("ask")
+        assert game.to_move == 2
+        decision = answer_permission(game.view(2))
+        assert decision.move.kind in (MoveKind.YES, MoveKind.NO)
+        return decision.reason
+
+    assert answer("").endswith("waiting, nothing in our hands could be melded")
+    with_cards = answer("4H 6S 8C 9D TC")
+    match = re.search(r"waiting, our hands could add about (\d+)", with_cards)
+    assert match and int(match.group(1)) > 5 * 5, with_cards  # five unseen cards, worth 5 or more each
+    assert "no more turns for Southwest, North and Southeast" in with_cards
