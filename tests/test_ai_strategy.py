@@ -228,6 +228,30 @@ def test_with_the_books_there_the_pile_is_judged_by_what_it_leaves_unmeldable() 
     assert str(choose_draw(view, tracker_for(junk, view), NORMAL).move) == "draw"
 
 
+def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
+    # Q Q in hand, a queen on top of a 58-card pile: the pile is legal. Now Q Q 5 6 leave 4 cards
+    # that cannot be melded (the pair has no wild card); taking the top seven melds Q Q Q and
+    # brings 4 7 9 J K A, all single: 5 6 and those six, 8 cards. A draw is the better way out.
+    filler = " ".join(["8C"] * 51)
+    game = position("QS QH 5C 6D", pile=f"{filler} AC KD JC 9H 7D 4C QD", ours=BOOKS, feet=(True, False, True, False))
+    view = view_of(game)
+    assert view.pile_size == 58 and "pickup" in [str(m) for m in view.legal_moves]
+    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    assert str(decision.move) == "draw"
+    assert decision.reason == (
+        "draw: the books are there and going out is what counts: after taking the 7 cards, "
+        "8 cards could not be melded (4 now)"
+    )
+    assert "not worth taking" not in decision.reason
+
+
+def test_a_pile_taken_says_what_it_brings() -> None:
+    game = position("QS QH 5C 6D", pile="5D 6H 8S QD", ours=BOOKS[:4])
+    view = view_of(game)
+    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    assert decision.reason == "take pile: 4 cards, starts a meld of queens, 2 more that fit"
+
+
 # ------------------------------------------------------------------ finishing a turn by plan
 
 
