@@ -15,7 +15,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.transcript.verify import verify_file
 
-ORIGIN = GOLDEN / "classic-normal-seed1.jsonl"  # every seat normal; EW won 23665 to 21185
+ORIGIN = GOLDEN / "classic-normal-seed1.jsonl"  # every seat normal; NS won 21380 to 20775
 
 
 def invoke(args: list[str], stdin: str = "") -> tuple[int, str]:
@@ -49,10 +49,10 @@ def test_playing_the_recorded_moves_again_deals_the_same_cards_and_compares_even
     assert "position" not in header
     for deal in range(1, 5):
         assert f"Deal {deal} against the recorded game: NS (you) " in out
-    assert "    game             21185     21185           0" in out
-    assert "    game             23665     23665           0" in out
-    assert "NS (you) lost by 2480 here and lost by 2480 in the recorded game: the same." in out
-    assert "finished, NS 21185 EW 23665 (EW wins)" in verify_file(path).summary
+    assert "    game             21380     21380           0" in out
+    assert "    game             20775     20775           0" in out
+    assert "NS (you) won by 605 here and won by 605 in the recorded game: the same." in out
+    assert "finished, NS 21380 EW 20775 (NS wins)" in verify_file(path).summary
 
 
 def test_another_way_of_playing_the_same_cards_is_set_beside_the_recorded_game_deal_by_deal(tmp_path: Path) -> None:
@@ -81,9 +81,9 @@ def test_another_way_of_playing_the_same_cards_is_set_beside_the_recorded_game_d
     mine_total = {side: sum(d[side] for d in here) for side in ("NS", "EW")}
     margin = mine_total["NS"] - mine_total["EW"]
     outcome = f"won by {margin}" if margin > 0 else f"lost by {-margin}"
-    change = margin - (-2480)
+    change = margin - 605
     verdict = f"{change} better" if change > 0 else f"{-change} worse"
-    assert f"NS (you) {outcome} here and lost by 2480 in the recorded game: {verdict}." in out
+    assert f"NS (you) {outcome} here and won by 605 in the recorded game: {verdict}." in out
 
 
 def test_a_what_if_game_cannot_be_played_again_as_a_duplicate(tmp_path: Path) -> None:
