@@ -51,7 +51,7 @@ def program_command() -> str:
     when that is the ``hf`` on the PATH, else the path it was started by (``.venv/bin/hf``), or
     ``python -m hfcli`` when it was started that way."""
     started = sys.argv[0] if sys.argv else ""
-    if Path(started).name == "__main__.py":
+    if Path(started).name == "__main__.py" and Path(started).parent.name == "hfcli":
         return f"{shlex.quote(sys.executable)} -m hfcli"
     if Path(started).name != "hf":
         return "hf"  # started from inside another program (a test runner): its own name would mislead
