@@ -129,7 +129,9 @@ def sample_position(knowledge: Knowledge, rng: random.Random, seed: int) -> Posi
             size = view.foot_sizes[s]
             feet.append(rest[:size])
             del rest[:size]
-    stock = rest
+    # In a dealt game what is left is exactly the stock; a position built by hand may leave cards
+    # of the shoe out of play, and those must not lengthen the stock the view counts.
+    stock = rest[: max(0, view.stock_size - len(knowledge.buried))]
     for index, c in knowledge.buried:
         stock.insert(index, c)
     teams = [
