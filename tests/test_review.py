@@ -15,14 +15,16 @@ from hfcli.engine.moves import DRAW, PICKUP
 from hfcli.review import MistakeKind, assess
 
 # One clean, two dirty and a wild book down, and four kings open: the king on the pile closes the
-# second clean book, which is all North-South still need to go out.
+# second clean book, which is all North-South still need to go out, and the 5 5 under it let South
+# meld every card but the 4 and go out at once. Two cards are left in the stock, so a draw leaves the
+# kings one short when the deal ends (C-END: West finds the stock empty).
 TABLE = (
     "NS melds: QC QD QH QS QC QD QH / JC JD JH JS JC JD 2C / TC TD TH TS TC TD 2D / 2H 2S JK JK 2H 2S JK"
     " / KH KS KH KS\nNS opened\n"
 )
 CLOSES_THE_BOOK = (
     "S hand: KC KD 9C 9D 9H 5C\nS foot: -\nN hand: 7C 7D 7S 8H JH\nN foot: -\n"
-    "W hand: 8C 8D 6C 6D 4C\nE hand: 8H 8S 6H 6S 4D\n" + TABLE + "pile: 5H 6H 7H KD\nturn: S draw"
+    "W hand: 8C 8D 6C 6D 4C\nE hand: 8H 8S 6H 6S 4D\n" + TABLE + "pile: 4C 5H 5S KD\nstock: 8S 7H\nturn: S draw"
 )
 
 
@@ -32,7 +34,9 @@ def test_drawing_instead_of_taking_the_pile_that_closes_the_last_book_is_a_costl
     finding = assess(game, 0, DRAW, samples=24, seed=5)
     assert finding is not None and finding.preferred == "pickup" and finding.kind == MistakeKind.PILE_NOT_TAKEN
     assert finding.low > 0 and finding.is_mistake  # the whole 95% interval is above zero
-    assert finding.cost >= 100  # at least the going-out bonus the pile brings within reach
+    # The pile is worth the clean book of kings (500) and going out (100), less the imagined deals
+    # where the two cards drawn bring the missing king, and the few card points the lines differ by.
+    assert 300 <= finding.cost <= 700
 
 
 def test_the_expert_s_own_choice_is_not_reported() -> None:
