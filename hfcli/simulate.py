@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai import make_player
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
 from hfcli.engine.rules import Rules
@@ -57,6 +57,9 @@ class GameRecord:
     decision_seconds: tuple[float, ...]
     finished: bool = True  # the game reached its end within MOVE_LIMIT moves
     cards_conserved: bool = True  # after every move, every card of the shoe was somewhere
+    turns: int = 0  # draws from the stock and pile pickups: one each turn
+    pickups: int = 0
+    cards_taken: int = 0  # by every pickup, the top card melded with it included
 
 
 class DecisionTimes:
@@ -99,6 +102,9 @@ class SimulationSummary:
     games: int = 0
     deals: int = 0
     moves: int = 0
+    turns: int = 0
+    pickups: int = 0
+    cards_taken: int = 0
     seconds: float = 0.0
     unfinished: int = 0
     cards_conserved: bool = True
@@ -118,6 +124,9 @@ class SimulationSummary:
         self.games += 1
         self.deals += record.deals
         self.moves += record.moves
+        self.turns += record.turns
+        self.pickups += record.pickups
+        self.cards_taken += record.cards_taken
         self.unfinished += not record.finished
         self.cards_conserved = self.cards_conserved and record.cards_conserved
         self.deal_endings.update(record.ended_by)
@@ -157,6 +166,15 @@ class SimulationSummary:
             for side, name in enumerate(self.sides)
         }
 
+    def turns_per_deal(self) -> float:
+        return self.turns / self.deals if self.deals else 0.0
+
+    def pickups_per_deal(self) -> float:
+        return self.pickups / self.deals if self.deals else 0.0
+
+    def cards_per_pickup(self) -> float:
+        return self.cards_taken / self.pickups if self.pickups else 0.0
+
     def decision_ms(self) -> dict[str, float]:
         times = self.decision_times
         return {"median": round(times.percentile(0.5) * 1000, 3), "p99": round(times.percentile(0.99) * 1000, 3)}
@@ -176,6 +194,9 @@ class SimulationSummary:
             "cards_conserved": self.cards_conserved,
             "deals": self.deals,
             "moves": self.moves,
+            "turns_per_deal": round(self.turns_per_deal(), 2),
+            "pickups_per_deal": round(self.pickups_per_deal(), 2),
+            "cards_per_pickup": round(self.cards_per_pickup(), 2),
             "seconds": round(self.seconds, 3),
             "moves_per_second": round(self.moves_per_second, 1),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
@@ -216,7 +237,23 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool) -> GameRecord:
+@dataclass
+class TurnCount:
+    turns: int = 0
+    pickups: int = 0
+    cards_taken: int = 0
+
+    def add(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.kind is EventKind.DRAW:
+                self.turns += 1
+            elif event.kind is EventKind.TAKE:
+                self.turns += 1
+                self.pickups += 1
+                self.cards_taken += event.count
+
+
+def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool, count: TurnCount) -> GameRecord:
     """The game's results by side: side ``i`` (the ``i``-th kind) sat as team ``(i + rotation) % n``."""
     seating = game.seating
     n = len(seating.team_names)
@@ -224,7 +261,8 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool) -> Ga
     result = game.result
     if result is None:  # stopped at the move limit
         return GameRecord("tie", (0,) * n, len(game.results), (), (), ((0, 0, 0),) * n, stats.moves,
-                          tuple(stats.decision_seconds), finished=False, cards_conserved=conserved)
+                          tuple(stats.decision_seconds), finished=False, cards_conserved=conserved,
+                          turns=count.turns, pickups=count.pickups, cards_taken=count.cards_taken)
     totals = result.totals
     winner = result.winner
     books = tuple(
@@ -245,6 +283,9 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool) -> Ga
         moves=stats.moves,
         decision_seconds=tuple(stats.decision_seconds),
         cards_conserved=conserved,
+        turns=count.turns,
+        pickups=count.pickups,
+        cards_taken=count.cards_taken,
     )
 
 
@@ -262,13 +303,15 @@ def play_one(
         players = [make_player(kinds[(seating.team_of[s] - rotation) % n], seed, s) for s in seating.seats]
         stats = MatchStats()
         conserved = [game.card_total() == rules.card_count]
+        count = TurnCount()
 
-        def check(_events: list[Event], _decision: object) -> None:
+        def check(events: list[Event], _decision: object) -> None:
+            count.add(events)
             if game.card_total() != rules.card_count:
                 conserved[0] = False
 
         play_game(game, players, stats=stats, clock=clock, on_move=check, max_moves=MOVE_LIMIT)
-        return _record(game, stats, rotation, conserved[0])
+        return _record(game, stats, rotation, conserved[0], count)
 
     game = Game(rules, seed)
     if len(kinds) != len(game.seating.team_names):

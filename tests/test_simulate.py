@@ -165,3 +165,20 @@ def test_command_table_names_every_side() -> None:
         assert any(line.startswith(f"{side} wins ") for line in lines)
         assert any(line.startswith(f"{side} books/deal ") for line in lines)
     assert "cards             conserved after every move (216 = 54 x 4 decks)" in lines
+
+
+def test_turns_and_pickups_are_counted_from_the_draws_and_takes() -> None:
+    from hfcli.engine.cards import card
+    from hfcli.engine.events import Event, EventKind
+    from hfcli.simulate import TurnCount
+
+    count = TurnCount()
+    seven = tuple(card(c) for c in ("KD", "5H", "5S", "4C", "9D", "9H", "JS"))
+    count.add([Event(EventKind.DRAW, 0, count=2), Event(EventKind.RED_THREE, 0), Event(EventKind.FOOT, 0)])
+    count.add([Event(EventKind.TAKE, 1, cards=seven, count=7), Event(EventKind.MOVE, 1)])
+    count.add([Event(EventKind.TAKE, 2, cards=seven[:3], count=3)])
+    # a red three's replacement and a foot picked up are not turns; two pickups took 7 and 3 cards
+    assert (count.turns, count.pickups, count.cards_taken) == (3, 2, 10)
+    summary = simulate(CLASSIC, 1, 2, ("normal", "normal"))
+    data = summary.as_dict()
+    assert data["turns_per_deal"] == round(summary.turns / summary.deals, 2) and summary.turns > summary.deals

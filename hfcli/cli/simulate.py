@@ -168,6 +168,8 @@ def _summary_lines(summary: SimulationSummary, table_text: str, decks: int) -> l
     for side in sides:
         b = books[side]
         rows.append((f"{side} books/deal", f"clean {b['clean']:.2f}, dirty {b['dirty']:.2f}, wild {b['wild']:.2f}"))
+    rows.append(("turns/deal", f"{summary.turns_per_deal():.1f}, the pile taken {summary.pickups_per_deal():.1f} times"
+                 f" ({summary.cards_per_pickup():.1f} cards each)"))
     rows.append(("going out", f"{summary.going_out_share:.1%} of deals (the rest ended with the stock)"))
     rows.append(("went out", ", ".join(f"{side} {summary.went_out_share(side):.1%}" for side in sides) + " of deals"))
     cards = "conserved" if summary.cards_conserved else "NOT conserved"
