@@ -27,4 +27,8 @@ def printable(text: str, *, newlines: bool = False) -> str:
 
 
 def _escape(char: str) -> str:
-    return char.encode("unicode_escape").decode("ascii")  # "\x1b", "\u202e", "\udcff"
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:
+        # A byte that was not UTF-8, as Python keeps it (a lone surrogate): show the byte itself.
+        return f"\\x{code - 0xDC00:02x}"
+    return char.encode("unicode_escape").decode("ascii")  # "\x1b", "\u202e"

@@ -232,6 +232,26 @@ def test_finding_2_under_a_file_size_limit_hf_play_stops_in_one_line_and_resumes
     assert path.stat().st_size > 8192 and hf("verify", str(path)).returncode == 0
 
 
+def test_finding_2_output_redirected_to_a_file_the_limit_refuses_is_one_line_and_loses_no_move(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    screen = tmp_path / "screen.txt"
+    moves = scripted_moves(5, "easy", count=400)
+    with screen.open("w") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "hfcli", "play", "--seed", "5", "--level", "easy", "--speed", "0",
+             "--transcript", str(path)], input="\n".join(moves) + "\n", stdout=out, stderr=subprocess.PIPE,
+            text=True, timeout=60, cwd=ROOT, preexec_fn=_file_size_limit(40960),
+        )
+    # The screen text outgrows the transcript: the output is what the limit refuses first.
+    assert done.returncode == 1 and done.stderr == "hf: cannot write the output: File too large\n"
+    assert screen.stat().st_size == 40960 and path.stat().st_size < 40960
+    shown = screen.read_text(errors="replace").count("\nYou discard ")
+    checked = hf("verify", str(path))
+    assert checked.returncode == 0 and "unfinished" in checked.stdout
+    recorded = sum(1 for t in path.read_text().splitlines() if t.startswith('{"e":"move","seat":"S","move":"discard'))
+    assert recorded >= shown > 0  # every discard shown was recorded first
+
+
 def test_finding_2_a_resume_that_cannot_write_the_events_it_owes_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     invoke(["play", "--seed", "7", "--speed", "0", "--transcript", str(path)], "draw\n")
@@ -606,6 +626,7 @@ def test_finding_9_a_name_that_is_not_text_leaves_no_empty_transcript(tmp_path: 
     # What Python makes of the byte 0xFF in a command line: a lone surrogate.
     code, _, err = invoke(["play", "--seed", "1", "--name", "\udcff"], "quit\ny\n", env={"HF_DATA_DIR": str(tmp_path)})
     assert code == 2 and "--name" in err and "not text" in err, err
+    assert "\\xff" in err and "udc" not in err  # the byte as typed, not Python's stand-in for it
     assert not list(tmp_path.rglob("*.jsonl"))
 
 

@@ -132,6 +132,26 @@ def main() -> None:
 def run() -> None:
     """The console script: ``hf``. Environment variables HF_<COMMAND>_<OPTION> set options."""
     try:
-        main(auto_envvar_prefix="HF")
+        try:
+            main(auto_envvar_prefix="HF")
+        finally:
+            sys.stdout.flush()  # here, so a refused write is reported below, not at interpreter exit
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as exc:
+        # The output itself could not be written (a full disk, a file size limit, a closed pipe
+        # under redirected output): every record was written before the screen was, so one line
+        # says why, and the transcript is as complete as the screen was.
+        _report_unwritable_output(exc)
+
+
+def _report_unwritable_output(exc: OSError) -> None:
+    import os
+
+    try:
+        sys.stdout = open(os.devnull, "w")  # nothing more goes to the refused output
+        sys.stderr.write(f"hf: cannot write the output: {printable(exc.strerror or str(exc))}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(1)

@@ -17,7 +17,7 @@ import click
 
 from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
-from hfcli.printable import hidden_characters
+from hfcli.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
     from ai.base import Player
@@ -90,9 +90,9 @@ class PlayerName(click.ParamType):
         text = str(value)
         hidden = hidden_characters(text)
         if any(0xD800 <= ord(c) <= 0xDFFF for c in hidden):
-            self.fail(f"{text!r} is not text: it holds bytes that are not UTF-8", param, ctx)
+            self.fail(f"'{printable(text)}' is not text: it holds bytes that are not UTF-8", param, ctx)
         if hidden:
-            self.fail(f"{text!r} has control characters; a name is printable text", param, ctx)
+            self.fail(f"'{printable(text)}' has control characters; a name is printable text", param, ctx)
         if not text.strip():
             self.fail("a name cannot be blank", param, ctx)
         if len(text) > MAX_NAME:
@@ -314,7 +314,6 @@ def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
-    from hfcli.printable import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import TranscriptError, TranscriptWriteError, read_source, resume
     from hfcli.transcript.resume import FinishedGame, human_seat
