@@ -21,6 +21,7 @@ from ai.strategy import (
     plan_opening,
 )
 from hfcli.engine.cards import Card
+from hfcli.engine.legality import pickup_pair
 from hfcli.engine.moves import ASK, UNDO, Move, MoveKind, Pick, card_pick
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
@@ -54,9 +55,9 @@ class RuleBasedPlayer:
             decision = choose_draw(view, self.tracker, self.style)
             self._origin = None
             if decision.move.kind is MoveKind.PICKUP and not view.opened[view.team] and view.pile_top is not None:
-                # The view's hand is in card-code order, so these are the two lowest, as the engine takes.
+                # The cards the engine melds with the top card (with pile_with_wild, perhaps a wild).
                 origin = Counter(view.hand)
-                origin.subtract([c for c in view.hand if c.rank == view.pile_top.rank][:2])
+                origin.subtract(pickup_pair(view.hand, view.pile_top, view.rules))
                 self._origin = origin
             return decision
         if self.tracker.turns != self._turn:

@@ -61,6 +61,26 @@ def test_pile_with_wild_lets_a_natural_and_a_wild_take_the_pile() -> None:
     assert_illegal(wild_top, "pickup", "C-PILE", "needs two twos")
 
 
+def test_pile_with_wild_the_ai_knows_which_wild_card_took_the_pile() -> None:
+    from ai import make_player
+
+    # South has not melded (deal 1: 50) and holds one nine, so 9C and the lowest wild, 2H, take the
+    # nine on the pile (40 points); K K and the other two, 2S, make the 50. The player must name
+    # 2S, the two it still holds, not 2H.
+    text = "S hand: 9 2H 2S K K 8 7 6 4 3C\npile: 4H 5H 9H\nturn: S draw"
+    for level in ("normal", "hard"):
+        game = position(text, house(pile_with_wild=True))
+        player = make_player(level, 1, 0)
+        moves: list[str] = []
+        while game.to_move == 0 and not game.is_over:
+            move = player.choose(game.view(0)).move
+            assert game.is_legal(move), f"{level}: {move} after {moves}"
+            game.apply(move)
+            moves.append(str(move))
+        assert moves[:2] == ["pickup", "meld KC KC 2S"] and moves[-1].startswith("discard"), moves
+        assert game.teams[0].opened
+
+
 def test_pile_with_wild_cannot_go_with_the_four_natural_ratio() -> None:
     with pytest.raises(RulesError, match="pile_with_wild cannot go with wild_ratio"):
         rules.from_mapping({"preset": "eleven", "pile_with_wild": True})
