@@ -171,3 +171,19 @@ def test_whole_side_in_foot_only_matters_to_a_side_of_three() -> None:
     pairs = _about_to_go_out(house(whole_side_in_foot=False))
     pairs.apply("ask")  # at four, the one partner is the whole side either way
     assert pairs.phase == "answer"
+
+
+@pytest.mark.parametrize("options", [
+    {"draw_count": 3}, {"pile_take": "all"}, {"pile_with_wild": True}, {"pile_needs_first_meld": True},
+    {"meld_minimum_by": "score"}, {"minimum_waived_for_whole_hand": True},
+    {"red_three_bonus": 300, "red_three_foot_penalty": 500}, {"game_target": 12000, "deals": 8},
+    {"players": 6, "teams": "threes", "whole_side_in_foot": False}, {"preset": "quick"},
+], ids=lambda o: ",".join(o))
+def test_the_ai_plays_whole_games_under_each_option(options: dict[str, Any]) -> None:
+    from hfcli.simulate import game_seed, play_one, side_names
+
+    house_rules = rules.from_mapping(options)
+    sides = len(side_names(house_rules))
+    for index in range(3):
+        [record] = play_one(house_rules, game_seed(1, index), ("normal",) * sides, False)
+        assert record.finished and record.cards_conserved
