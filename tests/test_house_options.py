@@ -61,6 +61,19 @@ def test_pile_with_wild_lets_a_natural_and_a_wild_take_the_pile() -> None:
     assert_illegal(wild_top, "pickup", "C-PILE", "needs two twos")
 
 
+def test_pile_with_wild_the_wild_card_counts_toward_the_first_meld() -> None:
+    # Deal 2 (minimum 90): 6C on the pile, taken with 6H and 2H: 5 + 5 + 20 = 30 toward it, and
+    # 5 5 JK (60) makes 90, so West may discard.
+    text = "W hand: K J 10 5H 5H 2H JK 7 J 6H K 4 8\npile: 6C\ndeal: 2\nturn: W draw"
+    game = position(text, house(pile_with_wild=True))
+    game.apply("pickup")
+    assert game.view(1).opening_value == 30
+    game.apply("meld 5 5 JK")
+    assert game.view(1).opening_value == 90
+    game.apply("discard 8")
+    assert game.teams[1].opened
+
+
 def test_pile_with_wild_the_ai_knows_which_wild_card_took_the_pile() -> None:
     from ai import make_player
 

@@ -94,8 +94,9 @@ def _pickup(game: Game, seat: int, events: list[Event]) -> None:
     else:
         team.melds[at] = team.melds[at].plus((top, *pair))
     if not team.opened:
-        # C-MELDING: the top card and the pair count toward the minimum, the other taken cards do not.
-        turn.opening_value += rules.rank_values[top.rank] * 3
+        # C-MELDING: the top card and the pair (with pile_with_wild, perhaps a natural and a wild)
+        # count toward the minimum, the other taken cards do not.
+        turn.opening_value += sum(rules.rank_values[c.rank] for c in (top, *pair))
         counting: dict[Card, int] = {}
         for c in hand:
             counting[c] = counting.get(c, 0) + 1
