@@ -182,13 +182,13 @@ class NextPlayer:
         elif not self.opened:
             words += ", if it makes their first meld"
         if self.known[rank] == 1 and self.counting:
-            words += f" (they hold one from the pile; about {_percent(chance)})"
+            words += f" (they hold one from the pile; {_percent(chance)})"
         elif self.known[rank] == 0 and self.counting:
             sign = self.tracker.last_no_pair(self.seat, rank)
             if sign is not None:
-                words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; about {_percent(chance)})"
+                words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; {_percent(chance)})"
             else:
-                words += f" (about {_percent(chance)})"
+                words += f" ({_percent(chance)})"
         return words
 
     def _why_not(self, rank: int) -> str:
@@ -275,4 +275,4 @@ def _a(rank: int) -> str:
 def _percent(chance: float) -> str:
     if chance < 0.01:
         return "under 1%"
-    return f"{chance:.0%}"
+    return f"about {chance:.0%}"
