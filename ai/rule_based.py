@@ -84,6 +84,11 @@ class RuleBasedPlayer:
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
         counts = hand_counts(view.hand)
         if not team_open:
+            if view.rules.minimum_waived_for_whole_hand and not view.in_foot[view.seat]:
+                # A first meld of the whole hand needs no minimum: take it whenever the hand allows.
+                whole = finishing_meld(view, style, keep_one=True) or finishing_meld(view, style, keep_one=False)
+                if whole is not None:
+                    return Decision(whole.move, whole.reason + " (the whole hand goes down: no minimum)")
             if not self._planned:
                 self._planned = True
                 self._plan = self._make_plan(view, counts)

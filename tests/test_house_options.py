@@ -155,6 +155,28 @@ def _about_to_go_out(rules_set: rules.Rules) -> Game:
     return position(f"S hand: 9 9 9 5\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\nturn: S meld", rules_set)
 
 
+def test_minimum_waived_for_whole_hand_the_ai_lays_its_whole_hand_down() -> None:
+    from ai import make_player
+
+    # Deal 4 (minimum 150): three melds of 15 each and a 7 to throw make 45, far short of it, but
+    # they are the whole hand.
+    text = "S hand: 4 4 4 5 5 5 6 6 6 7\nS foot: 8 8 9 9 K K A\ndeal: 4\nturn: S meld"
+
+    def turn(house_rules: rules.Rules) -> list[str]:
+        game = position(text, house_rules)
+        player = make_player("normal", 1, 0)
+        moves: list[str] = []
+        while game.to_move == 0 and not game.is_over:
+            move = player.choose(game.view(0)).move
+            game.apply(move)
+            moves.append(str(move))
+        return moves
+
+    waived = turn(house(minimum_waived_for_whole_hand=True))
+    assert sorted(waived[:3]) == ["meld 4 4 4", "meld 5 5 5", "meld 6 6 6"] and waived[3:] == ["discard 7"]
+    assert turn(house()) == ["discard 7"]  # with the minimum in force there is nothing to lay
+
+
 def test_game_target_ends_the_game_after_the_deal_in_which_a_side_reaches_it() -> None:
     # NS's books alone are 2 x 500 + 2 x 300 + 1500 = 3100.
     target = _about_to_go_out(house(game_target=3000))
