@@ -55,6 +55,10 @@ class Style:
     race_danger: float = 0.3  # weight of feeding the next player once the books are there
     feed_weight: float = 1.0  # weight of what a discard hands the next player (the pile is lost to this side too)
     exact_odds: bool = False  # the next player's chance of a pair drawn without replacement
+    # Once the dirty books are there, wild cards go to wild books only, the first and any after:
+    # seven of them in a wild book are worth 1500, about 200 each, while a wild card that closes
+    # a dirty book trades the clean book its naturals could become (500) for 300.
+    hoard_wilds: bool = False
 
 
 EASY = Style(
@@ -64,7 +68,7 @@ EASY = Style(
 NORMAL = Style("normal")
 HARD = Style(
     "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True,
-    exact_odds=True, feed_weight=2.0,
+    exact_odds=True, feed_weight=2.0, hoard_wilds=True,
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
@@ -363,12 +367,13 @@ def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
     return "build"
 
 
-def hold_wilds(view: SeatView, need_dirty: int, need_wild: int) -> bool:
-    """Whether wild cards are kept for the wild book: the dirty books are there and the wild
-    book is not, so a wild card on a natural meld only delays going out."""
+def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) -> bool:
+    """Whether wild cards are kept for a wild book: the dirty books are there and the wild book
+    is not, so a wild card on a natural meld only delays going out (with ``hoard_wilds``, also
+    once the wild book is there: another one is worth far more than a dirty book)."""
     return (
-        view.rules.wild_melds and need_wild > 0 and need_dirty == 0 and view.opened[view.team]
-        and view.permission is not True
+        view.rules.wild_melds and (need_wild > 0 or style.hoard_wilds) and need_dirty == 0
+        and view.opened[view.team] and view.permission is not True
     )
 
 
@@ -408,7 +413,7 @@ def score_meld_move(
             return 100, f"{text}: onto the {meld_rank_name(rank)}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
-        if hold_wilds(view, need_dirty, need_wild):
+        if hold_wilds(view, style, need_dirty, need_wild):
             return 0, ""
         if not view.opened[view.team] and card == JOKER:
             aggressive = True
