@@ -7,6 +7,7 @@ from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
 from ai.strategy import (
     EASY,
+    HARD,
     NORMAL,
     choose_discard,
     choose_draw,
@@ -155,6 +156,19 @@ def test_keeps_wilds_toward_the_wild_book() -> None:
     # A wild book is still needed: the lone two does not go onto an open meld of four tens.
     game = position("2C 5D 6H 8S KD", phase="meld", ours=("TC TD TH TS",))
     assert choose_meld(view_of(game), NORMAL) is None
+
+
+def test_hard_keeps_wilds_for_another_wild_book_once_the_books_are_there() -> None:
+    # Two dirty books and a wild book are down (C-OUT asks no more of them): normal closes a
+    # third dirty book with the two (300), hard keeps it toward another wild book (1500).
+    dirty_books = ("QC QD QH QS QC 2H 2S", "JC JD JH JS JC JD 2S")
+    ours = ("TC TD TH TS TC 2C", *dirty_books, "2C 2D 2H 2S JK JK 2C")
+    view = view_of(position("2D 5D 6H 8S KD", phase="meld", ours=ours))
+    assert sum(m.is_book for m in view.my_melds) == 3
+    decision = choose_meld(view, NORMAL)
+    assert decision is not None and str(decision.move) == "add 2 to T"
+    assert "closes a dirty book of tens" in decision.reason
+    assert choose_meld(view, HARD) is None
 
 
 def test_starts_a_wild_meld() -> None:
