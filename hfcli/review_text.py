@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import textwrap
+from collections.abc import Iterable, Iterator
 
 from hfcli.engine.cards import card
 from hfcli.render import card_text, hand_text, notation_text, printable, reason_text
 from hfcli.review import Finding, Review
 
 
-def finding_lines(f: Finding, side_names: list[str]) -> list[str]:
+def finding_lines(f: Finding, side_names: list[str], *, ascii: bool = True) -> list[str]:
     """One decision: where the game stood, what was played, what the expert prefers and why, and
     what the difference was worth."""
-    hand = hand_text([card(t) for t in f.hand], ascii=True) if f.hand else "(no cards)"
-    pile = f"{card_text(card(f.pile_top), ascii=True)} on top of {f.pile_size}" if f.pile_top else "empty"
+    hand = hand_text([card(t) for t in f.hand], ascii=ascii) if f.hand else "(no cards)"
+    pile = f"{card_text(card(f.pile_top), ascii=ascii)} on top of {f.pile_size}" if f.pile_top else "empty"
     score = ", ".join(f"{name} {points}" for name, points in zip(side_names, f.score, strict=True))
     why = reason_text(f.preferred, printable(f.reason))
     return [
@@ -25,7 +26,25 @@ def finding_lines(f: Finding, side_names: list[str]) -> list[str]:
     ]
 
 
-def review_lines(result: Review, *, show_all: bool = False) -> Iterator[str]:
+def review_lines(
+    result: Review, *, show_all: bool = False, ascii: bool = True, width: int | None = None
+) -> Iterator[str]:
+    """The review as text; with ``width``, each line wrapped between words to that many columns,
+    its continuation indented under its own text."""
+    lines = _review_lines(result, show_all=show_all, ascii=ascii)
+    yield from (lines if width is None else _wrapped(lines, width))
+
+
+def _wrapped(lines: Iterable[str], width: int) -> Iterator[str]:
+    for line in lines:
+        if len(line) <= width:
+            yield line
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        yield from textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
+
+
+def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
     mistakes = result.mistakes
     yield (f"Review of {printable(result.path)} for {result.seat_name}: {result.decisions} decisions looked at, "
            f"{len(result.findings)} where the expert would have played otherwise, {len(mistakes)} clear.")
@@ -33,7 +52,7 @@ def review_lines(result: Review, *, show_all: bool = False) -> Iterator[str]:
         yield "No decision cost points clearly beyond the noise of the deal."
     for f in mistakes:
         yield ""
-        yield from finding_lines(f, result.side_names)
+        yield from finding_lines(f, result.side_names, ascii=ascii)
     if show_all:
         unclear = [f for f in result.findings if not f.is_mistake]
         if unclear:

@@ -62,3 +62,25 @@ def test_a_game_with_no_human_needs_a_seat() -> None:
     path = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "quick-normal-seed8.jsonl"
     result = CliRunner().invoke(main, ["review", str(path)])
     assert result.exit_code == 2 and "say which seat to review with --seat" in result.output
+
+
+def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> None:
+    from hfcli.review import Finding, Review
+    from hfcli.review_text import review_lines
+
+    finding = Finding(
+        number=141, deal=1, played="discard 7", preferred="discard 6", reason="discard 6: a single six",
+        kind="discard", cost=62.0, low=3.0, high=120.0, samples=96, hand=["JK", "TD", "TH", "7H", "6H"],
+        pile_top="8H", pile_size=24, score=[0, 0],
+    )
+    result = Review("game.jsonl", 0, "South", 96, 64, [finding], ["NS", "EW"])
+    wide = list(review_lines(result, ascii=False))
+    assert "  Your hand: JK×1 JK │ 10×2 10♦ 10♥ │ 7×1 7♥ │ 6×1 6♥" in wide
+    assert "  Pile: 8♥ on top of 24; score so far NS 0, EW 0." in wide
+    assert "  Your hand: JKx1 JK | 10x2 10D 10H | 7x1 7H | 6x1 6H" in review_lines(result, ascii=True)
+    narrow = list(review_lines(result, ascii=False, width=40))
+    assert all(len(line) <= 40 for line in narrow)
+    assert " ".join(line.strip() for line in narrow) == " ".join(line.strip() for line in wide)
+    # a line's continuation is indented two more than the line it continues
+    cost = narrow.index("  Cost: about 62 points (95% interval 3")
+    assert narrow[cost + 1] == "    to 120, 96 imagined deals)."

@@ -18,7 +18,10 @@ import click
               help="Review in this many processes.")
 @click.option("--all", "show_all", is_flag=True, help="Also list the decisions the noise leaves undecided.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-def review(file: Path, seat: str | None, samples: int | None, jobs: int, show_all: bool, as_json: bool) -> None:
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
+def review(
+    file: Path, seat: str | None, samples: int | None, jobs: int, show_all: bool, as_json: bool, ascii_cards: bool
+) -> None:
     """Where one seat's choices cost points: at every decision that shapes a deal (the pile or the
     stock, the discard, the first meld, asking and answering "may I go out?") the expert says what
     it would have played, and both choices are played forward over imagined deals of the cards the
@@ -69,7 +72,12 @@ def review(file: Path, seat: str | None, samples: int | None, jobs: int, show_al
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
+    import shutil
+
+    from hfcli.render import output_shows_symbols
     from hfcli.review_text import review_lines
 
-    for line in review_lines(result, show_all=show_all):
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width):
         click.echo(line)
