@@ -98,10 +98,15 @@ def test_finding_1_reasons_program_and_paths_from_outside_are_shown_with_control
     assert code == 2 and not raw_control(err) and "odd\\x1b[2J\\x07.jsonl" in err
 
 
+def commands_reading(house: Path) -> list[list[str]]:
+    """Every command that reads a house-rules file."""
+    return [["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]]
+
+
 def test_finding_1_a_house_rules_name_with_control_characters_is_refused(tmp_path: Path) -> None:
     house = tmp_path / "evil.toml"
     house.write_text(f'preset = "classic"\nname = {json.dumps(EVIL)}\n')
-    for args in (["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]):
+    for args in commands_reading(house):
         code, out, err = invoke(args)
         assert code == 2, (args, out, err)
         assert "name" in err and "control characters" in err and err.count("\n") == 1
@@ -597,7 +602,7 @@ def test_finding_7_a_score_of_the_wrong_type_is_malformed(tmp_path: Path) -> Non
 def test_finding_8_a_house_rules_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     house = tmp_path / "latin1.toml"
     house.write_bytes(b'preset = "classic"\nname = "caf\xe9"\n')
-    for args in (["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]):
+    for args in commands_reading(house):
         code, out, err = invoke(args)
         assert code == 2, (args, out, err)
         assert err.strip() == f"Error: {house}: not UTF-8 text (line 2)", err
@@ -717,8 +722,10 @@ def test_finding_12_without_a_home_nothing_is_written_at_the_root(
     monkeypatch.setenv("HOME", "/")
     with pytest.raises(paths.DataFolderError, match="HF_DATA_DIR"):
         paths.data_dir()
-    code, out, err = invoke(["play", "--seed", "1"], "quit\ny\n")
-    assert code == 1 and "set HF_DATA_DIR" in err and err.count("\n") == 1, out + err
+    golden = str(GOLDEN / "classic-normal-seed1.jsonl")
+    for args in (["play", "--seed", "1"], ["play", "--from", f"{golden}:300"], ["play", "--duplicate", golden]):
+        code, out, err = invoke(args, "quit\ny\n")
+        assert code == 1 and "set HF_DATA_DIR" in err and err.count("\n") == 1, (args, out + err)
     assert not Path("/.local/share/hfcli").exists()
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
     from hfcli.engine.seating import Seating
     from hfcli.repl.session import Recorder, Session
+    from hfcli.transcript import TranscriptWriter
 
 LEVELS = ("easy", "normal", "hard", "expert")
 HUMAN = 0  # a new game seats the person in the first seat (South); a resumed one where its transcript says
@@ -283,31 +284,42 @@ def _new_session(
     ascii_cards: bool,
     speed: float,
 ) -> tuple[Session, list[str]]:
-    from hfcli import paths
     from hfcli.engine.game import Game
-    from hfcli.transcript import SeatInfo, TranscriptWriter
 
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     game = Game(rules, seed=seed)
     levels = seat_levels(game.seating, HUMAN, *level_choices)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
+    writer, path = open_transcript(game, HUMAN, name, levels, transcript_path)
+    session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    return session, _intro(game, HUMAN, levels, path)
+
+
+def open_transcript(
+    game: Game, human: int, name: str, levels: dict[int, str], transcript_path: Path | None,
+    header: dict[str, object] | None = None,
+) -> tuple[TranscriptWriter, Path]:
+    """A new transcript for ``game`` (at ``transcript_path``, else a new file in the data folder)
+    with its header written, the human in seat ``human`` and the AI seats at ``levels``; any
+    failure is one line."""
+    from hfcli import paths
+    from hfcli.transcript import SeatInfo, TranscriptWriter
+
     seats = [
-        SeatInfo(name, "human", None) if seat == HUMAN else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
+        SeatInfo(name, "human", None) if seat == human else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
         for seat in game.seating.seats
     ]
     path = transcript_path
     try:
         if path is None:
-            path = paths.new_transcript_path(seed)
-        writer = TranscriptWriter.create(path, game, seats)
+            path = paths.new_transcript_path(game.seed)
+        return TranscriptWriter.create(path, game, seats, header=header), path
     except paths.DataFolderError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         where = path if path is not None else paths.transcripts_dir()
         raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
-    session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
-    return session, _intro(game, HUMAN, levels, path)
 
 
 def _resumed_session(

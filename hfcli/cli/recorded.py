@@ -22,10 +22,8 @@ from hfcli.printable import printable
 from hfcli.transcript import (
     RecordedMove,
     Replayed,
-    SeatInfo,
     Source,
     TranscriptError,
-    TranscriptWriter,
     parse_header,
     recorded_shoes,
     replay,
@@ -154,19 +152,10 @@ def _start(
     game: Game, replayed: Replayed, seats: Seats, transcript_path: Path | None, header: dict[str, object],
     color: bool, ascii_cards: bool, speed: float,
 ) -> tuple[Session, list[str]]:
-    from hfcli import paths
+    from hfcli.cli.play import open_transcript
 
-    infos = [
-        SeatInfo(seats.name, "human", None) if s == seats.human
-        else SeatInfo(game.seating.long_names[s], "ai", seats.levels[s])
-        for s in game.seating.seats
-    ]
     players = {s: make_ai(level, game.seed, s) for s, level in seats.levels.items()}
-    path = transcript_path or paths.new_transcript_path(game.seed)
-    try:
-        writer = TranscriptWriter.create(path, game, infos, header=header)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
+    writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header)
     session = _session(game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed)
     compare_with(session, replayed.game.results)
     return session, _intro(game, seats.human, seats.levels, path)
