@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ai.base import Decision
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
-from hfcli.engine.cards import RANK_NAMES
+from hfcli.engine.cards import RANK_NAMES, THREE
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.scoring import running_totals, score_team
@@ -140,8 +140,8 @@ def _worth_a_search(view: SeatView, chosen: Move) -> bool:
         return True
     if view.phase is Phase.DRAW:
         return chosen.kind in (MoveKind.DRAW, MoveKind.PICKUP) and DRAW in legal and PICKUP in legal
-    if chosen.kind is not MoveKind.DISCARD:
-        return False
+    if chosen.kind is not MoveKind.DISCARD or chosen.groups[0][0].rank == THREE:
+        return False  # C-BLACK3: no one takes a pile topped by a three, so there is nothing to search
     seating = view.seating
     after = seating.next_seat(view.seat)
     return seating.team_of[after] != view.team

@@ -1,8 +1,9 @@
 """Dealing the cards a seat cannot see, consistently with everything its view shows.
 
 A search player cannot look at the other hands, the feet or the stock; it can only imagine them.
-:func:`sample_game` imagines one deal of the hidden cards that agrees with the seat's
-:class:`~hfcli.engine.view.SeatView` and builds a whole game in that position with the engine's
+:func:`read_knowledge` gathers what the seat's :class:`~hfcli.engine.view.SeatView` tells of
+them once, and each :meth:`Knowledge.sample` imagines one deal of the hidden cards that agrees
+with it and builds a whole game in that position with the engine's
 public builder (:class:`~hfcli.engine.position.Position`), for the search to play forward.
 
 What a seat knows, and every sample keeps:
@@ -57,7 +58,7 @@ class Knowledge:
 
 
 def read_knowledge(view: SeatView) -> Knowledge:
-    """Everything :func:`sample_game` needs from ``view``."""
+    """Everything a sample needs from ``view``, read once for all the samples of a decision."""
     seats = len(view.seating.names)
     known, buried = _known_cards(view)
     for s in view.seating.seats:
@@ -92,11 +93,6 @@ def read_knowledge(view: SeatView) -> Knowledge:
         turn=turn,
         taken_this_turn=taken,
     )
-
-
-def sample_game(view: SeatView, rng: random.Random, seed: int) -> Game:
-    """One game consistent with ``view`` (see the module's docstring)."""
-    return read_knowledge(view).sample(rng, seed)
 
 
 def sample_position(knowledge: Knowledge, rng: random.Random, seed: int) -> Position:

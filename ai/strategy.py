@@ -41,7 +41,6 @@ class Style:
 
     name: str
     block_with_threes: bool = True
-    avoid_feeding: bool = True  # weigh what a discard hands the next player
     count_cards: bool = True  # ... from the cards not yet seen and what they showed (else only known pairs)
     reserve_wilds: bool = True  # keep wilds toward the wild book while one is needed
     guard_clean: bool = True  # don't dirty a clean meld close to a book
@@ -504,7 +503,7 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[Disca
     values = rules.rank_values
     counts = hand_counts(view.hand)
     mine = open_melds(view.my_melds)
-    nxt = NextPlayer(view, tracker, counting=style.count_cards, exact=style.exact_odds) if style.avoid_feeding else None
+    nxt = NextPlayer(view, tracker, counting=style.count_cards, exact=style.exact_odds)
     racing = not any(books_needed(view))
     take = min(rules.pile_limit, view.pile_size + 1)
     discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
@@ -538,18 +537,16 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[Disca
                 why = f"breaks a pair of {RANK_PLURALS[rank]}"
             else:
                 why = f"a single {RANK_NAMES[rank]}"
-                if nxt is not None and nxt.counting and nxt.out[rank] == 0:
+                if nxt.counting and nxt.out[rank] == 0:
                     # No other card of its rank is left to come: it can never be melded, and it
                     # costs its value if the deal ends with it in hand.
                     cost = -float(values[rank])
-        threat = None
-        if nxt is not None:
-            threat = nxt.threat(rank)
-            danger = threat.cost * style.feed_weight
-            if racing:
-                # Only going out matters now: a card that cannot be melded goes before feeding worries.
-                danger *= style.race_danger
-            cost += danger
+        threat = nxt.threat(rank)
+        danger = threat.cost * style.feed_weight
+        if racing:
+            # Only going out matters now: a card that cannot be melded goes before feeding worries.
+            danger *= style.race_danger
+        cost += danger
         options.append(DiscardOption(cost, move, text, why, threat))
     return options
 

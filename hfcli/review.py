@@ -31,6 +31,7 @@ from ai.expert import Budget, ExpertPlayer, rollout
 from ai.sampler import read_knowledge
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
+from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.transcript import RecordedMove, replay
@@ -155,8 +156,8 @@ def is_decision(game: Game, seat: int, move: Move) -> bool:
     return False
 
 
-def decisions_of(path: str | Path, seat: int) -> list[Decision]:
-    """Every decision the review looks at, in the order played."""
+def decisions_of(path: str | Path, seat: int) -> tuple[list[Decision], Seating]:
+    """Every decision the review looks at, in the order played, and the game's seating."""
     found: list[Decision] = []
 
     def look(game: Game, recorded: RecordedMove) -> None:
@@ -164,8 +165,7 @@ def decisions_of(path: str | Path, seat: int) -> list[Decision]:
         if recorded.seat == seat and is_decision(game, seat, move):
             found.append(Decision(recorded.number, recorded.deal, recorded.move))
 
-    replay(path, before_move=look)
-    return found
+    return found, replay(path, before_move=look).game.seating
 
 
 def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind:
@@ -209,7 +209,7 @@ def estimate(view: SeatView, played: Move, preferred: Move, samples: int, seed: 
         sample_seed = rng.getrandbits(62)
         game = knowledge.sample(random.Random(sample_seed), sample_seed)
         better = rollout(game.clone(), preferred, view.seat, sample_seed, REVIEW_BUDGET, rounds)
-        worse = rollout(game.clone(), played, view.seat, sample_seed, REVIEW_BUDGET, rounds)
+        worse = rollout(game, played, view.seat, sample_seed, REVIEW_BUDGET, rounds)  # the sample's last use
         diffs.append(better - worse)
     mean = statistics.fmean(diffs)
     spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf
@@ -265,14 +265,12 @@ def review(
     """Review every decision of ``seat`` in the transcript at ``path``; ``on_progress`` hears how
     many decisions each finished piece of work held, and how many there are in all."""
     name = str(path)
-    replayed = replay(path)
-    decisions = decisions_of(path, seat)
+    decisions, seating = decisions_of(path, seat)
     findings: list[Finding] = []
     for done in _chunks_done(name, seat, decisions, samples, jobs, findings):
         if on_progress is not None:
             on_progress(done, len(decisions))
     findings.sort(key=lambda f: f.number)
-    seating = replayed.game.seating
     return Review(name, seat, seating.long_names[seat], samples, len(decisions), findings, list(seating.team_names))
 
 

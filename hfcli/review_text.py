@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from hfcli.engine.cards import card
-from hfcli.render import card_text, hand_text, notation_text, printable, reason_text
+from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, wrap_line
 from hfcli.review import Finding, Review
 
 
@@ -31,17 +30,8 @@ def review_lines(
 ) -> Iterator[str]:
     """The review as text; with ``width``, each line wrapped between words to that many columns,
     its continuation indented under its own text."""
-    lines = _review_lines(result, show_all=show_all, ascii=ascii)
-    yield from (lines if width is None else _wrapped(lines, width))
-
-
-def _wrapped(lines: Iterable[str], width: int) -> Iterator[str]:
-    for line in lines:
-        if len(line) <= width:
-            yield line
-            continue
-        indent = " " * (len(line) - len(line.lstrip(" ")))
-        yield from textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_on_hyphens=False)
+    for line in _review_lines(result, show_all=show_all, ascii=ascii):
+        yield from wrap_line(line, width)
 
 
 def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:

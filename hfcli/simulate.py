@@ -303,14 +303,14 @@ def play_one(
         players = [make_player(kinds[(seating.team_of[s] - rotation) % n], seed, s) for s in seating.seats]
         stats = MatchStats()
         conserved = [game.card_total() == rules.card_count]
-        count = TurnCount()
 
-        def check(events: list[Event], _decision: object) -> None:
-            count.add(events)
+        def check(_events: list[Event], _decision: object) -> None:
             if game.card_total() != rules.card_count:
                 conserved[0] = False
 
         play_game(game, players, stats=stats, clock=clock, on_move=check, max_moves=MOVE_LIMIT)
+        count = TurnCount()
+        count.add(game.events)  # the game keeps every event: count the turns once, at its end
         return _record(game, stats, rotation, conserved[0], count)
 
     game = Game(rules, seed)

@@ -82,7 +82,7 @@ def read_game(path: str | Path) -> PlayedGame | Skipped:
     origin = origin_of(header, source.path)
     if "position" in header.data:
         return Skipped(source.path, "what-if")
-    humans = [s for s, info in enumerate(header.seats) if info.kind == "human"]
+    humans = header.human_seats
     if len(humans) != 1:
         return Skipped(source.path, "ai-only" if not humans else "several-players")
     seating = header.seating

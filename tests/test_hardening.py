@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_e2e_terminal import Terminal
-from test_repl_support import Captured, make_session, scripted_moves
+from test_repl_support import Captured, make_session, raw_control, scripted_moves
 
 from ai import make_player
 from hfcli.cli import main
@@ -55,11 +55,6 @@ def golden_lines(name: str = "classic-normal-seed1") -> list[str]:
 def write_lines(path: Path, lines: list[str]) -> Path:
     path.write_text("\n".join(lines))
     return path
-
-
-def raw_control(text: str) -> bool:
-    """Whether ``text`` holds a control character a terminal would act on (newlines aside)."""
-    return any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in text)
 
 
 # ---------------------------------------------------------------------------- 1. escape injection

@@ -24,6 +24,20 @@ def house(**options: Any) -> rules.Rules:
     return rules.from_mapping(options)
 
 
+def south_turn(game: Game, level: str) -> list[str]:
+    """The moves the AI at ``level`` makes in South's seat until the turn passes, each legal."""
+    from ai import make_player
+
+    player = make_player(level, 1, 0)
+    moves: list[str] = []
+    while game.to_move == 0 and not game.is_over:
+        move = player.choose(game.view(0)).move
+        assert game.is_legal(move), f"{level}: {move} after {moves}"
+        game.apply(move)
+        moves.append(str(move))
+    return moves
+
+
 def test_draw_count_draws_that_many_cards() -> None:
     text = "S hand: 9 K\nstock: 5C 6C 7C 8C\nturn: S draw"
     two = position(text)
@@ -75,7 +89,6 @@ def test_pile_with_wild_the_wild_card_counts_toward_the_first_meld() -> None:
 
 
 def test_pile_with_wild_the_ai_knows_which_wild_card_took_the_pile() -> None:
-    from ai import make_player
 
     # South has not melded (deal 1: 50) and holds one nine, so 9C and the lowest wild, 2H, take the
     # nine on the pile (40 points); K K and the other two, 2S, make the 50. The player must name
@@ -83,13 +96,7 @@ def test_pile_with_wild_the_ai_knows_which_wild_card_took_the_pile() -> None:
     text = "S hand: 9 2H 2S K K 8 7 6 4 3C\npile: 4H 5H 9H\nturn: S draw"
     for level in ("normal", "hard"):
         game = position(text, house(pile_with_wild=True))
-        player = make_player(level, 1, 0)
-        moves: list[str] = []
-        while game.to_move == 0 and not game.is_over:
-            move = player.choose(game.view(0)).move
-            assert game.is_legal(move), f"{level}: {move} after {moves}"
-            game.apply(move)
-            moves.append(str(move))
+        moves = south_turn(game, level)
         assert moves[:2] == ["pickup", "meld KC KC 2S"] and moves[-1].startswith("discard"), moves
         assert game.teams[0].opened
 
@@ -156,25 +163,15 @@ def _about_to_go_out(rules_set: rules.Rules) -> Game:
 
 
 def test_minimum_waived_for_whole_hand_the_ai_lays_its_whole_hand_down() -> None:
-    from ai import make_player
 
     # Deal 4 (minimum 150): three melds of 15 each and a 7 to throw make 45, far short of it, but
     # they are the whole hand.
     text = "S hand: 4 4 4 5 5 5 6 6 6 7\nS foot: 8 8 9 9 K K A\ndeal: 4\nturn: S meld"
 
-    def turn(house_rules: rules.Rules) -> list[str]:
-        game = position(text, house_rules)
-        player = make_player("normal", 1, 0)
-        moves: list[str] = []
-        while game.to_move == 0 and not game.is_over:
-            move = player.choose(game.view(0)).move
-            game.apply(move)
-            moves.append(str(move))
-        return moves
-
-    waived = turn(house(minimum_waived_for_whole_hand=True))
+    waived = south_turn(position(text, house(minimum_waived_for_whole_hand=True)), "normal")
     assert sorted(waived[:3]) == ["meld 4 4 4", "meld 5 5 5", "meld 6 6 6"] and waived[3:] == ["discard 7"]
-    assert turn(house()) == ["discard 7"]  # with the minimum in force there is nothing to lay
+    # with the minimum in force there is nothing to lay
+    assert south_turn(position(text, house()), "normal") == ["discard 7"]
 
 
 def test_game_target_ends_the_game_after_the_deal_in_which_a_side_reaches_it() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_repl_support import make_session, scripted_moves
+from test_repl_support import make_session, raw_control, scripted_moves
 
 from hfcli.repl.commands import BY_WORD
 from hfcli.repl.loop import MAX_LINE, run_piped
@@ -72,10 +72,6 @@ def hostile_line(rng: random.Random, longest: int = 2_000) -> str:
     return "".join(rng.choice(kind) for kind in pieces)
 
 
-def _raw_control(text: str) -> bool:
-    return any(ord(c) < 32 and c not in "\n" or 0x7F <= ord(c) < 0xA0 for c in text)
-
-
 HOSTILE_LINES = st.randoms(use_true_random=False).map(hostile_line)
 
 
@@ -90,10 +86,10 @@ def test_hostile_lines_through_the_pipe_loop_change_nothing_and_show_no_control_
     out.clear()
     # Each line holds a control character that is not a space (tab, or the separators Python's
     # split() reads as spaces, are spaces at the table too) or is too long: none is a command.
-    lines = [line for line in lines if any(_raw_control(c) and not c.isspace() for c in line) or len(line) > MAX_LINE]
+    lines = [line for line in lines if any(raw_control(c) and not c.isspace() for c in line) or len(line) > MAX_LINE]
     run_piped(session, [line + "\n" for line in lines])
     assert session.game == before
-    assert not _raw_control(out.text)
+    assert not raw_control(out.text)
     assert out.text.count("That line is longer than 500 characters") == sum(len(line) > MAX_LINE for line in lines)
 
 
@@ -123,7 +119,7 @@ def test_a_piped_game_among_hostile_lines_plays_exactly_its_moves(tmp_path: Path
     )
     out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
     assert done.returncode == 0, err[-2000:]
-    assert "Traceback" not in out + err and not _raw_control(out + err)
+    assert "Traceback" not in out + err and not raw_control(out + err)
     assert "Input ended before the game did." in out
     recorded = [json.loads(t)["move"] for t in transcript.read_text().splitlines() if '"e":"move","seat":"S"' in t]
     assert recorded == moves  # every junk line refused, every move played, in order

@@ -65,3 +65,8 @@ def scripted_moves(seed: int, level: str, *, count: int | None = None, deals: in
             moves.append(str(move))
         game.apply(move)
     return moves
+
+
+def raw_control(text: str) -> bool:
+    """Whether ``text`` holds a control character a terminal would act on (newlines aside)."""
+    return any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in text)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from recording import record
+from test_repl_support import raw_control
 
 from hfcli.cli import main
 from hfcli.engine.cards import ALL_CARDS
@@ -271,10 +272,6 @@ def _with(lines: list[str], i: int, line: str) -> list[str]:
     return lines[:i] + [line] + lines[i + 1:]
 
 
-def _raw_control(text: str) -> bool:
-    return any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in text)
-
-
 def test_mutated_transcripts_never_crash_verify_and_never_pass_a_changed_game(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     today = tmp_path / "today.jsonl"  # a game as today's writer records it, whatever the shipped files' version
@@ -307,7 +304,7 @@ def test_mutated_transcripts_never_crash_verify_and_never_pass_a_changed_game(tm
             problem = f"exit {code}"
         elif "Traceback" in out + err or "internal error" in err:
             problem = f"crashed: {err.strip()[:300]}"
-        elif _raw_control(out + err):
+        elif raw_control(out + err):
             problem = f"a raw control character reached the output: {(out + err)[:200]!r}"
         elif code and not re.fullmatch(rf"{re.escape(str(path))}:\d+: [^\n]+\n", err):
             problem = f"not one FILE:LINE line: {err[:300]!r}"

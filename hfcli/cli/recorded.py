@@ -93,7 +93,7 @@ def choose_seats(replayed: Replayed, seat: str | None, name: str, level: str) ->
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--seat") from None
     else:
-        humans = [s for s, info in enumerate(header.seats) if info.kind == "human"]
+        humans = header.human_seats
         human = humans[0] if humans else HUMAN
     recorded = header.seats[human]
     if name == "You" and recorded.kind == "human" and recorded.name:
@@ -232,7 +232,7 @@ class SimulatedShoes:
     @property
     def player_side(self) -> int | None:
         """The side of the recorded game's person, if it had one."""
-        humans = [s for s, info in enumerate(self.recorded.header.seats) if info.kind == "human"]
+        humans = self.recorded.header.human_seats
         return self.game.seating.team_of[humans[0]] if len(humans) == 1 else None
 
     def seats_text(self) -> str:

@@ -46,7 +46,7 @@ def review(
         sys.exit(exc.exit_code)
     seating = header.seating
     if seat is None:
-        humans = [i for i, info in enumerate(header.seats) if info.kind == "human"]
+        humans = header.human_seats
         if len(humans) != 1:
             raise click.UsageError("the game has no one human seat: say which seat to review with --seat")
         index = humans[0]

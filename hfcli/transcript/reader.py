@@ -49,6 +49,11 @@ class Header:
     data: dict[str, Any]
     seating: Seating = FOUR_HANDED
 
+    @property
+    def human_seats(self) -> list[int]:
+        """The seats a person played, in seat order."""
+        return [seat for seat, info in enumerate(self.seats) if info.kind == "human"]
+
 
 @dataclass
 class Source:

@@ -69,8 +69,7 @@ def human_seat(source: Source) -> int:
     """The seat of the one human the header lists. A game with none or several cannot be continued
     at one keyboard: TranscriptError, raised before anything touches the file."""
     path = source.path
-    seats = parse_header(source).seats
-    humans = [seat for seat, info in enumerate(seats) if info.kind == "human"]
+    humans = parse_header(source).human_seats
     if not humans:
         raise TranscriptError(path, 1, "this game has no human seat: use 'hf replay' to watch it", MALFORMED)
     if len(humans) > 1:
