@@ -1,5 +1,6 @@
 """Waiting at the table, in a terminal: the pause after each AI move, which any key press cuts short
-for the rest of the round, and the hold at the end of a deal, until the player presses Enter.
+for the rest of the round (the keys stay typed for the next prompt), and the hold at the end of a
+deal, until the player presses Enter.
 
 Both read the keyboard directly, between two prompts (prompt_toolkit is not reading then), with the
 terminal in cbreak mode: keys are not echoed and arrive one by one, and Ctrl-C still interrupts.
@@ -57,7 +58,8 @@ class KeyboardPacer:
             termios.tcsetattr(fd, termios.TCSANOW, saved)
 
     def pause(self, seconds: float) -> bool:
-        """Wait ``seconds``, or until a key is pressed; True when one was (the key is used up)."""
+        """Wait ``seconds``, or until a key is pressed; True when one was. The key is left where it
+        is: what the player types while the AI plays is the start of their next command."""
         fd = self._fd()
         if fd is None:
             time.sleep(seconds)
@@ -68,7 +70,6 @@ class KeyboardPacer:
                 return False
             ready, _, _ = select.select([fd], [], [], seconds)
             if ready:
-                os.read(fd, 64)  # one key press, with the rest of an escape sequence it may start
                 return True
         return False
 
