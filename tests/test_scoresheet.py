@@ -114,7 +114,7 @@ def test_a_hand_scored_deal_of_three_players_alone_reads_as_on_the_pad() -> None
         score("NE", meld_points=310, hand_points=-215),
     ))
     assert [t.total for t in deal.teams] == [2045, 465, 95]
-    sheet = Sheet(preset("quick").replace(players=3), seating, (deal,), ("Ann (South)", "Northwest", "Northeast"),
+    sheet = Sheet(preset("quick").replace(players=3, deals=2), seating, (deal,), ("Ann (South)", "Northwest", "Northeast"),
                   over=False, title="A deal")
     lines = sheet.text().splitlines()
     assert lines[:4] == ["A deal", "  S: Ann (South)", "  NW: Northwest", "  NE: Northeast"]
@@ -126,7 +126,7 @@ def test_a_hand_scored_deal_of_three_players_alone_reads_as_on_the_pad() -> None
     assert body["red threes in feet"] == ["0", "-100", "(1)", "0"]
     assert body["left in hands"] == ["0", "-60", "-215"]
     assert body["deal total"] == body["running total"] == ["2045", "465", "95"]
-    assert lines[-1] == "The game is unfinished: 1 of 2 deals scored."  # the quick rules play two
+    assert lines[-1] == "The game is unfinished: 1 of 2 deals scored."
 
 
 def test_names_from_the_file_are_escaped_on_screen_and_in_markdown(tmp_path: Path) -> None:

@@ -144,19 +144,16 @@ ELEVEN = Rules(
     wild_melds=False,
     wild_book_bonus=0,
 )
-# A short game: two deals of seven-card hands and feet, one clean book to go out, and no waiting
-# for the partner's foot. With the AI at its default level, a game takes about a third of the
+# A short game: one deal of seven-card hands and feet, and four books to go out (two clean and
+# two dirty: no wild book). With the AI at its default level it takes about a quarter of the
 # classic game's turns, and nearly every deal ends by going out (docs/rules.md has the figures).
 QUICK = Rules(
     name="quick",
     hand_size=7,
     foot_size=7,
-    deals=2,
-    meld_minimums=(50, 90),
-    clean_books_to_go_out=1,
-    dirty_books_to_go_out=0,
+    deals=1,
+    meld_minimums=(50,),
     wild_books_to_go_out=0,
-    partner_in_foot_to_go_out=False,
 )
 PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN, "quick": QUICK}
 
