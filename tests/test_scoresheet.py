@@ -114,8 +114,8 @@ def test_a_hand_scored_deal_of_three_players_alone_reads_as_on_the_pad() -> None
         score("NE", meld_points=310, hand_points=-215),
     ))
     assert [t.total for t in deal.teams] == [2045, 465, 95]
-    sheet = Sheet(preset("quick").replace(players=3, deals=2), seating, (deal,), ("Ann (South)", "Northwest", "Northeast"),
-                  over=False, title="A deal")
+    rules = preset("quick").replace(players=3, deals=2)
+    sheet = Sheet(rules, seating, (deal,), ("Ann (South)", "Northwest", "Northeast"), over=False, title="A deal")
     lines = sheet.text().splitlines()
     assert lines[:4] == ["A deal", "  S: Ann (South)", "  NW: Northwest", "  NE: Northeast"]
     assert lines[5] == " " * 20 + f"{'S':>10}{'NW':>10}{'NE':>10}"
