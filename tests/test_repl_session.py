@@ -394,3 +394,18 @@ def test_the_turn_line_offers_the_pile_only_when_it_can_be_taken() -> None:
     session, out = make_session(seed=4)
     session.start()  # seed 4: an 8 on the pile and 8♠ 8♠ in South's hand
     assert "Your turn: draw, or pick up the pile.  (help lists every command)" in out.lines
+
+
+def test_help_wraps_each_summary_under_its_column_and_keeps_short_forms_whole() -> None:
+    from hfcli.repl.commands import USAGE_WIDTH, help_text
+
+    lines = help_text(None, 80).splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    column = 2 + USAGE_WIDTH
+    # The discard line is 84 columns unwrapped: its rule id and short forms go to a second line,
+    # under the summary, and "[x, dis]" is not split between lines.
+    at = next(i for i, line in enumerate(lines) if line.startswith("  discard CARD"))
+    assert lines[at + 1] == " " * column + "(C-DISCARD) [x, dis]"
+    # Unwrapped (a pipe or a file), each command stays on one line.
+    whole = help_text().splitlines()
+    assert any(line.startswith("  discard") and line.endswith("(C-DISCARD) [x, dis]") for line in whole)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS, WILD_RANKS, Card, card, parse_rank
 from hfcli.engine.errors import InvalidMoveError
+from hfcli.render import wrap_line, wrap_pieces
 from hfcli.repl.cardwords import TARGET_MARKS, CardWords, suggest, target
 
 
@@ -219,16 +220,34 @@ def as_typed(message: str, reading: Reading) -> str:
     return message.replace(f"'{reading.move.split()[0]} ", f"'{reading.word} ")
 
 
-def help_text(topic: str | None = None) -> str:
+def help_text(topic: str | None = None, width: int | None = None) -> str:
+    """The command list, or one command's usage; wrapped to ``width`` with each summary's lines
+    under its own column, and a command's short forms (``[x, dis]``) kept on one line."""
     if topic:
         command = lookup(topic)
         if command is None:
             raise KeyError(f"no command {topic!r}; type help for the list")
         short = f" (short: {', '.join(command.aliases)})" if command.aliases else ""
-        lines = [f"{command.usage}{short}", f"  {command.summary}"]
+        lines = [f"{command.usage}{short}", *wrap_line(f"  {command.summary}", width, indent="")]
         if command.details:
-            lines.append(f"  {command.details}")
+            lines += wrap_line(f"  {command.details}", width, indent="")
         return "\n".join(lines)
+    lines = []
+    column = " " * (2 + USAGE_WIDTH)
+    for heading, is_move in (("Moves:", True), ("Other commands:", False)):
+        lines.append(heading)
+        for command in COMMANDS:
+            if command.is_move == is_move:
+                words: list[list[str]] = [[word] for word in command.summary.split(" ")]
+                if command.aliases:
+                    words.append([f"[{', '.join(command.aliases)}]"])
+                lead = f"  {command.usage:<{USAGE_WIDTH}}"
+                lines += wrap_pieces(words, width, lead=lead, indent=column, between=" ")
+    lines += wrap_line(
+        "Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
+        "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
+        "Tab completes; help COMMAND says more.", width, indent="")
+    return "\n".join(lines)
     lines = []
     for heading, is_move in (("Moves:", True), ("Other commands:", False)):
         lines.append(heading)
