@@ -28,7 +28,7 @@ CLOSE_CHANCE = {1: 0.5, 2: 0.25}
 def ask_reason(view: SeatView) -> str | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
     every card but one with the books complete, and go out by discarding the last."""
-    if ASK not in view.legal_moves or view.asked or not view.seating.partners(view.seat):
+    if ASK not in view.legal_moves:  # the engine offers it only once a turn, and only to a side (T-OUT)
         return None
     counts = hand_counts(view.hand)
     books = count_books(view.my_melds)

@@ -216,18 +216,15 @@ class NextPlayer:
         size = len(meld.cards) if meld is not None else 0
         same = sum(1 for r in taken if r == rank) + max(0, self.known[rank] - 2)
         after = min(book, size + 3 + same)
+        if rank in (TWO, JOKER):
+            kind = BookKind.WILD
+        else:
+            kind = BookKind.DIRTY if meld is not None and meld.wilds else BookKind.CLEAN
         closes: str | None = None
         if after >= book:
-            if rank in (TWO, JOKER):
-                kind = BookKind.WILD
-            else:
-                kind = BookKind.DIRTY if meld is not None and meld.wilds else BookKind.CLEAN
             gain += book_bonus(rules, kind)
             closes = str(kind)
         else:
-            kind = BookKind.DIRTY if meld is not None and meld.wilds else BookKind.CLEAN
-            if rank in (TWO, JOKER):
-                kind = BookKind.WILD
             gain += book_bonus(rules, kind) * (book_share(after, book) - book_share(size, book))
         for r in taken:
             if r == rank:
