@@ -207,6 +207,15 @@ class Record:
         """The finished game won by the most (the latest of equals)."""
         return max(reversed(self.finished), key=lambda g: (g.margin, g.score), default=None)
 
+    def not_counted(self) -> list[tuple[str, int]]:
+        """(reason, how many transcripts) for those read but not counted, by reason."""
+        return sorted(Counter(s.reason for s in self.collected.skipped).items())
+
+    def mean_score(self) -> float | None:
+        """The player's side's mean score over the finished games (None without one)."""
+        finished = self.finished
+        return sum(g.score for g in finished) / len(finished) if finished else None
+
     def trend(self) -> tuple[list[PlayedGame], list[PlayedGame]]:
         """The last ``last`` finished games, and the ones before them."""
         finished = self.finished
@@ -219,7 +228,7 @@ class Record:
         deals, out = self.deals()
         best = self.best()
         recent, before = self.trend()
-        skipped = Counter(s.reason for s in collected.skipped)
+        mean_score = self.mean_score()
         return {
             "games": {
                 "played": len(collected.games),
@@ -227,12 +236,12 @@ class Record:
                 "unfinished": len(collected.games) - len(finished),
                 "duplicates": sum(1 for g in collected.games if g.duplicate),
             },
-            "not_counted": dict(sorted(skipped.items())),
+            "not_counted": dict(self.not_counted()),
             "unreadable": collected.unreadable,
-            "results": tally(finished).as_dict(),
+            "results": (total := tally(finished)).as_dict(),
             "by_opponents": {key: t.as_dict() for key, t in self.by_opponents().items()},
-            "mean_score": round(sum(g.score for g in finished) / len(finished), 1) if finished else None,
-            "mean_margin": round(sum(g.margin for g in finished) / len(finished), 1) if finished else None,
+            "mean_score": None if mean_score is None else round(mean_score, 1),
+            "mean_margin": round(total.mean_margin, 1) if finished else None,
             "went_out": {"deals": deals, "yours": out, "share": round(out / deals, 4) if deals else None},
             "best_game": None if best is None else _game_dict(best),
             "trend": {
@@ -247,8 +256,7 @@ class Record:
         collected = self.collected
         games, finished = collected.games, self.finished
         lines = [f"Your record over the transcripts in {printable(where)}:"]
-        notes = [f"{n} {NOT_COUNTED[reason][n > 1]}" for reason, n in
-                 sorted(Counter(s.reason for s in collected.skipped).items())]
+        notes = [f"{n} {NOT_COUNTED[reason][n > 1]}" for reason, n in self.not_counted()]
         if collected.unreadable:
             notes.append(f"{len(collected.unreadable)} unreadable ({printable(collected.unreadable[0])}"
                          f"{' and more' if len(collected.unreadable) > 1 else ''})")
@@ -272,8 +280,7 @@ class Record:
                 lines.append(f"{printable(key):<{width}}{group.games:>6}{group.won:>6}{group.lost:>6}{group.tied:>6}"
                              f"{group.won / group.games:>7.0%}  {group.mean_margin:+.0f}")
             lines.append("")
-            lines.append(f"Mean score {sum(g.score for g in finished) / len(finished):.0f}, "
-                         f"mean margin {sum(g.margin for g in finished) / len(finished):+.0f} (finished games).")
+            lines.append(f"Mean score {self.mean_score():.0f}, mean margin {total.mean_margin:+.0f} (finished games).")
         deals, out = self.deals()
         if deals:
             lines.append(f"Your side went out in {out} of {_count(deals, 'deal')} ({out / deals:.0%}).")
