@@ -65,9 +65,9 @@ EASY = Style(
     reserve_wilds=False, guard_clean=False, low_stock=0, pile_margin=2.0,
 )
 NORMAL = Style("normal")
-# hard counts the next player's chances exactly, so it needs less of a margin on them than
-# normal's estimate: against normal, a weight of 2.0 won 58.6%, 59.7% and 59.0% of 1,000 games on
-# three seed ranges, 1.5 won 60.4%, 61.2% and 60.0% (1.0 and 1.25 were as good on the first two).
+# hard's feed_weight: against normal, 2.0 won 58.6%, 59.7% and 59.0% of 1,000 games on three
+# seed ranges and 1.5 won 60.4%, 61.2% and 60.0% (1.0 and 1.25 were as good on the first two);
+# 1.5 keeps its discards handing over the pile less often than normal's.
 HARD = Style(
     "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True,
     exact_odds=True, feed_weight=1.5, hoard_wilds=True,
