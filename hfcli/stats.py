@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -187,7 +188,7 @@ class Record:
     collected: Collected
     last: int = TREND_GAMES
 
-    @property
+    @cached_property
     def finished(self) -> list[PlayedGame]:
         return [g for g in self.collected.games if g.finished]
 
@@ -229,6 +230,7 @@ class Record:
         best = self.best()
         recent, before = self.trend()
         mean_score = self.mean_score()
+        total = tally(finished)
         return {
             "games": {
                 "played": len(collected.games),
@@ -238,7 +240,7 @@ class Record:
             },
             "not_counted": dict(self.not_counted()),
             "unreadable": collected.unreadable,
-            "results": (total := tally(finished)).as_dict(),
+            "results": total.as_dict(),
             "by_opponents": {key: t.as_dict() for key, t in self.by_opponents().items()},
             "mean_score": None if mean_score is None else round(mean_score, 1),
             "mean_margin": round(total.mean_margin, 1) if finished else None,

@@ -89,7 +89,6 @@ def test_pile_with_wild_the_wild_card_counts_toward_the_first_meld() -> None:
 
 
 def test_pile_with_wild_the_ai_knows_which_wild_card_took_the_pile() -> None:
-
     # South has not melded (deal 1: 50) and holds one nine, so 9C and the lowest wild, 2H, take the
     # nine on the pile (40 points); K K and the other two, 2S, make the 50. The player must name
     # 2S, the two it still holds, not 2H.
@@ -163,7 +162,6 @@ def _about_to_go_out(rules_set: rules.Rules) -> Game:
 
 
 def test_minimum_waived_for_whole_hand_the_ai_lays_its_whole_hand_down() -> None:
-
     # Deal 4 (minimum 150): three melds of 15 each and a 7 to throw make 45, far short of it, but
     # they are the whole hand.
     text = "S hand: 4 4 4 5 5 5 6 6 6 7\nS foot: 8 8 9 9 K K A\ndeal: 4\nturn: S meld"

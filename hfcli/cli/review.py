@@ -72,12 +72,11 @@ def review(
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
-    import shutil
-
+    from hfcli.cli.play import terminal_size
     from hfcli.render import output_shows_symbols
     from hfcli.review_text import review_lines
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    width = terminal_size()[0] if sys.stdout.isatty() else None
     for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width):
         click.echo(line)

@@ -248,14 +248,3 @@ def help_text(topic: str | None = None, width: int | None = None) -> str:
         "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
         "Tab completes; help COMMAND says more.", width, indent="")
     return "\n".join(lines)
-    lines = []
-    for heading, is_move in (("Moves:", True), ("Other commands:", False)):
-        lines.append(heading)
-        for command in COMMANDS:
-            if command.is_move == is_move:
-                short = f"  [{', '.join(command.aliases)}]" if command.aliases else ""
-                lines.append(f"  {command.usage:<{USAGE_WIDTH}}{command.summary}{short}")
-    lines.append("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
-                 "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
-                 "Tab completes; help COMMAND says more.")
-    return "\n".join(lines)
