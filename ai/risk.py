@@ -172,11 +172,11 @@ class NextPlayer:
         plural = RANK_PLURALS[rank]
         pile = _pile_words(self.take)
         if self.known[rank] >= 2:
-            words = f"{name} holds two {plural} from the pile and takes the {pile} with it"
+            words = f"{name} holds two {plural} from the pile and would take the {pile} with it"
         elif not self.counting:
-            words = f"{name} takes the {pile} if they hold two {plural}"
+            words = f"{name} could take the {pile} if they hold two {plural}"
         else:
-            words = f"{name} takes the {pile} with two {plural}"
+            words = f"{name} could take the {pile} with two {plural}"
         if closes is not None:
             words += f", closing a {closes} book"
         elif not self.opened:
@@ -271,5 +271,5 @@ def _a(rank: int) -> str:
 
 def _percent(chance: float) -> str:
     if chance < 0.01:
-        return "under 1%"
-    return f"about {chance:.0%}"
+        return "a chance under 1%"
+    return f"a chance of about {chance:.0%}"

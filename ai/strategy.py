@@ -310,7 +310,8 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
             best = (score, move)
     if best is None:
         return None
-    return Decision(best[1], f"{best[1]}: toward the first meld of {view.minimum} or more: {plan.describe()}")
+    why = f"toward the first meld of {view.minimum} or more (the plan: {plan.describe()})"
+    return Decision(best[1], f"{best[1]}: {why}")
 
 
 # ---------------------------------------------------------------- melding and books

@@ -66,7 +66,7 @@ def test_a_single_king_is_called_a_single_king_with_its_risk() -> None:
     # 1 - 0.3817 - 0.3817 = 0.237, about 24%.
     game = position(f"S hand: KD 9H 9S\n{WEST}\nNS opened\nEW opened\npile: 7D\nturn: S meld")
     assert discard(game) == (
-        "discard K", "discard K: a single king; West takes the 2-card pile with two kings (about 24%)"
+        "discard K", "discard K: a single king; West could take the 2-card pile with two kings (a chance of about 24%)"
     )
     assert "cheap" not in discard(game, EASY)[1]
 
@@ -79,9 +79,9 @@ def test_breaking_a_pair_says_so_and_an_opponents_meld_is_not_called_a_way_to_ta
     )
     move, why = discard(game)
     assert move == "discard 9"
-    assert why.startswith("discard 9: breaks a pair of nines; West takes the 2-card pile with two nines")
+    assert why.startswith("discard 9: breaks a pair of nines; West could take the 2-card pile with two nines")
     ace = reasons(game)["discard A"]
-    assert ace.startswith("discard A: breaks a pair of aces; West takes the 2-card pile with two aces")
+    assert ace.startswith("discard A: breaks a pair of aces; West could take the 2-card pile with two aces")
     assert "has a meld" not in ace
 
 
@@ -127,7 +127,7 @@ def test_a_known_pair_taken_from_the_pile_is_never_fed() -> None:
     assert game.to_move == 0 and game.phase == "meld"
     why = reasons(game)
     assert why["discard K"] == (
-        "discard K: a single king; West holds two kings from the pile and takes the 4-card pile with it"
+        "discard K: a single king; West holds two kings from the pile and would take the 4-card pile with it"
     )
     assert discard(game)[0] != "discard K"
 
@@ -181,8 +181,8 @@ def test_a_pile_passed_up_shows_no_pair() -> None:
     # West may have kept one jack (half the time) and needs one of its 2 new cards to be a jack,
     # or kept none and needs both: 0.5 (1 - 0.93^2) + 0.5 (0.07^2) = 0.070.
     assert reasons(game, tracker=tracker)["discard J"] == (
-        "discard J: a single jack; West takes the 6-card pile with two jacks "
-        "(passed up a pile topped by a jack, 2 cards drawn since; about 7%)"
+        "discard J: a single jack; West could take the 6-card pile with two jacks "
+        "(passed up a pile topped by a jack, 2 cards drawn since; a chance of about 7%)"
     )
 
 
@@ -201,14 +201,15 @@ def test_a_meld_with_no_room_for_three_more_cannot_take_the_pile() -> None:
 def test_before_their_first_meld_the_risk_says_so() -> None:
     game = position(f"S hand: KD 9H 9S\n{WEST}\nNS opened\npile: 7D\nturn: S meld")
     assert reasons(game)["discard K"] == (
-        "discard K: a single king; West takes the 2-card pile with two kings, if it makes their first meld (about 12%)"
+        "discard K: a single king; West could take the 2-card pile with two kings, if it makes their first meld "
+        "(a chance of about 12%)"
     )
 
 
 def test_easy_does_not_count_cards_but_sees_a_known_pair() -> None:
     game = position(f"S hand: KD 9H 9S\n{WEST}\nNS opened\nEW opened\npile: 7D\nturn: S meld")
     assert reasons(game, EASY)["discard K"] == (
-        "discard K: a single king; West takes the 2-card pile if they hold two kings"
+        "discard K: a single king; West could take the 2-card pile if they hold two kings"
     )
 
 
@@ -240,4 +241,4 @@ def test_wild_cards_are_thrown_only_when_nothing_else_is_left() -> None:
     game = position(f"S hand: 2C JK\n{WEST}\nNS opened\nEW opened\npile: 7D\nturn: S meld")
     move, why = discard(game)
     assert move in ("discard 2", "discard JK")
-    assert why.startswith(f"{move}: nothing else to throw; West takes the 2-card pile with two")
+    assert why.startswith(f"{move}: nothing else to throw; West could take the 2-card pile with two")

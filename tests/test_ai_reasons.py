@@ -46,7 +46,7 @@ def check_discard(game: Game, decision: Decision) -> set[str]:
         assert decision.move.groups[0][0].rank == 0 and m.group(2) == name, reason
         assert int(m.group(1)) == min(game.rules.pile_take, len(game.pile) + 1), reason
         claims.add("block")
-    if m := re.search(r"takes the (\d+)-card pile", reason):
+    if m := re.search(r"take the (\d+)-card pile", reason):
         assert int(m.group(1)) == min(game.rules.pile_take, len(game.pile) + 1), reason
         assert reason.split("; ", 1)[1].startswith(name), reason
         claims.add("risk")
