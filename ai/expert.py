@@ -83,10 +83,7 @@ class ExpertPlayer:
         baseline = self.policy.choose(view)
         if not _worth_a_search(view, baseline.move):
             return baseline
-        knowledge = read_knowledge(view)
-        rng = self._decision_rng(view)
-        seeds = [rng.getrandbits(62) for _ in range(self.budget.samples)]
-        games = [knowledge.sample(random.Random(seed), seed) for seed in seeds]
+        games = self.imagine(view)
         candidates = self._candidates(view, baseline.move, games)
         if len(candidates) < 2:
             return baseline
@@ -100,6 +97,14 @@ class ExpertPlayer:
         move = candidates[best]
         gain = (sum(values[best]) - sum(values[0])) / len(games)
         return Decision(move, _reason(view, move, baseline.move, gain, games))
+
+    def imagine(self, view: SeatView) -> list[Game]:
+        """The games the decision is searched on: ``budget.samples`` deals of the cards the seat
+        cannot see, each consistent with its view."""
+        knowledge = read_knowledge(view)
+        rng = self._decision_rng(view)
+        seeds = [rng.getrandbits(62) for _ in range(self.budget.samples)]
+        return [knowledge.sample(random.Random(seed), seed) for seed in seeds]
 
     # ------------------------------------------------------------------ what to search
 
