@@ -1,22 +1,26 @@
 """How much the expert would win if it knew more than its seat can see: a measure of what holds
 its search back, not a player for any table.
 
-    python bench/expert_oracle.py [--knows hands|everything] [--samples K] [--games N] [--seed S]
+    python bench/expert_oracle.py [--knows seat|hands|everything] [--samples K] [--games N] [--seed S]
                                   [--jobs J] [--rules classic]
 
 Plays the expert against hard as ``hf simulate --ns expert --ew hard --swap`` does (the same game
 seeds, so the same shoes, each game once from each side), with one difference: the games the
-expert searches on are copies of the real one instead of samples of what its view allows.
+expert searches on are copies of the real one instead of samples of what its view allows. The
+search is otherwise unchanged: the same candidates and test against the rule-based choice, on
+the expert's budget or K imagined games a decision with ``--samples``.
 
-- ``hands``: every hand and foot as they really are; only the stock is unknown, shuffled anew
-  for each imagined game. This is the most any sampler of the hidden hands could give.
-- ``everything``: the real game as it stands, the order of the stock included (every imagined
-  game is the same). The expert's search is otherwise unchanged: the same budget (or K imagined
-  games a decision with ``--samples``), candidates and test against the rule-based choice.
+- ``seat``: only what the seat sees, sampled as the expert always does (to compare at the same
+  budget).
+- ``hands``: every hand as it really is; the feet not yet picked up and the stock, which no
+  player knows, are dealt anew from their cards for each imagined game. This is the most any
+  sampler of the hidden hands could give.
+- ``everything``: the real game as it stands, the feet and the order of the stock included
+  (every imagined game is the same; a pickup's rollout still sets aside the cards a draw would
+  take, as the expert's does).
 
-If knowing the hands wins no more games than sampling them, a better sampler cannot make the
-expert stronger; if knowing everything wins far more, the search itself is sound and what it
-lacks is the stock's order, which no player knows.
+What ``hands`` wins more than ``seat`` at the same budget is the most a better sampler could
+add; what ``everything`` wins more than ``hands`` is knowledge no player has.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.match import play_game  # noqa: E402
 from hfcli.simulate import MOVE_LIMIT, game_seed, wilson  # noqa: E402
 
-KNOWS = ("hands", "everything")
+KNOWS = ("seat", "hands", "everything")
 
 
 class OracleExpert(ExpertPlayer):
@@ -53,15 +57,32 @@ class OracleExpert(ExpertPlayer):
         self.knows = knows
 
     def imagine(self, view: SeatView) -> list[Game]:
+        if self.knows == "seat":
+            return super().imagine(view)
         rng = self._decision_rng(view)
         games = []
         for _ in range(self.budget.samples):
             seed = rng.getrandbits(62)
             game = self.game.clone()
             if self.knows == "hands":
-                random.Random(seed).shuffle(game.deal.stock)
+                _shuffle_feet_and_stock(game, random.Random(seed))
             games.append(game)
         return games
+
+
+def _shuffle_feet_and_stock(game: Game, rng: random.Random) -> None:
+    """Deal the feet not yet picked up and the stock anew from their cards: no player knows them."""
+    deal = game.deal
+    pool = list(deal.stock)
+    for foot in deal.feet:
+        if foot is not None:
+            pool += foot
+    rng.shuffle(pool)
+    for seat, foot in enumerate(deal.feet):
+        if foot is not None:
+            deal.feet[seat] = pool[: len(foot)]
+            del pool[: len(foot)]
+    deal.stock[:] = pool
 
 
 def play(task: tuple[Rules, int, str, int]) -> list[str]:
@@ -106,7 +127,8 @@ def main() -> None:
     outcomes = [o for game in results for o in game]
     wins, ties = outcomes.count("win"), outcomes.count("tie")
     share, low, high = wilson(wins, len(outcomes))
-    print(f"{rules.name}: the expert knowing {'the hands and feet' if args.knows == 'hands' else 'everything'}"
+    knowing = {"seat": "what its seat sees", "hands": "the hands", "everything": "everything"}[args.knows]
+    print(f"{rules.name}: the expert knowing {knowing}"
           f" against hard, {args.samples} imagined games a decision, {len(outcomes)} games"
           f" (seeds as hf simulate --seed {args.seed})")
     print(f"expert wins {wins} of {len(outcomes)}: {share:.1%} (95% interval {low:.1%} to {high:.1%}), ties {ties}")
