@@ -762,6 +762,20 @@ def test_finding_13_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.strip() == f"Error: {house}: not a regular file (a named pipe)"
 
 
+def test_finding_13_a_fifo_in_a_folder_is_named_not_skipped(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    write_lines(folder / "a-game.jsonl", golden_lines())
+    fifo = folder / "b-pipe.jsonl"
+    os.mkfifo(fifo)
+    done = hf("verify", str(folder), timeout=20)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.startswith(f"{folder / 'a-game.jsonl'}: ok"), done.stdout
+    assert done.stderr.strip() == f"{fifo}:0: not a regular file (a named pipe)"
+    done = hf("stats", str(folder), timeout=20)
+    assert done.returncode == 0 and f"{fifo}:0: not a regular file (a named pipe)" in done.stdout, done.stdout
+
+
 def test_finding_13_a_device_is_refused(tmp_path: Path) -> None:
     done = hf("verify", "/dev/zero", timeout=20)
     assert done.returncode == 2 and done.stderr.strip() == "/dev/zero:0: not a regular file (a character device)"

@@ -21,10 +21,12 @@ class Verified:
 
 
 def transcript_files(target: str | Path) -> Iterator[Path]:
-    """``target`` itself, or every transcript under it when it is a folder, in sorted order."""
+    """``target`` itself, or every transcript under it when it is a folder, in sorted order.
+    A special file named like a transcript (a named pipe, a device) is listed too: reading it
+    refuses it at once with what it is, where skipping it would hide it."""
     p = Path(target)
     if p.is_dir():
-        yield from sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in SUFFIXES)
+        yield from sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and not f.is_dir())
     else:
         yield p
 
