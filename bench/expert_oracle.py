@@ -16,8 +16,8 @@ the expert's budget or K imagined games a decision with ``--samples``.
   player knows, are dealt anew from their cards for each imagined game. This is the most any
   sampler of the hidden hands could give.
 - ``everything``: the real game as it stands, the feet and the order of the stock included
-  (every imagined game is the same; a pickup's rollout still sets aside the cards a draw would
-  take, as the expert's does).
+  (every imagined game is the same, so two copies stand for the budget; a pickup's rollout
+  still sets aside the cards a draw would take, as the expert's does).
 
 What ``hands`` wins more than ``seat`` at the same budget is the most a better sampler could
 add; what ``everything`` wins more than ``hands`` is knowledge no player has.
@@ -31,19 +31,18 @@ import random
 import sys
 import time
 from dataclasses import replace
+from functools import partial
 
 # Run as a script, this file's folder comes first on the path and its name would hide the ai package.
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import make_player  # noqa: E402
 from ai.base import Player  # noqa: E402
 from ai.expert import DEFAULT_BUDGET, ExpertPlayer  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
-from hfcli.match import play_game  # noqa: E402
-from hfcli.simulate import MOVE_LIMIT, game_seed, wilson  # noqa: E402
+from hfcli.simulate import GameRecord, SimulationSummary, game_seed, play_one, player_of_kind, side_names  # noqa: E402
 
 KNOWS = ("seat", "hands", "everything")
 
@@ -60,8 +59,11 @@ class OracleExpert(ExpertPlayer):
         if self.knows == "seat":
             return super().imagine(view)
         rng = self._decision_rng(view)
+        # Copies of everything are all alike: two give the search its mean and a spread of nought
+        # (one would leave the spread unknown), and more would only repeat the same rollouts.
+        copies = self.budget.samples if self.knows == "hands" else min(2, self.budget.samples)
         games = []
-        for _ in range(self.budget.samples):
+        for _ in range(copies):
             seed = rng.getrandbits(62)
             game = self.game.clone()
             if self.knows == "hands":
@@ -85,24 +87,22 @@ def _shuffle_feet_and_stock(game: Game, rng: random.Random) -> None:
     deal.stock[:] = pool
 
 
-def play(task: tuple[Rules, int, str, int]) -> list[str]:
-    """One game from every side's seats in turn: for each, "win", "loss" or "tie" for the expert."""
+def player(knows: str, samples: int, game: Game, kind: str, seat: int) -> Player:
+    """The oracle for the kind "oracle", else the player of ``kind``."""
+    if kind == "oracle":
+        return OracleExpert(game.seed, seat, game, knows, samples)
+    return player_of_kind(game, kind, seat)
+
+
+def play(task: tuple[Rules, int, str, int]) -> list[GameRecord]:
+    """One game, played once from every side's seats, the oracle on the first side."""
     rules, seed, knows, samples = task
-    outcomes: list[str] = []
-    first = Game(rules, seed)
-    sides = len(first.seating.team_names)
-    for rotation in range(sides):
-        game = first if rotation == 0 else Game(rules, seed, shoes=first.shoes)
-        seating = game.seating
-        players: list[Player] = [
-            OracleExpert(seed, s, game, knows, samples) if (seating.team_of[s] - rotation) % sides == 0
-            else make_player("hard", seed, s)
-            for s in seating.seats
-        ]
-        play_game(game, players, max_moves=MOVE_LIMIT)
-        winner = None if game.result is None else game.result.winner
-        outcomes.append("tie" if winner is None else "win" if winner == rotation % sides else "loss")
-    return outcomes
+    return play_one(rules, seed, kinds_of(rules), swap=True, make=partial(player, knows, samples))
+
+
+def kinds_of(rules: Rules) -> tuple[str, ...]:
+    """The oracle on the first side, hard on every other."""
+    return ("oracle",) + ("hard",) * (len(side_names(rules)) - 1)
 
 
 def main() -> None:
@@ -124,14 +124,19 @@ def main() -> None:
             results = pool.map(play, tasks, chunksize=1)
     else:
         results = [play(task) for task in tasks]
-    outcomes = [o for game in results for o in game]
-    wins, ties = outcomes.count("win"), outcomes.count("tie")
-    share, low, high = wilson(wins, len(outcomes))
+    summary = SimulationSummary(kinds=kinds_of(rules), sides=side_names(rules), swap=True, requested=args.games)
+    for records in results:
+        for record in records:
+            summary.add(record)
+    share, low, high = summary.win_interval(summary.sides[0])
     knowing = {"seat": "what its seat sees", "hands": "the hands", "everything": "everything"}[args.knows]
     print(f"{rules.name}: the expert knowing {knowing}"
-          f" against hard, {args.samples} imagined games a decision, {len(outcomes)} games"
+          f" against hard, {args.samples} imagined games a decision, {summary.games} games"
           f" (seeds as hf simulate --seed {args.seed})")
-    print(f"expert wins {wins} of {len(outcomes)}: {share:.1%} (95% interval {low:.1%} to {high:.1%}), ties {ties}")
+    print(f"expert wins {summary.wins[summary.sides[0]]} of {summary.games}: {share:.1%}"
+          f" (95% interval {low:.1%} to {high:.1%}), ties {summary.wins['tie']}")
+    print("mean game score " + ", ".join(f"{'expert' if kind == 'oracle' else kind} {mean:,.0f}" for kind, mean in zip(
+        summary.kinds, summary.mean_scores(), strict=True)))
     print(f"seconds {time.perf_counter() - start:.0f}")
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai import make_player
+from ai.base import Player
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
@@ -289,18 +290,25 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool, count
     )
 
 
+def player_of_kind(game: Game, kind: str, seat: int) -> Player:
+    """The player of ``kind`` (one of ``PLAYER_KINDS``) for ``seat`` in ``game``."""
+    return make_player(kind, game.seed, seat)
+
+
 def play_one(
-    rules: Rules, seed: int, kinds: Sequence[str], swap: bool, clock: Callable[[], float] = time.perf_counter
+    rules: Rules, seed: int, kinds: Sequence[str], swap: bool, clock: Callable[[], float] = time.perf_counter,
+    make: Callable[[Game, str, int], Player] = player_of_kind,
 ) -> list[GameRecord]:
     """One game (and, with ``swap``, its replays on the same shoes with the sides' players rotated
     round the table, so each kind plays every side's cards once); decisions are timed by ``clock``
-    (``time.process_time`` times what one core spends on them)."""
+    (``time.process_time`` times what one core spends on them). ``make`` gives each seat its player
+    from its kind (a bench script may add kinds of its own)."""
 
     def play(game: Game, rotation: int) -> GameRecord:
         seating = game.seating
         n = len(seating.team_names)
         # The kind of side i sits where team (i + rotation) % n sits.
-        players = [make_player(kinds[(seating.team_of[s] - rotation) % n], seed, s) for s in seating.seats]
+        players = [make(game, kinds[(seating.team_of[s] - rotation) % n], s) for s in seating.seats]
         stats = MatchStats()
         conserved = [game.card_total() == rules.card_count]
 
