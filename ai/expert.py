@@ -98,6 +98,12 @@ class ExpertPlayer:
         gain = (sum(values[best]) - sum(values[0])) / len(games)
         return Decision(move, _reason(view, move, baseline.move, gain, games))
 
+    def recall(self, view: SeatView) -> None:
+        """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
+        only the rule-based player underneath keeps anything from move to move; the search is
+        made afresh at every decision, so it is not run again."""
+        self.policy.recall(view)
+
     def imagine(self, view: SeatView) -> list[Game]:
         """The games the decision is searched on: ``budget.samples`` deals of the cards the seat
         cannot see, each consistent with its view."""

@@ -73,6 +73,11 @@ class RuleBasedPlayer:
             decision = Decision(exact, decision.reason.replace(str(decision.move), str(exact), 1))
         return decision
 
+    def recall(self, view: SeatView) -> None:
+        """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
+        choosing again keeps through the turn what choosing kept then."""
+        self.choose(view)
+
     def _meld_phase(self, view: SeatView) -> Decision:
         legal = view.legal_moves
         if self._moves > MOVE_GUARD:

@@ -346,6 +346,7 @@ def _resumed_session(
         name = printable(resumed.seats[human].name)
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
+    resumed.recall(players)
     session = _session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
     for recorded in resumed.moves:
         session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))

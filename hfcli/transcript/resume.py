@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hfcli.engine.game import Game
+from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
 from hfcli.transcript.digest import digest
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptWriteError, TranscriptWriter
+
+if TYPE_CHECKING:
+    from ai.base import Player
 
 
 class FinishedGame(TranscriptError):
@@ -30,6 +37,20 @@ class Resumed:
     writer: TranscriptWriter
     warning: str | None = None
     moves: list[RecordedMove] = field(default_factory=list)  # with their reasons, oldest first
+    # What each AI seat was shown at its moves so far in the turn the file stops in, oldest first.
+    turn_views: list[SeatView] = field(default_factory=list)
+
+    def recall(self, players: Mapping[int, Player]) -> None:
+        """Bring the AI players made for the resumed game to where the game stopped: each is shown
+        the views it chose at earlier in the turn in progress (:func:`ai.base.recall`). A player
+        keeps things from move to move of a turn (the hand it held before taking the pile, its plan
+        for the first meld); one made afresh in the middle of a turn would choose otherwise than
+        the player that played on without a stop. Across turns a player keeps nothing it cannot
+        read again from the public history, so the turn in progress is enough."""
+        from ai.base import recall
+
+        for seat, player in players.items():
+            recall(player, (v for v in self.turn_views if v.seat == seat))
 
 
 def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None) -> Resumed:
@@ -43,7 +64,19 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
     """
     if source is None:
         source = read_source(path)
-    replayed = replay(path, source=source)
+    header = parse_header(source)
+    ai_seats = {seat for seat, info in enumerate(header.seats) if info.kind == "ai"}
+    turn_views: list[SeatView] = []
+
+    def keep_the_turn(game: Game, move: RecordedMove) -> None:
+        if game.turn.phase is Phase.DRAW and not game.turn.asked:
+            turn_views.clear()  # a turn starts: nothing before it is kept through it
+        if move.seat in ai_seats:
+            turn_views.append(game.view(move.seat))
+
+    replayed = replay(path, source=source, before_move=keep_the_turn)
+    if replayed.game.turn.phase is Phase.DRAW and not replayed.game.turn.asked:
+        turn_views.clear()  # the file stops between turns
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:
         raise FinishedGame(source.path, len(source.lines), replayed.game)
     try:
@@ -62,7 +95,7 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
     except BaseException:
         writer.close()
         raise
-    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves)
+    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves, turn_views)
 
 
 def human_seat(source: Source) -> int:
