@@ -1,6 +1,6 @@
 """Rule-based and baseline players. Players see only a per-seat view, never the game state."""
 
-from ai.base import Decision, Player, player_rng, recall
+from ai.base import Decision, Player, decision_rng, recall
 from ai.expert import HINT_BUDGET, ExpertPlayer
 from ai.greedy import GreedyPlayer
 from ai.random_player import RandomPlayer
@@ -29,5 +29,5 @@ def make_hint_player(seed: int | None, seat: int) -> Player:
 
 __all__ = [
     "PLAYER_KINDS", "Decision", "ExpertPlayer", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer",
-    "make_hint_player", "make_player", "player_rng", "recall",
+    "decision_rng", "make_hint_player", "make_player", "recall",
 ]

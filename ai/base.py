@@ -26,11 +26,6 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Decision: ...
 
 
-def player_rng(seed: int | None, seat: int, label: str = "") -> random.Random:
-    """A player's own random source, derived from the game's seed and its seat only."""
-    return random.Random(f"hfcli-player:{label}:{seed}:{seat}")
-
-
 def decision_rng(seed: int | None, seat: int, label: str, view: SeatView) -> random.Random:
     """A random source for one decision, derived from the game's seed, the seat and where the game
     stands (the deal and the length of the public history) only: a player made afresh (a resumed

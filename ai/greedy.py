@@ -3,7 +3,7 @@ discards its highest card that it cannot meld."""
 
 from __future__ import annotations
 
-from ai.base import Decision, player_rng
+from ai.base import Decision, decision_rng
 from ai.knowledge import Tracker, hand_counts
 from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move, MoveKind
 from hfcli.engine.state import Phase
@@ -14,10 +14,12 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int | None, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
         self._undone_turn = -1
-        self._stuck = 0
+        self._stuck_turn = -1
+        self._stuck = 0  # moves this turn spent melding on toward the first meld's minimum
         self._tracker = Tracker()
-        self.rng = player_rng(seed, seat, self.name)
 
     def choose(self, view: SeatView) -> Decision:
         moves = view.legal_moves
@@ -32,6 +34,9 @@ class GreedyPlayer:
             return Decision(END, "end: the stock is empty")
         self._tracker.update(view)
         turn = self._tracker.turns
+        if self._stuck_turn != turn:
+            self._stuck_turn = turn
+            self._stuck = 0
         if MoveKind.ASK in kinds and not view.asked and len(view.hand) <= 2:
             return Decision(ASK, "ask: ready to go out")
         if self._undone_turn != turn:
@@ -42,14 +47,13 @@ class GreedyPlayer:
         if not discards:
             if MoveKind.UNDO in kinds and self._undone_turn != turn:
                 self._undone_turn = turn
-                self._stuck = 0
                 return Decision(UNDO, "undo: the melds do not reach the first meld's minimum")
             self._stuck += 1
             forward = [m for m in moves if m.kind in (MoveKind.MELD, MoveKind.ADD)]
             forward = forward or [m for m in moves if m.kind is not MoveKind.UNDO]
             if self._stuck > 40 or not forward:
                 # Nothing planned works: wander among the legal moves until the turn can end.
-                move = self.rng.choice(list(moves))
+                move = decision_rng(self.seed, self.seat, self.name, view).choice(list(moves))
                 return Decision(move, f"{move}: no better move")
             return Decision(forward[0], f"{forward[0]}: meld on to reach the first meld's minimum")
         values = view.rules.rank_values

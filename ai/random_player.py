@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.base import Decision, player_rng
+from ai.base import Decision, decision_rng
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.view import SeatView
 
@@ -11,7 +11,8 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None, seat: int) -> None:
-        self.rng = player_rng(seed, seat, self.name)
+        self.seed = seed
+        self.seat = seat
 
     def choose(self, view: SeatView) -> Decision:
         moves = view.legal_moves
@@ -19,5 +20,5 @@ class RandomPlayer:
             raise ValueError("RandomPlayer asked to move when it has no legal moves")
         # Undo is a convenience for people; a random player that used it freely would wander.
         forward = [m for m in moves if m.kind is not MoveKind.UNDO]
-        move = self.rng.choice(forward or list(moves))
+        move = decision_rng(self.seed, self.seat, self.name, view).choice(forward or list(moves))
         return Decision(move, f"{move}: a random legal move")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ai.base import Decision, player_rng
+from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import Tracker, books_needed, hand_counts, needs_permission
 from ai.strategy import (
@@ -36,7 +36,8 @@ class RuleBasedPlayer:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
         self.name = level
         self.style = STYLES[level]
-        self.rng = player_rng(seed, seat, level)
+        self.seed = seed
+        self.seat = seat
         self.tracker = Tracker()
         self._turn = -1
         self._moves = 0
@@ -83,7 +84,7 @@ class RuleBasedPlayer:
         if self._moves > MOVE_GUARD:
             # A plan that went wrong: wander among the legal moves until the turn can end.
             discards = [m for m in legal if m.kind is MoveKind.DISCARD]
-            move = self.rng.choice(discards or list(legal))
+            move = decision_rng(self.seed, self.seat, self.name, view).choice(discards or list(legal))
             return Decision(move, f"{move}: no better plan")
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
