@@ -4,7 +4,10 @@ moves depend on what its seat has seen, never on whether the process restarted."
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,8 @@ from hfcli.engine.view import SeatView
 from hfcli.transcript import read_source
 from hfcli.transcript.verify import verify_file
 
-KILLED = Path(__file__).resolve().parent / "killed"
+ROOT = Path(__file__).resolve().parent.parent
+KILLED = ROOT / "tests" / "killed"
 PLAY = ["--speed", "0", "--ascii"]
 
 
@@ -136,3 +140,17 @@ def test_a_player_made_afresh_and_shown_the_turn_so_far_chooses_as_the_one_that_
         decisions += 1
     assert decisions > 100
 
+
+def test_the_kill_and_resume_bench_finds_every_stopped_game_going_on_as_the_uninterrupted_one() -> None:
+    # bench/kill_resume.py in small: three cuts of a quick game (two inside AI turns, one with a
+    # torn line) and one hf play killed with SIGKILL while it plays, each resumed and finished.
+    run = subprocess.run(
+        [sys.executable, "bench/kill_resume.py", "--games", "1", "--cuts", "3", "--kills", "1", "--rules", "quick",
+         "--seed", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    figures = re.search(r"^all: 4 cut points \((\d) inside AI turns, (\d) torn, 1 real kills\): 4 resumed files "
+                        r"equal the uninterrupted game, 4 pass hf verify --ai", run.stdout, re.M)
+    assert figures is not None, run.stdout
+    assert int(figures.group(1)) >= 2 and int(figures.group(2)) >= 1
