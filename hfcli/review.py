@@ -22,7 +22,6 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -35,6 +34,7 @@ from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.transcript import RecordedMove, replay
+from hfcli.workers import parallel_map
 
 # Enough imagined deals that a clear mistake stands out of the noise of the deal, and few enough
 # that a whole game is reviewed in well under two minutes on two cores.
@@ -287,7 +287,6 @@ def _chunks_done(
             into.extend(_review_chunk(task))
             yield len(task[2])
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for task, found in zip(tasks, pool.map(_review_chunk, tasks), strict=True):
-            into.extend(found)
-            yield len(task[2])
+    for task, found in zip(tasks, parallel_map(_review_chunk, tasks, jobs), strict=True):
+        into.extend(found)
+        yield len(task[2])

@@ -335,14 +335,6 @@ def _play_task(args: tuple[Rules, int, tuple[str, ...], bool]) -> list[GameRecor
     return play_one(*args)
 
 
-def _leave_interrupts_to_the_parent() -> None:
-    # Ctrl-C reaches every process of the terminal's group: the workers ignore it, and the parent
-    # stops the pool and reports the games finished so far.
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_games(
     rules: Rules, games: int, seed: int, kinds: Sequence[str], *, jobs: int = 1, swap: bool = False
 ) -> Iterator[list[GameRecord]]:
@@ -353,18 +345,10 @@ def run_games(
         for task in tasks:
             yield _play_task(task)
         return
-    import multiprocessing
+    from hfcli.workers import parallel_map
 
-    context = multiprocessing.get_context("spawn" if _threads_running() else "fork")
-    with context.Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-        # One game a task: a game takes milliseconds to seconds, far more than handing it over.
-        yield from pool.imap(_play_task, tasks, chunksize=1)
-
-
-def _threads_running() -> bool:
-    import threading
-
-    return threading.active_count() > 1
+    # One game a task: a game takes milliseconds to seconds, far more than handing it over.
+    yield from parallel_map(_play_task, tasks, jobs)
 
 
 def simulate(

@@ -49,12 +49,28 @@ def load_rules(spec: str | None) -> Rules:
         raise InputError(str(exc)) from None
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: one line, and the exit status a shell expects of a command stopped by SIGINT (click
+    alone would say "Aborted!" and exit 1, which ``hf verify`` means as a divergence)."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+    def show(self, file: Any = None) -> None:
+        click.echo("hf: interrupted", err=True)
+
+
 @contextmanager
 def _errors_shown_visibly() -> Iterator[None]:
     """Error messages quote what came from outside (paths, names, a file's words): whatever a
-    terminal would act on in them is written as escapes, for every command and click's own errors."""
+    terminal would act on in them is written as escapes, for every command and click's own errors.
+    Ctrl-C in any command ends it with one line and exit status 130."""
     try:
         yield
+    except KeyboardInterrupt:
+        raise Interrupted() from None
     except click.ClickException as exc:
         vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
         raise

@@ -123,7 +123,7 @@ def replay(
     while True:
         try:
             text = read(f"[{k}/{total}] > ").strip().lower() or last
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             click.echo("")
             return
         words = text.split()

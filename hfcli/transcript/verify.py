@@ -96,8 +96,8 @@ def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1, strict: boo
         for path in paths:
             yield check(path, ai, strict)
         return
-    from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        yield from pool.map(partial(check, ai=ai, strict=strict), paths)
+    from hfcli.workers import parallel_map
+
+    yield from parallel_map(partial(check, ai=ai, strict=strict), paths, min(jobs, len(paths)))
