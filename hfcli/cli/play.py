@@ -450,27 +450,31 @@ def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
 
 
 def _run(session: Session, intro: list[str], interactive: bool) -> None:
-    from hfcli.repl.loop import bounded_lines, run_piped
+    from hfcli.repl.loop import bounded_lines, ctrl_backslash_as_ctrl_c, run_piped
 
     try:
         if interactive:
             from hfcli import paths
             from hfcli.repl.loop import run_terminal
 
-            try:
-                session.start(intro)
-            except KeyboardInterrupt:
-                session.advance(pace=False)
-            try:
-                history: Path | None = paths.history_file()
-            except paths.DataFolderError:
-                history = None  # this session's lines only
-            run_terminal(session, history_path=history)
+            with ctrl_backslash_as_ctrl_c():
+                try:
+                    session.start(intro)
+                except KeyboardInterrupt:
+                    session.advance(pace=False)
+                try:
+                    history: Path | None = paths.history_file()
+                except paths.DataFolderError:
+                    history = None  # this session's lines only
+                run_terminal(session, history_path=history)
         else:
             session.start(intro)
             if isinstance(sys.stdin, io.TextIOWrapper):
                 # Bytes that are not text reach the table as escapes to refuse, not as a crash.
                 sys.stdin.reconfigure(errors="surrogateescape")
             run_piped(session, bounded_lines(sys.stdin))
+    except KeyboardInterrupt:
+        session.say_how_to_resume()  # every move so far is in the transcript; hf says it was interrupted
+        raise
     finally:
         session.close()

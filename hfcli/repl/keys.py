@@ -1,19 +1,64 @@
-"""Key bindings at the table: Ctrl-C clears the line, Ctrl-D asks to leave (via EOF), and what
-only looks like a mouse report is dropped."""
+"""Key bindings at the table: Ctrl-C (and Ctrl-\\) clears the line, Ctrl-D asks to leave (via EOF),
+Ctrl-Z suspends the game, a line stops growing past the longest the table reads, a pasted text is
+typed with its line breaks kept (each line is a command), and what only looks like a mouse report
+is dropped."""
 
 from __future__ import annotations
 
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
+
+from hfcli.repl.limits import MAX_LINE
+
+
+class Suspended(Exception):
+    """Ctrl-Z at the prompt: the loop suspends the game, then prompts again with ``text`` typed."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("suspended")
+        self.text = text
+
+
+@Condition
+def _line_full() -> bool:
+    return len(get_app().current_buffer.text) > MAX_LINE
+
+
+@Condition
+def _can_suspend() -> bool:
+    import signal
+
+    return hasattr(signal, "SIGTSTP")
 
 
 def table_bindings() -> KeyBindings:
     bindings = KeyBindings()
 
     @bindings.add("c-c")
+    @bindings.add("c-\\")
     def _clear_line(event: KeyPressEvent) -> None:
         # A card game has nothing to interrupt at the prompt: drop the line, keep the game.
         event.current_buffer.reset()
+
+    @bindings.add("c-z", filter=_can_suspend)
+    def _suspend(event: KeyPressEvent) -> None:
+        # The loop suspends, with the terminal given back as it was, and redraws the table after fg.
+        event.app.exit(exception=Suspended(event.current_buffer.text))
+
+    @bindings.add(Keys.Any, filter=_line_full)
+    def _full(event: KeyPressEvent) -> None:
+        # One character past the limit stays, so Enter refuses the line as too long; the rest of a
+        # long typed paste is dropped here, key by key, without growing a line to redraw.
+        return None
+
+    @bindings.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        # As prompt_toolkit pastes (every line break a newline), but no further than the limit.
+        text = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        buffer = event.current_buffer
+        buffer.insert_text(text[: max(0, MAX_LINE + 1 - len(buffer.text))])
 
     @bindings.add("c-d")
     def _leave(event: KeyPressEvent) -> None:

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from hfcli.printable import printable
-from hfcli.repl.session import QUIT, Session
+from hfcli.repl.limits import MAX_LINE
+from hfcli.repl.session import ERROR, QUIT, Session
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import History
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
-
-# No command comes near this (a meld of every rank at once is some 100 characters).
-MAX_LINE = 500
 
 
 def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
@@ -69,12 +68,15 @@ def run_terminal(
     output: Output | None = None,
     history_path: Path | None = None,
 ) -> int:
-    """The interactive loop: completion, history, toolbar; Ctrl-C clears, Ctrl-D asks to leave."""
+    """The interactive loop: completion, history, toolbar; Ctrl-C clears, Ctrl-D asks to leave,
+    Ctrl-Z suspends; a pasted text of several lines is a command a line."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.input import create_input
 
     from hfcli.repl.completer import TableCompleter
-    from hfcli.repl.keys import table_bindings
+    from hfcli.repl.key_reader import read_keys_for_the_table
+    from hfcli.repl.keys import Suspended, table_bindings
     from hfcli.repl.style import table_style
     from hfcli.repl.toolbar import make_toolbar
 
@@ -85,6 +87,8 @@ def run_terminal(
             history = FileHistory(str(history_path))
         except OSError:
             pass  # a folder that cannot be made leaves this session's lines only
+    keyboard = input if input is not None else create_input()
+    read_keys_for_the_table(keyboard)
     prompt: PromptSession[str] = PromptSession(
         completer=TableCompleter(lambda: session.game.view(session.human)),
         complete_while_typing=False,
@@ -92,12 +96,14 @@ def run_terminal(
         key_bindings=table_bindings(),
         style=table_style(session.color),
         history=history,
-        input=input,
+        input=keyboard,
         output=output,
     )
+    typed = ""
     while not session.finished:
+        again, typed = typed, ""
         try:
-            line = _read_line(prompt, session.prompt)
+            text = _read_line(prompt, session.prompt, again)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -106,13 +112,18 @@ def run_terminal(
                 break
             session.request_quit()
             continue
+        except Suspended as stop:
+            typed = stop.text
+            _suspend()
+            session.say(session.table())  # fg: the table again, and the line as it was typed
+            continue
         except UnreadableInput as exc:
             session.error(f"The terminal sent something that could not be read ({exc}); that line was dropped.")
             continue
-        if _refused(session, line):
+        if _refused(session, text):
             continue
         try:
-            session.handle(line)
+            _run_lines(session, text.split("\n"))
         except KeyboardInterrupt:
             # Ctrl-C while the AI plays skips the pacing, never a move.
             session.say("(skipping ahead)")
@@ -121,11 +132,55 @@ def run_terminal(
     return 0
 
 
+def _run_lines(session: Session, lines: list[str]) -> None:
+    """The lines of one entry (several when pasted), each a command, in turn; each after the first
+    is shown after the prompt as if typed there. A refused line stops the rest, which was written
+    with it in mind."""
+    for number, line in enumerate(lines):
+        if number > 0:
+            if not line.strip():
+                continue
+            session.say(session.prompt + printable(line))
+        outcome = session.handle(line)
+        if outcome == QUIT or session.finished:
+            return
+        rest = sum(1 for later in lines[number + 1:] if later.strip())
+        if outcome == ERROR and rest:
+            session.say(f"The rest of the paste ({rest} {'line' if rest == 1 else 'lines'}) was not run.")
+            return
+
+
+@contextmanager
+def ctrl_backslash_as_ctrl_c() -> Iterator[None]:
+    """Ctrl-\\ (SIGQUIT) does what Ctrl-C does while the game runs: the terminal sends it, instead of
+    a key, whenever prompt_toolkit is not reading (while the AI plays), and by default it would end
+    the game without a word."""
+    import signal
+
+    quit_signal = getattr(signal, "SIGQUIT", None)
+    if quit_signal is None:
+        yield
+        return
+    previous = signal.signal(quit_signal, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(quit_signal, previous)
+
+
+def _suspend() -> None:
+    """Stop the game as the shell's Ctrl-Z does (the whole process group), until fg."""
+    import os
+    import signal
+
+    os.kill(0, signal.SIGTSTP)
+
+
 class UnreadableInput(Exception):
     """prompt_toolkit failed on what the terminal sent (a key handler raised)."""
 
 
-def _read_line(prompt: PromptSession[str], message: str) -> str:
+def _read_line(prompt: PromptSession[str], message: str, typed: str = "") -> str:
     """One line from the prompt. An error inside prompt_toolkit while it reads keys (a handler that
     fails on odd input) would otherwise print a traceback and wait for Enter; here it ends this
     prompt with UnreadableInput instead."""
@@ -139,6 +194,6 @@ def _read_line(prompt: PromptSession[str], message: str) -> str:
 
     async def read() -> str:
         asyncio.get_running_loop().set_exception_handler(fail_the_prompt)
-        return await prompt.prompt_async(message, set_exception_handler=False)
+        return await prompt.prompt_async(message, default=typed, set_exception_handler=False)
 
     return asyncio.run(read())
