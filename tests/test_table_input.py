@@ -203,3 +203,50 @@ def test_ctrl_backslash_while_the_ai_plays_skips_ahead_like_ctrl_c(shell: Termin
     assert not re.search(r"EXITED \d", shown) and "Quit" not in shown and "Traceback" not in shown
     shell.send("draw", "Enter")
     _wait_for_count(shell, "You draw", 2)
+
+
+# ---------------------------------------------------------------------------- Ctrl-C between a move and its record
+
+
+@pytest.mark.parametrize("interrupt", ["SIGINT", "SIGQUIT"])
+def test_an_interrupt_while_a_move_is_recorded_comes_after_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interrupt: str
+) -> None:
+    import signal
+
+    from ai import make_player
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import preset
+    from hfcli.repl.loop import ctrl_backslash_as_ctrl_c
+    from hfcli.transcript import SeatInfo, TranscriptWriter, replay
+
+    path = tmp_path / "g.jsonl"
+    game = Game(preset("classic"), seed=7)
+    seats = [SeatInfo("You", "human", None), *(SeatInfo(n, "ai", "easy") for n in ("West", "North", "East"))]
+    writer = TranscriptWriter.create(path, game, seats, fsync=False)
+    out = Captured()
+    session = Session(game, {s: make_player("easy", 7, s) for s in (1, 2, 3)}, writer=writer,
+                      transcript_path=path, echo=out)
+    session.start()
+    session.handle("draw")
+    record = writer.record
+    calls: list[int] = []
+
+    def interrupted(events: object, reason: str | None = None) -> None:
+        calls.append(len(calls))
+        if len(calls) == 2:  # West's draw, the first AI move after South's discard
+            os.kill(os.getpid(), getattr(signal, interrupt))  # Ctrl-C (or Ctrl-\) as the move is written
+        record(events, reason)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(writer, "record", interrupted)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, even in a background run
+    try:
+        with ctrl_backslash_as_ctrl_c(), pytest.raises(KeyboardInterrupt):
+            session.handle("discard 4c")  # seed 7 deals South the 4 of clubs
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert len(calls) == 2
+    recorded = replay(path)
+    assert recorded.game == session.game and len(recorded.moves) == len(session.log) == 3
+    assert "West draws" in out.text  # the move was shown too
+    writer.close()

@@ -42,6 +42,7 @@ from hfcli.render import (
     wrap_line,
 )
 from hfcli.repl import commands
+from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
 from hfcli.rules_text import describe_rules, rule_text
 
@@ -188,13 +189,14 @@ class Session:
         changes nothing."""
         game = self.game
         deal = game.deal_index
-        events = game.apply(move)
-        discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
-        if self.writer is not None:
-            self.writer.record(events, reason=reason or None)
-        self.log.append(LogEntry(deal, seat, str(move), reason))
-        self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
-                               reason=reason, color=self.color, ascii=self.ascii, seating=game.seating))
+        with interrupts_held():  # the move in the game, in the file and on the screen, or nowhere
+            events = game.apply(move)
+            discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
+            if self.writer is not None:
+                self.writer.record(events, reason=reason or None)
+            self.log.append(LogEntry(deal, seat, str(move), reason))
+            self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
+                                   reason=reason, color=self.color, ascii=self.ascii, seating=game.seating))
         self._after_events(events)
         return events
 
