@@ -16,7 +16,7 @@ from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules, from_mapping, pr
 from hfcli.files import FileTooLarge, NotRegularFile, read_text_file
 from hfcli.printable import hidden_characters
 
-__all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "preset", "resolve"]
+__all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "load_with_preset", "preset", "resolve"]
 
 
 # A house-rules file is a few lines; anything this large is not one.
@@ -25,6 +25,11 @@ MAX_FILE_BYTES = 1 << 20
 
 def load(path: str | Path) -> Rules:
     """Read a house-rules TOML file (a regular file of at most MAX_FILE_BYTES, in UTF-8)."""
+    return load_with_preset(path)[0]
+
+
+def load_with_preset(path: str | Path) -> tuple[Rules, Rules]:
+    """A house-rules file's rule set, and the preset it starts from (what ``hf rules`` compares it with)."""
     p = Path(path)
     try:
         raw = read_text_file(p, MAX_FILE_BYTES)
@@ -48,7 +53,8 @@ def load(path: str | Path) -> Rules:
     if isinstance(name, str) and hidden_characters(name):
         # The name heads every screen of rules and every replay: text a terminal would act on is refused.
         raise RulesError(f"{p}: name has control characters ({name!r}); a name is printable text")
-    return from_mapping(data, source=str(p))
+    rules = from_mapping(data, source=str(p))
+    return rules, PRESETS[str(data.get("preset", "classic"))]  # from_mapping refused any other preset
 
 
 def resolve(spec: str | None) -> Rules:

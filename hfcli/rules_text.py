@@ -1,62 +1,332 @@
 """The rules the program plays, rule by rule: the reference text, shipped with the program
-(``hf rules ID``, ``hf rules --all``).
+(``hf rules ID``, ``hf rules --all``, ``rules ID`` at the table).
 
 Rule ids are what the engine's refusals cite: C-... for the classic rules, V-... where the
-``eleven`` preset differs. ``docs/rules.md`` records the choices made where this text is silent.
+``eleven`` preset differs, T-... for tables other than four. A rule's text is written for a rule
+set: what it says (the decks, the pile, the books to go out) is what that rule set plays, so at a
+house-rules table ``rules C-PILE`` describes the pile as that table takes it. ``docs/rules.md``
+records the choices made where this text is silent.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
-from hfcli.engine.rules import Rules
+from hfcli.engine.rules import CLASSIC, Rules
 
-RULE_TEXTS: dict[str, str] = {
-    'C-SEAT': (
-        'Four players in two partnerships, partners opposite: seats South, West, North, East in '
-        'clockwise order; South/North against West/East. Melds, books and red threes belong to the '
-        'partnership. Other tables: T-SIZE.'
-    ),
-    'C-DECK': (
-        'Five 54-card decks (52 + 2 jokers): 270 cards. option decks (1 to 20).'
-    ),
+# Each rule's title, for ``hf rules --list`` and the table's completion of ``rules ``.
+RULE_TITLES: dict[str, str] = {
+    "C-SEAT": "seats and partnerships",
+    "C-DECK": "the decks",
+    "C-WILD": "wild cards and threes",
+    "C-VALUE": "card values",
+    "C-DEAL": "hands and feet",
+    "C-UPCARD": "the upcard",
+    "C-DEALS": "deals, dealer and first player",
+    "C-MIN": "the first meld's minimum",
+    "C-MELD": "what a meld is",
+    "C-RATIO": "wild cards in a meld",
+    "C-BOOK": "books and their kinds",
+    "C-ONEOPEN": "one open meld of a rank",
+    "C-TEAMMELD": "the partnership's melds",
+    "C-RED3": "red threes",
+    "C-DRAW": "drawing",
+    "C-PILE": "taking the discard pile",
+    "C-BLACK3": "black threes",
+    "C-MELDING": "melding, and the first meld",
+    "C-DISCARD": "discarding",
+    "C-FOOT": "picking up the foot",
+    "C-KEEP": "keeping cards in the foot",
+    "C-OUT": "going out",
+    "C-END": "the end of a deal",
+    "C-SCORE": "scoring a deal",
+    "C-GAME": "the game's winner",
+    "V-DECK": "eleven: the decks",
+    "V-DEAL": "eleven: hands and feet",
+    "V-VALUE": "eleven: card values",
+    "V-UPCARD": "eleven: the upcard",
+    "V-RATIO": "eleven: wild cards in a meld",
+    "V-NOWILD": "eleven: no wild melds",
+    "V-BOOKS": "eleven: book bonuses",
+    "V-OUT": "eleven: going out",
+    "T-SIZE": "tables of 2 to 6",
+    "T-DECK": "decks at other tables",
+    "T-OUT": "going out in a side",
+    "T-SCORE": "scoring at other tables",
+    "T-TURN": "turns at other tables",
+}
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                "nineteen", "twenty")
+
+
+def number_word(n: int) -> str:
+    """``5`` -> ``five``: small numbers read as words in a rule's text, as a rule book writes them."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+def _seat_text(rules: Rules) -> str:
+    text = ('Four players in two partnerships, partners opposite: seats South, West, North, East in '
+            'clockwise order; South/North against West/East. Melds, books and red threes belong to the '
+            'partnership. Other tables: T-SIZE.')
+    if rules.players == 4 and rules.teams in ("auto", "pairs"):
+        return text
+    if rules.teams == "threes":
+        how = "two teams of three"
+    elif rules.teams == "none" or rules.teams == "auto" and rules.players not in (4, 6):
+        how = "everyone alone"
+    else:
+        how = "three partnerships of two"
+    return text + f" This table: {number_word(rules.players)} players, {how} (T-SIZE)."
+
+
+def _deck_text(rules: Rules) -> str:
+    decks = rules.deck_count
+    how = ("" if rules.decks or rules.players == 4
+           else ", one more than the players (T-DECK)")
+    plural = "s" if decks != 1 else ""
+    return (f"{number_word(decks).capitalize()} 54-card deck{plural} (52 + 2 jokers){how}: "
+            f"{rules.card_count} cards. option decks (1 to 20).")
+
+
+def _value_text(rules: Rules) -> str:
+    return (f"Card values: joker {rules.joker_value}; two {rules.two_value}; ace {rules.ace_value}; eight to king "
+            f"{rules.high_value}; four to seven {rules.low_value}; black three {rules.black_three_value}. Red "
+            'threes have no card value, only the bonus/penalty of C-RED3.')
+
+
+def _deal_text(rules: Rules) -> str:
+    return (f"Each player is dealt a hand of {rules.hand_size} cards and, separately, a foot of "
+            f"{rules.foot_size} cards, face down. option hand_size, foot_size. The rest is the stock.")
+
+
+def _upcard_text(rules: Rules) -> str:
+    which = "a three (either color)" if rules.bury_black_three_upcard else "a red three"
+    shows = "a natural card (4-A)" if rules.bury_black_three_upcard else "a natural card or a black three"
+    return ("The top stock card is turned to start the discard pile. If it is "
+            f"{which}, a two or a joker, it is buried: put into the stock at its middle position "
+            f"(len(stock) // 2 from the top), and the next card is turned; repeat until {shows} shows."
+            + ("" if rules.bury_black_three_upcard else " option bury_black_three_upcard."))
+
+
+def _deals_text(rules: Rules) -> str:
+    deals = "one deal" if rules.deals == 1 else f"{number_word(rules.deals)} deals"
+    if rules.players == 4:
+        order = ("Play and the deal pass to the left, i.e. clockwise: South, West, North, East. East deals "
+                 "the first deal, so South plays first")
+    else:
+        order = ("Play and the deal pass to the left, i.e. clockwise. The last seat deals the first deal, so "
+                 "South plays first (T-TURN)")
+    text = f"A game is {deals}. {order}"
+    if rules.deals > 1:
+        text += ("; each later deal is dealt by the previous dealer's left-hand neighbour, and play starts "
+                 "with the player to the dealer's left")
+    text += ". option deals."
+    if rules.game_target:
+        text += f" The game ends sooner once a side has {rules.game_target} points (C-GAME)."
+    return text
+
+
+def _minimum_text(rules: Rules) -> str:
+    if rules.meld_minimum_by == "score":
+        pairs = rules.score_minimums
+        steps = [f"{pairs[0][1]} below {pairs[1][0]}" if len(pairs) > 1 else f"{pairs[0][1]}"]
+        steps += [f"{minimum} from {start}" for start, minimum in pairs[1:]]
+        text = ("Minimum first meld by the side's score at the start of the deal: "
+                f"{', '.join(steps)} points. option meld_minimum_by, score_minimums.")
+    else:
+        minimums = list(rules.meld_minimums[: rules.deals])
+        if rules.deals == 1:
+            text = f"Minimum first meld: {minimums[0]} points. option meld_minimums."
+        else:
+            later = ("" if len(minimums) >= rules.deals
+                     else f", and {minimums[-1]} for each later deal")
+            text = (f"Minimum first meld per deal: {', '.join(map(str, minimums))} points{later}. "
+                    "option meld_minimums.")
+    if rules.minimum_waived_for_whole_hand:
+        text += (" No minimum for a first meld that lays down the whole hand (every card melded, or all but "
+                 "one discarded). option minimum_waived_for_whole_hand.")
+    return text
+
+
+def _meld_text(rules: Rules) -> str:
+    size = rules.book_size
+    if not rules.wild_melds:
+        return (f"A meld is 3 to {size} cards of one natural rank, possibly with wilds (C-RATIO); there are "
+                f"no wild melds (V-NOWILD). A meld never holds more than {size} cards. Threes are never melded.")
+    return (f"A meld is 3 to {size} cards of one natural rank, possibly with wilds (C-RATIO), or 3 to {size} "
+            f"wild cards only (a wild meld). A meld never holds more than {size} cards. Threes are never melded.")
+
+
+def _ratio_text(rules: Rules) -> str:
+    size = rules.book_size
+    if rules.wild_ratio == "four":
+        return ("Wild cards may be in a meld only if it holds at least 4 natural cards (V-RATIO); so a "
+                f"{size}-card book holds at most {max(0, size - 4)} wilds.")
+    steps = []
+    for wilds in range(1, size // 3 + 1):
+        low, high = max(3, 3 * wilds), min(size, 3 * wilds + 2)
+        steps.append(f"at most {wilds} wild{'s' if wilds > 1 else ''} in a meld of {low}-{high} cards"
+                     if low < high else f"at most {wilds} in a meld of {low} cards")
+    return ("In a meld with naturals, natural cards must number at least twice the wild cards, at all times: "
+            + ", ".join(steps) + ".")
+
+
+def _book_text(rules: Rules) -> str:
+    kinds = "clean (no wilds), dirty (at least one wild and one natural)"
+    kinds += ", wild (wild cards only)." if rules.wild_melds else " (no wild books, V-NOWILD)."
+    return (f"A meld of {rules.book_size} cards is a complete book; nothing can be added to it. "
+            f"Its kind is fixed then: {kinds}")
+
+
+def _draw_text(rules: Rules) -> str:
+    count = rules.draw_count
+    drawn = "one card" if count == 1 else f"{number_word(count)} cards"
+    return (f"A turn begins with exactly one of: (a) draw {drawn} from the stock (as many as are left if "
+            "fewer), or (b) take the discard pile (C-PILE). Never both."
+            + ("" if count == 2 else " option draw_count."))
+
+
+def _pile_text(rules: Rules) -> str:
+    if rules.pile_take == 0:
+        takes = "Taking the discard pile takes all of it (option pile_take)."
+    else:
+        takes = f"Taking the discard pile takes its top {_cards(rules.pile_take)} (all of them if fewer)."
+    conditions = ["the top card is not a three"]
+    if rules.pile_needs_first_meld:
+        conditions.append("the player's side has made its first meld in an earlier turn (option "
+                          "pile_needs_first_meld)")
+    if rules.pile_with_wild:
+        conditions.append("the player holds two natural cards of the top card's rank, or one and a wild card "
+                          "(option pile_with_wild; the natural pair is used when the hand holds it)")
+        with_them = "the top card together with those two"
+    else:
+        conditions.append("the player holds two natural cards of the top card's rank")
+        with_them = "the top card together with those two"
+    text = (f"{takes} Allowed only when: {'; '.join(conditions)}; and {with_them} is melded at once, as a new "
+            "meld or onto the partnership's incomplete meld of that rank (the result must obey C-MELD and "
+            "C-RATIO).")
+    if rules.wild_melds:
+        text += (" If the top card is wild, it may be taken only with a matching wild pair (two twos for a two, "
+                 "two jokers for a joker), melded as a wild meld.")
+    else:
+        text += " A pile with a wild card on top cannot be taken (V-NOWILD)."
+    return text + " The other taken cards go to the player's hand."
+
+
+def _black_three_text(rules: Rules) -> str:
+    return ("Black threes cannot be melded; they can only be discarded. A black three on top of the discard "
+            "pile stops the next player taking it (C-PILE). Left in hand or foot they count "
+            f"{rules.black_three_value} against.")
+
+
+def _discard_text(rules: Rules) -> str:
+    text = ("A turn ends with discarding one card face up on the discard pile (any card, wilds and black "
+            "threes included), except as in C-FOOT (a)")
+    if rules.go_out_by_melding_all:
+        text += ", or when a player goes out by melding every card (V-OUT)"
+    return text + "."
+
+
+def _keep_text(rules: Rules) -> str:
+    text = ("A player who is playing from their foot may never be left with no cards except by going out "
+            "(C-OUT).")
+    if rules.going_out_needs_permission:
+        text += (" In particular, a player who asked to go out and was refused must keep at least two "
+                 "cards after melding that turn: one to discard, one to keep.")
+    return text
+
+
+def _books_needed(rules: Rules) -> str:
+    counts = [(rules.clean_books_to_go_out, "clean"), (rules.dirty_books_to_go_out, "dirty")]
+    if rules.wild_melds:
+        counts.append((rules.wild_books_to_go_out, "wild"))
+    parts = [f"{n} {kind} book{'s' if n > 1 else ''}" for n, kind in counts if n]
+    options = "(options clean_books_to_go_out, dirty_books_to_go_out, wild_books_to_go_out)"
+    if not parts:
+        return f"no books are needed {options}"
+    books = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"the partnership has at least {books} {options}"
+
+
+def _out_text(rules: Rules) -> str:
+    how = "melding all but one of the cards they hold and discarding the last one"
+    if rules.go_out_by_melding_all:
+        how = "melding every card they hold, or all but one and discarding the last one"
+    conditions = [_books_needed(rules)]
+    if rules.partner_in_foot_to_go_out:
+        conditions.append("the player's partner has picked up their own foot")
+    if rules.going_out_needs_permission:
+        conditions.append(
+            'the player asked the partner "may I go out?" this turn and the partner said yes. The '
+            "partner's answer is that player's decision (the AI's or the human's), and it is part of the "
+            "record. Asking is allowed once per turn, at any point of the turn before the discard. A yes "
+            "does not oblige the player to go out")
+    else:
+        conditions.append("no permission is asked")
+    lines = [f"A player who is playing from their foot goes out by {how}. All of these must hold at that moment:"]
+    lines += [f"{i}. {condition}{';' if i < len(conditions) else '.'}" for i, condition in enumerate(conditions, 1)]
+    return "\n".join(lines)
+
+
+def _score_text(rules: Rules) -> str:
+    bonuses = f"plus {rules.clean_book_bonus} for each clean book, {rules.dirty_book_bonus} for each dirty book"
+    bonuses += f", {rules.wild_book_bonus} for each wild book;" if rules.wild_melds else ";"
+    return "\n".join([
+        "Each partnership, for the deal:",
+        "- plus the card values (C-VALUE) of every card in its melds and books, complete or not;",
+        f"- {bonuses}",
+        f"- plus {rules.red_three_bonus} for each red three laid down in its area;",
+        f"- plus {rules.going_out_bonus} if one of its players went out;",
+        "- minus the card values of every card left in its players' hands and unpicked feet;",
+        f"- minus {rules.red_three_foot_penalty} for each red three still in an unpicked foot.",
+    ])
+
+
+def _game_text(rules: Rules) -> str:
+    text = "Game score is the sum of the deal scores. "
+    if rules.game_target:
+        text += (f"The game ends after the first deal in which a side has {rules.game_target} points or more, "
+                 f"or after {'the deal' if rules.deals == 1 else f'{number_word(rules.deals)} deals'}, "
+                 "whichever is first (option game_target). ")
+    last = "the deal" if rules.deals == 1 and not rules.game_target else "the last deal"
+    return text + f"After {last} the higher total wins; equal totals are a tie."
+
+
+# The rules whose text depends on the rule set, each written for one; the others read the same at
+# every table.
+WRITTEN_FOR: dict[str, Callable[[Rules], str]] = {
+    "C-SEAT": _seat_text,
+    "C-DECK": _deck_text,
+    "C-VALUE": _value_text,
+    "C-DEAL": _deal_text,
+    "C-UPCARD": _upcard_text,
+    "C-DEALS": _deals_text,
+    "C-MIN": _minimum_text,
+    "C-MELD": _meld_text,
+    "C-RATIO": _ratio_text,
+    "C-BOOK": _book_text,
+    "C-DRAW": _draw_text,
+    "C-PILE": _pile_text,
+    "C-BLACK3": _black_three_text,
+    "C-DISCARD": _discard_text,
+    "C-KEEP": _keep_text,
+    "C-OUT": _out_text,
+    "C-SCORE": _score_text,
+    "C-GAME": _game_text,
+}
+
+# The rules that read the same whatever the rule set.
+FIXED_TEXTS: dict[str, str] = {
     'C-WILD': (
         'Twos and jokers are wild. Threes are special (C-RED3, C-BLACK3). Natural ranks are 4 through '
         'Ace. Display order A K Q J 10 9 8 7 6 5 4 3 2.'
-    ),
-    'C-VALUE': (
-        'Card values: joker 50; two 20; ace 20; eight to king 10; four to seven 5; black three 5. Red '
-        'threes have no card value, only the bonus/penalty of C-RED3.'
-    ),
-    'C-DEAL': (
-        'Each player is dealt a hand of 13 cards and, separately, a foot of 13 cards, face down. option '
-        'hand_size, foot_size. The rest is the stock.'
-    ),
-    'C-UPCARD': (
-        'The top stock card is turned to start the discard pile. If it is a three (either color), a two '
-        'or a joker, it is buried: put into the stock at its middle position (len(stock) // 2 from the '
-        'top), and the next card is turned; repeat until a natural card (4-A) shows.'
-    ),
-    'C-DEALS': (
-        'A game is four deals. Play and the deal pass to the left, i.e. clockwise: South, West, North, '
-        'East. East deals the first deal, so South plays first; each later deal is dealt by the previous'
-        " dealer's left-hand neighbour, and play starts with the player to the dealer's left. option "
-        'deals.'
-    ),
-    'C-MIN': (
-        'Minimum first meld per deal: 50, 90, 120, 150 points. option meld_minimums.'
-    ),
-    'C-MELD': (
-        'A meld is 3 to 7 cards of one natural rank, possibly with wilds (C-RATIO), or 3 to 7 wild cards'
-        ' only (a wild meld). A meld never holds more than 7 cards. Threes are never melded.'
-    ),
-    'C-RATIO': (
-        'In a meld with naturals, natural cards must number at least twice the wild cards, at all times:'
-        ' at most 1 wild in a meld of 3-5 cards, at most 2 in a meld of 6-7.'
-    ),
-    'C-BOOK': (
-        'A meld of 7 cards is a complete book; nothing can be added to it. Its kind is fixed then: clean'
-        ' (no wilds), dirty (at least one wild and one natural), wild (wild cards only).'
     ),
     'C-ONEOPEN': (
         'A partnership may not hold two incomplete melds of the same rank (wild melds count as one '
@@ -73,22 +343,6 @@ RULE_TEXTS: dict[str, str] = {
         "the start of the deal, seat by seat from the first player. This is automatic, not a player's "
         'choice, and is not a meld. With an empty stock there is no replacement.'
     ),
-    'C-DRAW': (
-        'A turn begins with exactly one of: (a) draw two cards from the stock (as many as are left if '
-        'fewer), or (b) take the discard pile (C-PILE). Never both.'
-    ),
-    'C-PILE': (
-        'Taking the discard pile takes its top 7 cards (all of them if fewer). Allowed only when: the '
-        "top card is not a three; the player holds two natural cards of the top card's rank; and the top"
-        " card together with those two is melded at once, as a new meld or onto the partnership's "
-        'incomplete meld of that rank (the result must obey C-MELD and C-RATIO). If the top card is '
-        'wild, it may be taken only with a matching wild pair (two twos for a two, two jokers for a '
-        "joker), melded as a wild meld. The other taken cards go to the player's hand."
-    ),
-    'C-BLACK3': (
-        'Black threes cannot be melded; they can only be discarded. A black three on top of the discard '
-        'pile stops the next player taking it (C-PILE). Left in hand or foot they count 5 against.'
-    ),
     'C-MELDING': (
         "After drawing, the player may start melds and add to the partnership's melds, in any number. If"
         ' the partnership has not yet melded this deal, the cards it lays down in that first turn must '
@@ -96,48 +350,15 @@ RULE_TEXTS: dict[str, str] = {
         ' count; several melds may be combined; wilds count. When that first meld is made by taking the '
         "pile, only the top card and cards from the player's hand count, not the other taken cards."
     ),
-    'C-DISCARD': (
-        'A turn ends with discarding one card face up on the discard pile (any card, wilds and black '
-        'threes included), except as in C-FOOT (a).'
-    ),
     'C-FOOT': (
         "When a player's hand is empty they pick up their foot: (a) if they melded their last hand card,"
         ' they pick up the foot at once and go on with the turn (then meld and discard as usual); (b) if'
         ' they discarded their last hand card, they pick up the foot at once and play it from their next'
         ' turn. There is no penalty for discarding a wild card to reach the foot.'
     ),
-    'C-KEEP': (
-        'A player who is playing from their foot may never be left with no cards except by going out '
-        '(C-OUT). In particular, a player who asked to go out and was refused must keep at least two '
-        'cards after melding that turn: one to discard, one to keep.'
-    ),
-    'C-OUT': (
-        'A player who is playing from their foot goes out by melding all but one of the cards they hold '
-        'and discarding the last one. All of these must hold at that moment:\n'
-        '1. the partnership has at least 2 clean books, 2 dirty books and 1 wild book (option '
-        'books_to_go_out);\n'
-        "2. the player's partner has picked up their own foot;\n"
-        '3. the player asked the partner "may I go out?" this turn and the partner said yes. The '
-        "partner's answer is that player's decision (the AI's or the human's), and it is part of the "
-        'record. Asking is allowed once per turn, at any point of the turn before the discard. A yes '
-        'does not oblige the player to go out.'
-    ),
     'C-END': (
         'The deal ends at once when a player goes out, or when the player to move finds the stock empty '
         'and cannot or will not take the discard pile. Then the deal is scored (C-SCORE).'
-    ),
-    'C-SCORE': (
-        'Each partnership, for the deal:\n'
-        '- plus the card values (C-VALUE) of every card in its melds and books, complete or not;\n'
-        '- plus 500 for each clean book, 300 for each dirty book, 1500 for each wild book;\n'
-        '- plus 100 for each red three laid down in its area;\n'
-        '- plus 100 if one of its players went out;\n'
-        "- minus the card values of every card left in its players' hands and unpicked feet;\n"
-        '- minus 100 for each red three still in an unpicked foot.'
-    ),
-    'C-GAME': (
-        'Game score is the sum of the deal scores. After the last deal the higher total wins; equal '
-        'totals are a tie.'
     ),
     'V-DECK': (
         'Five decks by default; six (or any number from 1 to 20) with the option decks.'
@@ -191,29 +412,56 @@ RULE_TEXTS: dict[str, str] = {
     ),
 }
 
-def find_rule(rule_id: str) -> tuple[str, str] | None:
+def rule_texts(rules: Rules = CLASSIC) -> dict[str, str]:
+    """Every rule's text, by id in the rule book's order, as ``rules`` plays it."""
+    return {rule_id: WRITTEN_FOR[rule_id](rules) if rule_id in WRITTEN_FOR else FIXED_TEXTS[rule_id]
+            for rule_id in RULE_TITLES}
+
+
+# The classic rule book: the rule ids and their reference text.
+RULE_TEXTS: dict[str, str] = rule_texts(CLASSIC)
+
+
+def find_rule(rule_id: str, rules: Rules = CLASSIC) -> tuple[str, str] | None:
     """``(ID, text)`` for a rule id, case-insensitive (``c-pile`` finds C-PILE), or None."""
     key = rule_id.strip().upper()
-    text = RULE_TEXTS.get(key)
-    return (key, text) if text is not None else None
+    if key not in RULE_TITLES:
+        return None
+    return key, WRITTEN_FOR[key](rules) if key in WRITTEN_FOR else FIXED_TEXTS[key]
 
 
 def rule_ids() -> list[str]:
-    return list(RULE_TEXTS)
+    return list(RULE_TITLES)
 
 
-def rule_text(rule_id: str, width: int = 96) -> str:
-    """One rule as a readable paragraph: ``C-PILE  Taking the discard pile ...``."""
-    found = find_rule(rule_id)
+def rule_list(width: int | None = 80) -> str:
+    """Every rule id with its title, one a line: ``C-PILE     taking the discard pile``."""
+    column = max(len(rule_id) for rule_id in RULE_TITLES) + 2
+    return "\n".join(f"{rule_id:<{column}}{title}" for rule_id, title in RULE_TITLES.items())
+
+
+def rule_text(rule_id: str, width: int | None = 80, rules: Rules = CLASSIC) -> str:
+    """One rule as a readable paragraph, ``C-PILE  Taking the discard pile ...``, as ``rules`` plays
+    it, broken between words to ``width`` columns (None: not broken)."""
+    found = find_rule(rule_id, rules)
     if found is None:
-        close = [r for r in RULE_TEXTS if rule_id.strip().upper() in r]
-        hint = f"; did you mean {', '.join(close)}?" if close else f"; rule ids: {', '.join(RULE_TEXTS)}"
+        close = [r for r in RULE_TITLES if rule_id.strip().upper() in r]
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; rule ids: {', '.join(RULE_TITLES)}"
         raise KeyError(f"no rule {rule_id!r}{hint}")
     key, text = found
     lines = []
     for i, paragraph in enumerate(text.split("\n")):
         first = f"{key}  " if i == 0 else "  "
-        lines.append(textwrap.fill(paragraph, width, initial_indent=first, subsequent_indent="  "))
+        marker = paragraph.split(" ", 1)[0] if i > 0 else ""
+        # A numbered or dashed item's later lines sit under its text, not under its number.
+        under = "  " + " " * (len(marker) + 1) if marker == "-" or marker.rstrip(".").isdigit() else "  "
+        if width is None:
+            lines.append(first + paragraph)
+        else:
+            # Words are never broken: a rule's text holds no word near a line's width, and an id or
+            # an option's name cut in two could not be read.
+            lines.append(textwrap.fill(paragraph, max(width, 20), initial_indent=first, subsequent_indent=under,
+                                       break_long_words=False, break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -279,22 +527,47 @@ def toml_value(value: object) -> str:
     return str(value)
 
 
-def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80) -> str:
-    """A rule set written out as a house-rules file would set it: each option's key and value, and
-    what it means (with the rule id it sets), in lines of ``width`` columns where the key and value
-    allow. ``command`` is how to read one rule where this is shown."""
-    lines = [f"Rules: {rules.name} ({rules.card_count} cards).",
-             'A house-rules file (TOML): preset = "classic", "eleven" or "quick", and any key below.']
-    values = rules.as_dict()
+def _file_values(rules: Rules) -> dict[str, object]:
+    """The rule set's values as a house-rules file writes them (``pile_take = "all"`` for 0)."""
+    values: dict[str, object] = rules.as_dict()
     if rules.pile_take == 0:
         values["pile_take"] = "all"
+    return values
+
+
+def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80, base: Rules | None = None) -> str:
+    """A rule set written out as a house-rules file would set it: each option's key and value, and
+    what it means (with the rule id it sets), in lines of ``width`` columns where the key and value
+    allow. ``command`` is how to read one rule where this is shown. With ``base`` (the preset a
+    house-rules file starts from), every value that differs from it is marked ``*`` and the
+    preset's value follows its meaning."""
+    lines = [f"Rules: {rules.name} ({rules.card_count} cards)."]
+    values = _file_values(rules)
+    preset_values = _file_values(base) if base is not None else values
+    changed = [key for key in OPTION_MEANINGS if key != "name" and values[key] != preset_values[key]]
+    if base is not None:
+        lines.append(f"From the {base.name} preset; * marks the {len(changed)} value"
+                     f"{'' if len(changed) == 1 else 's'} this file changes." if changed
+                     else f"From the {base.name} preset, with no value changed.")
+    lines.append('A house-rules file (TOML): preset = "classic", "eleven" or "quick", and any key below.')
     column = 38
     for key, meaning in OPTION_MEANINGS.items():
-        setting = f"  {key} = {toml_value(values[key])}"
+        mark = "*" if key in changed else " "
+        setting = f"{mark} {key} = {toml_value(values[key])}"
+        if key in changed:
+            meaning += f"; {base.name if base is not None else ''}: {toml_value(preset_values[key])}"
         if len(setting) >= column - 1:
             lines.append(setting)  # a long value: its meaning goes below it
             setting = ""
         lines.append(textwrap.fill(meaning, max(width, column + 20), initial_indent=f"{setting:<{column - 1}} ",
                                    subsequent_indent=" " * column))
-    lines.append(f"Read one rule with: {command} ID (e.g. {command} C-PILE).")
+    lines.append(f"Read one rule with: {command} ID (e.g. {command} C-PILE); {command} --list for every id.")
+    heading = 3 if base is not None else 2
+    lines[:heading] = [part for line in lines[:heading] for part in _fill(line, width)]
+    lines[-1:] = _fill(lines[-1], width)
     return "\n".join(lines)
+
+
+def _fill(text: str, width: int) -> list[str]:
+    """A line of prose broken between words to ``width``."""
+    return textwrap.wrap(text, max(width, 20), break_long_words=False, break_on_hyphens=False) or [""]

@@ -42,7 +42,7 @@ def test_rules_prints_presets_and_files(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('preset = "classic"\ndecks = 6\n')
     code, text = invoke(["rules", str(house)])
-    assert code == 0 and "Rules: house (324 cards)." in text and "  decks = 6 " in text
+    assert code == 0 and "Rules: house (324 cards)." in text and "* decks = 6 " in text
 
 
 def test_rules_by_id_and_a_bad_id() -> None:

@@ -12,7 +12,7 @@ from hfcli.engine.view import SeatView
 from hfcli.render import hand_groups, meld_label, notation_text, rank_label
 from hfcli.repl.cardwords import TARGET_MARKS
 from hfcli.repl.commands import COMMANDS, lookup
-from hfcli.rules_text import RULE_TEXTS
+from hfcli.rules_text import RULE_TITLES
 
 CARD_COMMANDS = ("meld", "add", "discard", "play")
 
@@ -58,9 +58,9 @@ class TableCompleter(Completer):
             yield from command_completions(lowered, start)
             return
         if command.name == "rules" and len(done) == 1:
-            for rule_id in RULE_TEXTS:
+            for rule_id, title in RULE_TITLES.items():
                 if rule_id.lower().startswith(lowered):
-                    yield Completion(rule_id, start, display_meta=RULE_TEXTS[rule_id][:50])
+                    yield Completion(rule_id, start, display_meta=title)
             return
         if command.name not in CARD_COMMANDS:
             return

@@ -466,7 +466,8 @@ class Session:
                 self.say(describe_rules(self.game.rules, command="rules", width=self._width() or 80))
             else:
                 try:
-                    self.say(rule_text(rest))
+                    # Written for the rules this table plays, and already broken between words.
+                    self.say(rule_text(rest, self._width(), self.game.rules), wrap=False)
                 except KeyError as exc:
                     return self.error(str(exc.args[0]))
         elif name == "hint":
