@@ -1,11 +1,18 @@
-"""Narration of a move that ends a deal: the next deal's dealt red threes are not told as part of it."""
+"""Narration of moves: a move that ends a deal (the next deal's dealt red threes are not told as part
+of it), red threes, and the books a move closes."""
 
 from __future__ import annotations
 
+from positions import position
+
+from ai import make_player
 from hfcli.engine.cards import card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
+from hfcli.engine.rules import CLASSIC, Rules
+from hfcli.render import BOLD, GREEN
 from hfcli.repl.narration import describe_move
+from hfcli.repl.session import Session
 
 NAMES = {0: "You", 1: "West", 2: "North", 3: "East"}
 
@@ -91,3 +98,45 @@ def test_a_reason_names_its_move_once_and_writes_a_ten_as_10() -> None:
     text = describe_move(1, discard, [Event(out[0], 1, discard), Event(out[1], 1)], human=0, names=NAMES,
                          discarded=card("9C"), reason="discard 9: a cheap single", ascii=True)
     assert text == "West discards 9C -- a cheap single. West goes out!"
+
+
+def _table_at(text: str, rules: Rules = CLASSIC) -> tuple[Session, list[str]]:
+    game = position(text, rules)
+    said: list[str] = []
+    players = {seat: make_player("random", 1, seat) for seat in game.seating.seats if seat}
+    return Session(game, players, echo=lambda t: said.extend(t.split("\n"))), said
+
+
+def test_closing_a_book_on_your_own_turn_is_announced() -> None:
+    session, said = _table_at("S hand: K K 9 9 5 6\nNS melds: K K K K K\nNS opened\nturn: S meld")
+    session.handle("add K K")
+    assert said[0] == "You add K K to the kings. You close a clean book of kings (+500)!"
+
+
+def test_closing_the_wild_book_is_announced() -> None:
+    session, said = _table_at("S hand: 2 9 9 5 6\nNS melds: 2 2 2 JK JK 2\nNS opened\nturn: S meld")
+    session.handle("add 2 to wild")
+    assert said[0] == "You add 2 to the wild meld. You close a wild book (+1500)!"
+
+
+def test_a_book_the_other_side_closes_is_announced_plainly_and_yours_stands_out_in_colour() -> None:
+    west = "W hand: J J 5 6 7 8\nEW melds: J J J J 2\nEW opened\nturn: W meld"
+    session, said = _table_at(west)
+    session._play(1, parse_move("add J J"), "")
+    assert said[0] == "West adds J J to the jacks. West closes a dirty book of jacks (300)."
+    session, said = _table_at("S hand: K K 9 9 5 6\nNS melds: K K K K K\nNS opened\nturn: S meld")
+    session.color = True
+    session.handle("add K K")
+    assert f"{BOLD}{GREEN}You close a clean book of kings (+500)!" in said[0]
+
+
+def test_a_partner_closing_a_book_closes_it_for_your_side() -> None:
+    session, said = _table_at("N hand: Q Q Q Q Q Q Q 5 6\nNS opened\nturn: N meld")
+    session._play(2, parse_move("meld Q Q Q Q Q Q Q"), "")
+    assert said[0].endswith("North closes a clean book of queens for your side (+500)!")
+
+
+def test_a_meld_that_closes_no_book_announces_none() -> None:
+    session, said = _table_at("S hand: K K 9 9 5 6\nNS melds: K K K\nNS opened\nturn: S meld")
+    session.handle("add K K")
+    assert said[0] == "You add K K to the kings."

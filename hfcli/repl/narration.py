@@ -2,14 +2,44 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
-from hfcli.engine.melds import WILD
+from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.seating import Seating
-from hfcli.render import card_count, card_text, cards_text, pick_text, picks_text, reason_suffix
+from hfcli.render import BOLD, GREEN, card_count, card_text, cards_text, paint, pick_text, picks_text, reason_suffix
+
+
+def books_closed(before: Sequence[Meld], after: Sequence[Meld]) -> list[Meld]:
+    """The books in a side's melds ``after`` a move that were not books ``before`` it, by rank and
+    kind (a move never takes a book away, and an ``undo`` never gives one)."""
+    had = Counter((m.rank, m.kind) for m in before if m.is_book)
+    closed = []
+    for meld in after:
+        if meld.is_book:
+            key = (meld.rank, meld.kind)
+            if had[key]:
+                had[key] -= 1
+            else:
+                closed.append(meld)
+    return closed
+
+
+def book_line(
+    seat: int, book: Meld, bonus: int, *, human: int | None, own_side: bool, names: Mapping[int, str], color: bool
+) -> str:
+    """A book closed: ``West closes a dirty book of jacks (300).``; the human's side's stand out,
+    bold and green, with a ``!``: ``You close a clean book of kings (+500)!``."""
+    kind = "wild book" if book.kind is BookKind.WILD else f"{book.kind} book of {RANK_PLURALS[book.rank]}"
+    actor = who(seat, human, names)
+    closes = "close" if seat == human else "closes"
+    if not own_side:
+        return f"{actor} {closes} a {kind} ({bonus})."
+    for_you = "" if seat == human else " for your side"
+    return paint(f"{actor} {closes} a {kind}{for_you} (+{bonus})!", BOLD + GREEN, color)
 
 
 def who(seat: int, human: int | None, names: Mapping[int, str]) -> str:
@@ -43,9 +73,11 @@ def describe_move(
     color: bool = False,
     ascii: bool = False,
     seating: Seating | None = None,
+    books: Sequence[str] = (),
 ) -> str:
     """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``; with the
-    ``seating``, an ``ask`` in a side of three names the teammate it asks."""
+    ``seating``, an ``ask`` in a side of three names the teammate it asks. ``books`` are the
+    sentences of the books the move closed (``book_line``), told first of what it caused."""
     actor = who(seat, human, names)
     you = seat == human
     verb_s = "" if you else "s"
@@ -84,7 +116,7 @@ def describe_move(
         text = f"{actor} decline{verb_s} the pile with the stock empty."
     else:
         text = f"{actor}: {move}."
-    extras: list[str] = []
+    extras: list[str] = list(books)
     for e in events:
         if e.kind == EventKind.DEAL_END:
             break  # what follows belongs to the next deal, told after the score table

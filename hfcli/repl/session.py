@@ -18,6 +18,7 @@ from ai.base import Player
 from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.engine.melds import BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.state import Phase
@@ -43,7 +44,7 @@ from hfcli.render import (
 )
 from hfcli.repl import commands
 from hfcli.repl.interrupts import interrupts_held
-from hfcli.repl.narration import deal_start_line, describe_move, red_three_line
+from hfcli.repl.narration import book_line, books_closed, deal_start_line, describe_move, red_three_line
 from hfcli.rules_text import describe_rules, rule_text
 
 # What handle() did with a line.
@@ -189,16 +190,30 @@ class Session:
         changes nothing."""
         game = self.game
         deal = game.deal_index
+        team = game.seating.team_of[seat]
+        # The deal as the move leaves it, even when the move ends it and the next is dealt (going out
+        # by melding every card, V-OUT): the engine deals a new deal into a new DealState.
+        deal_played = game.deal
+        melds_before = tuple(deal_played.teams[team].melds)
         with interrupts_held():  # the move in the game, in the file and on the screen, or nowhere
             events = game.apply(move)
             discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
             if self.writer is not None:
                 self.writer.record(events, reason=reason or None)
             self.log.append(LogEntry(deal, seat, str(move), reason))
+            books = [book_line(seat, book, self._book_bonus(book), human=self.human, names=self.names,
+                               color=self.color, own_side=team == game.seating.team_of[self.human])
+                     for book in books_closed(melds_before, deal_played.teams[team].melds)]
             self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
-                                   reason=reason, color=self.color, ascii=self.ascii, seating=game.seating))
+                                   reason=reason, color=self.color, ascii=self.ascii, seating=game.seating,
+                                   books=books))
         self._after_events(events)
         return events
+
+    def _book_bonus(self, book: Meld) -> int:
+        rules = self.game.rules
+        return {BookKind.CLEAN: rules.clean_book_bonus, BookKind.DIRTY: rules.dirty_book_bonus}.get(
+            book.kind, rules.wild_book_bonus)
 
     @staticmethod
     def _deal_ended(events: list[Event]) -> bool:
