@@ -76,3 +76,11 @@ def test_rules_and_help_complete_their_arguments() -> None:
     assert set(complete(session, "help me")) == {"meld"}
     assert complete(session, "hand ") == {}
     assert complete(session, "nonsense ") == {}
+
+
+def test_help_completes_its_topics_and_rules_complete_ids_with_titles() -> None:
+    session, _ = make_session()
+    meld = complete(session, "me")["meld"]
+    assert complete(session, "help m") == {"moves": "every move, with examples", "meld": meld}
+    assert "all" in complete(session, "help a") and "add" in complete(session, "help a")
+    assert complete(session, "rules c-pi") == {"C-PILE": "taking the discard pile"}

@@ -396,10 +396,10 @@ def test_the_turn_line_offers_the_pile_only_when_it_can_be_taken() -> None:
     assert "Your turn: draw, or pick up the pile.  (help lists every command)" in out.lines
 
 
-def test_help_wraps_each_summary_under_its_column_and_keeps_short_forms_whole() -> None:
+def test_help_all_wraps_each_summary_under_its_column_and_keeps_short_forms_whole() -> None:
     from hfcli.repl.commands import USAGE_WIDTH, help_text
 
-    lines = help_text(None, 80).splitlines()
+    lines = help_text("all", 80).splitlines()
     assert all(len(line) <= 80 for line in lines)
     column = 2 + USAGE_WIDTH
     # The discard line is 84 columns unwrapped: its rule id and short forms go to a second line,
@@ -407,5 +407,25 @@ def test_help_wraps_each_summary_under_its_column_and_keeps_short_forms_whole() 
     at = next(i for i, line in enumerate(lines) if line.startswith("  discard CARD"))
     assert lines[at + 1] == " " * column + "(C-DISCARD) [x, dis]"
     # Unwrapped (a pipe or a file), each command stays on one line.
-    whole = help_text().splitlines()
+    whole = help_text("all").splitlines()
     assert any(line.startswith("  discard") and line.endswith("(C-DISCARD) [x, dis]") for line in whole)
+
+
+def test_help_is_short_enough_to_leave_the_table_on_a_24_line_screen() -> None:
+    from hfcli.repl.commands import COMMANDS, help_text
+
+    session, out = make_session()
+    session.screen_size = lambda: (80, 24)
+    session.start()
+    out.clear()
+    assert session.handle("help") == INFO
+    # The 24 lines hold the prompt and the status bar too; before, help was 34 lines at 80 columns.
+    assert len(out.lines) <= 10 and all(len(line) <= 80 for line in out.lines)
+    for command in COMMANDS:
+        assert re.search(rf"\b{command.name}\b", out.text), command.name
+    assert "help moves" in out.text and "help all" in out.text
+    moves = help_text("moves", 80)
+    assert "  discard CARD" in moves and "  quit" not in moves and "Other commands:" not in moves
+    every = help_text("all", 80)
+    assert "  discard CARD" in every and "  quit" in every
+    assert session.handle("help all") == INFO and session.handle("help moves") == INFO

@@ -220,21 +220,48 @@ def as_typed(message: str, reading: Reading) -> str:
     return message.replace(f"'{reading.move.split()[0]} ", f"'{reading.word} ")
 
 
+# What ``help`` takes besides a command: the moves in full, or every command.
+HELP_TOPICS = {"moves": "every move, with examples", "all": "every command"}
+CARD_NAMES = ("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
+              "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens.")
+
+
 def help_text(topic: str | None = None, width: int | None = None) -> str:
-    """The command list, or one command's usage; wrapped to ``width`` with each summary's lines
-    under its own column, and a command's short forms (``[x, dis]``) kept on one line."""
+    """``help``: the commands by name in a few lines that leave the table on a 24-line screen;
+    ``help moves``: every move with its summary; ``help all``: every command; ``help COMMAND``: one
+    command's usage. Wrapped to ``width`` with each summary's lines under its own column, and a
+    command's short forms (``[x, dis]``) kept on one line."""
+    if topic and topic.strip().lower() in HELP_TOPICS:
+        return _command_list(width, moves_only=topic.strip().lower() == "moves")
     if topic:
         command = lookup(topic)
         if command is None:
-            raise KeyError(f"no command {topic!r}; type help for the list")
+            raise KeyError(f"no command {topic!r}; type help for the list, help moves or help all for more")
         short = f" (short: {', '.join(command.aliases)})" if command.aliases else ""
         lines = [f"{command.usage}{short}", *wrap_line(f"  {command.summary}", width, indent="")]
         if command.details:
             lines += wrap_line(f"  {command.details}", width, indent="")
         return "\n".join(lines)
     lines = []
+    for heading, is_move in (("Moves:", True), ("Other:", False)):
+        named = [command.name + (f" ({command.aliases[0]})" if command.aliases else "")
+                 for command in COMMANDS if command.is_move == is_move]
+        lines += wrap_pieces([[heading], *([f"{name}," if i < len(named) - 1 else name]
+                                           for i, name in enumerate(named))], width, lead="", indent="  ", between=" ")
+    for text in (
+        "A turn: draw (or pick up the pile), meld and add as you like, then discard.",
+        "Cards: 9, K, 2, JK or exactly 7H; a ten as 10 or T; words too: pick up, discard king.",
+        "help moves: every move, with examples; help all: every command; help COMMAND: one of them.",
+    ):
+        lines += wrap_line(text, width, indent="  ")
+    return "\n".join(lines)
+
+
+def _command_list(width: int | None, moves_only: bool) -> str:
+    lines = []
     column = " " * (2 + USAGE_WIDTH)
-    for heading, is_move in (("Moves:", True), ("Other commands:", False)):
+    groups = (("Moves:", True),) if moves_only else (("Moves:", True), ("Other commands:", False))
+    for heading, is_move in groups:
         lines.append(heading)
         for command in COMMANDS:
             if command.is_move == is_move:
@@ -243,8 +270,5 @@ def help_text(topic: str | None = None, width: int | None = None) -> str:
                     words.append([f"[{', '.join(command.aliases)}]"])
                 lead = f"  {command.usage:<{USAGE_WIDTH}}"
                 lines += wrap_pieces(words, width, lead=lead, indent=column, between=" ")
-    lines += wrap_line(
-        "Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten as 10 or T (10H or TH). "
-        "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens. "
-        "Tab completes; help COMMAND says more.", width, indent="")
+    lines += wrap_line(f"{CARD_NAMES} Tab completes; help COMMAND says more.", width, indent="")
     return "\n".join(lines)

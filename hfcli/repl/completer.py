@@ -11,7 +11,7 @@ from hfcli.engine.cards import RANK_NAMES, RANK_TOKENS, Card
 from hfcli.engine.view import SeatView
 from hfcli.render import hand_groups, meld_label, notation_text, rank_label
 from hfcli.repl.cardwords import TARGET_MARKS
-from hfcli.repl.commands import COMMANDS, lookup
+from hfcli.repl.commands import COMMANDS, HELP_TOPICS, lookup
 from hfcli.rules_text import RULE_TITLES
 
 CARD_COMMANDS = ("meld", "add", "discard", "play")
@@ -55,6 +55,9 @@ class TableCompleter(Completer):
         if command is None:
             return
         if command.name == "help" and len(done) == 1:
+            for topic, meta in HELP_TOPICS.items():
+                if topic.startswith(lowered):
+                    yield Completion(topic, start, display_meta=meta)
             yield from command_completions(lowered, start)
             return
         if command.name == "rules" and len(done) == 1:
