@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_repl_support import asked_after_the_humans_turn, make_session
+from test_repl_support import Captured, asked_after_the_humans_turn, make_session
 
 from ai import make_player
 from ai.base import Decision
 from hfcli.engine.view import SeatView
 from hfcli.render import card_text
-from hfcli.repl.session import ERROR, INFO, OK, QUIT
+from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 
 
 def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:
@@ -222,11 +222,15 @@ def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut:
 def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules: str) -> None:
     session, out = make_session(seed=4, level="normal", rules=rules)
     held: list[tuple[str, int]] = []  # what the hold said, and how many lines had been shown then
-    session.hold = lambda message: held.append((message, len(out.lines)))
+    session.waits_between_deals = True
     session.transcript_path = Path("/tmp/my games/seed 4.jsonl")
     session.start()
     outcome = OK
     while not session.finished:
+        if session.waiting is not None:
+            held.append((out.lines[-1].split(" (")[0], len(out.lines) - 1))  # the lines before the message
+            outcome = session.handle("")
+            continue
         assert session.hint_player is not None
         outcome = session.handle(str(session.hint_player.choose(session.game.view(0)).move))
         assert outcome in (OK, QUIT), out.lines[-3:]
@@ -243,9 +247,9 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
         assert any(line.startswith(f"Deal {deal + 1} score") for line in before[-14:])
         assert not any(line.startswith(f"Deal {deal + 2} of 4 begins") for line in before)
         if deal < 3:
-            assert out.lines[shown + 1].startswith(f"Deal {deal + 2} of 4 begins")
+            assert out.lines[shown + 2].startswith(f"Deal {deal + 2} of 4 begins")
     # C-GAME: the final screen says who won, and each side's sheet adds up its deals to its total.
-    final = out.lines[held[-1][1]:]
+    final = out.lines[held[-1][1] + 1:]
     first, second = sorted(result.totals, reverse=True)
     verdict = (f"Game over: a tie at {first}." if result.winner is None
                else f"Game over: {result.team_names[result.winner]} win, {first} to {second}.")
@@ -429,3 +433,44 @@ def test_help_is_short_enough_to_leave_the_table_on_a_24_line_screen() -> None:
     every = help_text("all", 80)
     assert "  discard CARD" in every and "  quit" in every
     assert session.handle("help all") == INFO and session.handle("help moves") == INFO
+
+
+def _held_after_the_first_deal() -> tuple[Session, Captured]:
+    """A session at the end of deal 1, its score sheet held (as in a terminal): seed 4, the hint's
+    moves for South."""
+    session, out = make_session(seed=4, level="normal")
+    session.waits_between_deals = True
+    session.start()
+    while session.waiting is None:
+        assert session.hint_player is not None
+        session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+    return session, out
+
+
+def test_between_deals_quit_asks_and_leaves_and_a_move_waits_for_enter() -> None:
+    session, out = _held_after_the_first_deal()
+    assert out.lines[-1] == "Press Enter to start deal 2 of 4. (score, log, rules, help and quit work here too)"
+    assert session.prompt == "Enter for deal 2> "
+    moves = session.game.move_count
+    out.clear()
+    # Typed at the held sheet, a move is refused and the deal does not start: it was dropped before.
+    assert session.handle("y") == ERROR
+    assert out.text == "The deal is over: press Enter for deal 2 first ('y' is a move)."
+    assert session.handle("score") == INFO and "Finished deals:" in out.text
+    assert session.handle("quit") == INFO and session.prompt.startswith("Leave the game?")
+    out.clear()
+    assert session.handle("y") == QUIT and session.finished
+    assert out.lines[0] == "You leave the table."
+    assert session.game.move_count == moves  # nothing was played after the sheet
+
+
+def test_between_deals_enter_starts_the_next_deal() -> None:
+    session, out = _held_after_the_first_deal()
+    assert not any(line.startswith("Deal 2 of 4 begins") for line in out.lines)
+    out.clear()
+    assert session.handle("quit") == INFO
+    assert session.handle("n") == INFO and session.waiting is not None  # staying: still held
+    assert session.handle("") == OK and session.waiting is None
+    assert any(line.startswith("Deal 2 of 4 begins") for line in out.lines)
+    assert session.game.deal_index == 1 and session.game.to_move == 0
+    assert "Your turn" in out.text

@@ -239,7 +239,7 @@ def play(
         pacer = KeyboardPacer(sys.stdin, click.echo)
         session.screen_size = terminal_size
         session.sleep = pacer.pause
-        session.hold = pacer.hold
+        session.waits_between_deals = True
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
     try:
         _run(session, intro, interactive)

@@ -1,11 +1,10 @@
 """Waiting at the table, in a terminal: the pause after each AI move, which any key press cuts short
-for the rest of the round (the keys stay typed for the next prompt), and the hold at the end of a
-deal, until the player presses Enter.
+for the rest of the round (the keys stay typed for the next prompt). The score sheet at the end of a
+deal is held by the table's own prompt (``Session.waiting``), where its commands work.
 
-Both read the keyboard directly, between two prompts (prompt_toolkit is not reading then), with the
-terminal in cbreak mode: keys are not echoed and arrive one by one, and Ctrl-C still interrupts.
-Where the terminal cannot be switched (not POSIX, or stdin is not a terminal) a pause just sleeps and
-a hold reads a line.
+The pause reads the keyboard directly, between two prompts (prompt_toolkit is not reading then), with
+the terminal in cbreak mode: keys are not echoed and arrive one by one, and Ctrl-C still interrupts.
+Where the terminal cannot be switched (not POSIX, or stdin is not a terminal) a pause just sleeps.
 """
 
 from __future__ import annotations
@@ -18,12 +17,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-ENTER = (b"\r", b"\n")
-EOF_KEY = b"\x04"  # Ctrl-D, which in cbreak mode is a key like any other
-
 
 class KeyboardPacer:
-    """``pause`` and ``hold`` for a Session playing in the terminal whose input is ``stdin``."""
+    """``pause`` for a Session playing in the terminal whose input is ``stdin``."""
 
     def __init__(self, stdin: TextIO = sys.stdin, echo: Callable[[str], None] = print) -> None:
         self.stdin = stdin
@@ -72,22 +68,3 @@ class KeyboardPacer:
             if ready:
                 return True
         return False
-
-    def hold(self, message: str) -> None:
-        """Show ``message`` and wait for Enter (Ctrl-D or Ctrl-C go on too)."""
-        self.echo(message)
-        fd = self._fd()
-        try:
-            if fd is None:
-                self.stdin.readline()
-                return
-            with self._cbreak(fd) as keys:
-                if not keys:
-                    self.stdin.readline()
-                    return
-                while True:
-                    key = os.read(fd, 64)
-                    if not key or any(k in key for k in (*ENTER, EOF_KEY)):
-                        return
-        except KeyboardInterrupt:
-            return

@@ -22,6 +22,7 @@ from hfcli.engine.melds import BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.state import Phase
+from hfcli.printable import printable
 from hfcli.render import (
     BOLD,
     RED,
@@ -94,7 +95,7 @@ class Session:
         sleep: Callable[[float], bool | None] = time.sleep,
         hint_player: Player | None = None,
         screen_size: Callable[[], tuple[int, int]] | None = None,
-        hold: Callable[[str], None] | None = None,
+        waits_between_deals: bool = False,
         program: str = "hf",
     ) -> None:
         self.game = game
@@ -110,7 +111,11 @@ class Session:
         self.sleep = sleep  # the pause after an AI move; True back means the player asked to skip the rest
         self.hint_player = hint_player
         self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
-        self.hold = hold  # shows its text and waits for the player (a terminal); None: no wait (a pipe)
+        # In a terminal each deal's score sheet stays on screen until the player presses Enter; at
+        # that prompt the table's commands work (score, log, quit ...) and moves wait. A pipe goes on.
+        self.waits_between_deals = waits_between_deals
+        self.waiting: str | None = None  # while a deal's sheet is held: what Enter goes on to
+        self._held_events: list[Event] = []  # what the move that ended the deal caused after the sheet
         self.program = program  # the command that runs this program, as the commands it prints start
         # A game played again from a recorded one (a what-if, a duplicate) sets what a finished deal
         # (by its index) and the end of the game are compared with; shown under their score sheets.
@@ -128,6 +133,8 @@ class Session:
     def prompt(self) -> str:
         if self.confirming_quit:
             return "Leave the game? It stays saved. [y/N] " if self.transcript_path else "Leave the game? [y/N] "
+        if self.waiting is not None:
+            return f"Enter for {self.waiting}> "
         game = self.game
         if game.is_over:
             return "> "
@@ -173,7 +180,7 @@ class Session:
     def advance(self, pace: bool = True) -> None:
         """Play the AI seats until the human is to move or the game is over."""
         game = self.game
-        while not game.is_over and game.to_move != self.human:
+        while not game.is_over and game.to_move != self.human and self.waiting is None:
             seat = game.to_move
             decision = self.players[seat].choose(game.view(seat))
             self._play(seat, decision.move, decision.reason)
@@ -183,7 +190,8 @@ class Session:
                         pace = False  # a key pressed: the rest of this round is played without pauses
                 except KeyboardInterrupt:
                     pace = False  # Ctrl-C while the AI plays skips the pauses, never a move
-        self._show_turn_start()
+        if self.waiting is None:
+            self._show_turn_start()
 
     def _play(self, seat: int, move: Move, reason: str) -> list[Event]:
         """Apply, record, log and tell one move and what it caused; an illegal move raises and
@@ -222,7 +230,7 @@ class Session:
     def _after_events(self, events: list[Event]) -> None:
         game = self.game
         new_deal = False  # red threes after a deal's start were dealt, not drawn by the last move
-        for e in events:
+        for at, e in enumerate(events):
             if e.kind == EventKind.DEAL_END:
                 result = game.results[e.count]
                 self.say("")
@@ -231,7 +239,10 @@ class Session:
                 self._say_totals()
                 if self.after_deal is not None:
                     self.say(self.after_deal(e.count))
-                self._hold_after_deal(e.count)
+                if self.waits_between_deals:
+                    self._hold_after_deal(e.count)
+                    self._held_events = events[at + 1:]
+                    return
             elif e.kind == EventKind.DEAL:
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
@@ -260,14 +271,26 @@ class Session:
         self.say("Game so far: " + ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names))))
 
     def _hold_after_deal(self, deal: int) -> None:
-        """In a terminal, the score sheet stays on screen until the player asks for what comes next."""
-        if self.hold is None:
-            return
+        """The score sheet stays on screen until the player presses Enter; the next deal (or the final
+        scores) is told then."""
         deals = self.game.rules.deals
-        if deal + 1 < deals:
-            self.hold(paint(f"Press Enter to start deal {deal + 2} of {deals}.", BOLD, self.color))
+        if not self.game.is_over:
+            self.waiting = f"deal {deal + 2}"
+            message = f"Press Enter to start deal {deal + 2} of {deals}."
         else:
-            self.hold(paint("Press Enter for the final scores.", BOLD, self.color))
+            self.waiting = "the final scores"
+            message = "Press Enter for the final scores."
+        self.say(paint(message, BOLD, self.color) + " (score, log, rules, help and quit work here too)")
+
+    def go_on(self) -> str:
+        """Enter at a held score sheet: the next deal begins (or the final scores are shown) and the
+        AI seats play on."""
+        self.waiting = None
+        held, self._held_events = self._held_events, []
+        self._after_events(held)
+        if not self.finished:
+            self.advance()
+        return QUIT if self.finished else OK
 
     def command_line(self, *words: str | Path) -> str:
         """A command of this program as the player can paste it into the shell they started it from."""
@@ -386,6 +409,8 @@ class Session:
             return INFO
         if self.finished:
             return QUIT
+        if self.waiting is not None:
+            return self._handle_held(line)
         view = self.game.view(self.human)
         open_ranks = {m.token for m in view.my_melds if not m.is_book}
         reading = commands.read_line(line, view.hand, open_ranks)
@@ -399,6 +424,18 @@ class Session:
                 return self.error(f"Can't read that: {reading.error}")
             return self._move(reading.move, lambda message: commands.as_typed(message, reading))
         return self._info(command.name, reading.rest)
+
+    def _handle_held(self, line: str) -> str:
+        """A line typed at a held score sheet: Enter goes on, the table's commands work, a move waits."""
+        command, word, rest = commands.split_line(line)
+        if not word:
+            return self.go_on()
+        if command is None:
+            return self.error(commands.unknown_command(word))
+        if command.is_move:
+            said = printable(word)
+            return self.error(f"The deal is over: press Enter for {self.waiting} first ('{said}' is a move).")
+        return self._info(command.name, rest)
 
     def request_quit(self) -> str:
         """Asked once, by the prompt."""
