@@ -54,6 +54,16 @@ OPEN = {"7", "wild"}
     ("play 2 joker", "add 2 JK to wild"),
     ("play 9 2 on nines", "add 9 2 to 9"),
     ("play 9 9 9, K K 2", "meld 9 9 9, K K 2"),
+    # "and" between melds of two ranks separates them as a comma does; after it, wild cards or the
+    # same rank join the meld before.
+    ("meld kings and queens", "meld K K, Q Q"),
+    ("meld kings and queens and sevens", "meld K K, Q Q, 7 7 7"),
+    ("meld kings and 7s", "meld K K, 7 7 7"),
+    ("meld queens and a joker", "meld Q Q JK"),
+    ("meld a king and one king", "meld K K"),
+    ("meld kings and queens, 9 9 9", "meld K K, Q Q, 9 9 9"),
+    ("play kings and queens", "meld K K, Q Q"),
+    ("add 2 and joker to wild", "add 2 JK to wild"),
 ])
 def test_natural_phrasing_reads_as_the_one_notation(line: str, move: str) -> None:
     reading = read_line(line, HAND, OPEN)

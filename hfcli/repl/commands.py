@@ -6,6 +6,7 @@ move the engine gets, the transcript records and the screen repeats is written o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -43,7 +44,8 @@ COMMANDS: tuple[Command, ...] = (
         "Name cards by rank: 9, K, 2, JK; a ten as 10 or T; or in words: king, 3 kings, sevens (every seven you "
         "hold), deuce, joker. A meld is 3-7 cards of one rank with at most a third "
         "wild (C-RATIO), or 3-7 wild cards. Your partnership's first melds of a deal must reach the minimum "
-        "(C-MIN) when you discard; several melds in one command count together.",
+        "(C-MIN) when you discard; several melds in one command count together. Several melds are parted by commas "
+        "or by and: meld kings and eights (wild cards after and join the meld before: meld queens and a joker).",
         is_move=True, example="9 9 9",
     ),
     Command(
@@ -144,7 +146,10 @@ def _move_notation(command: Command, rest: str, words: CardWords, open_melds: Co
     if name == "discard":
         return f"discard {' '.join(words.group(rest, lone_plural=False))}"
     cards, aim = _split_target(rest) if name in ("add", "play") else (rest, None)
-    groups = [words.group(part, lone_plural=name != "add") for part in cards.split(",")]
+    if name == "add" or aim is not None:
+        groups = [words.group(part, lone_plural=name != "add") for part in cards.split(",")]
+    else:
+        groups = [group for part in cards.split(",") for group in _melds_said_with_and(part, words)]
     body = ", ".join(" ".join(group) for group in groups)
     if name == "meld":
         return f"meld {body}"
@@ -153,6 +158,27 @@ def _move_notation(command: Command, rest: str, words: CardWords, open_melds: Co
         if aim is None:
             return f"meld {body}"
     return f"add {body}" + (f" to {aim}" if aim else "")
+
+
+def _natural_ranks(tokens: list[str]) -> set[int]:
+    return {_token_rank(t) for t in tokens} & set(NATURAL_RANKS)
+
+
+def _melds_said_with_and(part: str, words: CardWords) -> list[list[str]]:
+    """``kings and eights`` is two melds, as ``kings, eights`` is; but ``3 kings and a joker`` and ``a king
+    and two kings`` are one: what follows an ``and`` joins the meld before it when it holds only
+    wild cards or the same natural rank."""
+    melds: list[list[str]] = []
+    for piece in re.split(r"\band\b", part, flags=re.IGNORECASE):
+        tokens = words.group(piece, lone_plural=True)
+        if not tokens:
+            continue
+        naturals = _natural_ranks(tokens)
+        if melds and (not naturals or not _natural_ranks(melds[-1]) or naturals == _natural_ranks(melds[-1])):
+            melds[-1] = melds[-1] + tokens
+        else:
+            melds.append(tokens)
+    return melds or [words.group(part, lone_plural=True)]
 
 
 def _split_target(rest: str) -> tuple[str, str | None]:
