@@ -84,9 +84,10 @@ def answer_permission(view: SeatView, tracker: Tracker | None = None) -> Decisio
     now = rules.going_out_bonus + threat
     ours = "our hands" if others else "this hand"
     if wait:
-        waiting = f"waiting, {ours} could add about {wait:.0f}" + (f" ({best_book}: {reachable})" if best_book else "")
+        book = f", and {best_book}: {reachable}" if best_book else ""
+        waiting = f"waiting could add about {wait:.0f} (the cards {ours} could still meld{book})"
     else:
-        waiting = f"waiting, nothing in {ours} could be melded"
+        waiting = f"waiting could add nothing (no card in {ours} could be melded)"
     going = f"going out now is worth about {now:.0f} (the {rules.going_out_bonus} bonus, and {near})"
     if now >= wait:
         return Decision(YES, f"yes: {going}; {waiting}")

@@ -172,7 +172,7 @@ def test_yes_when_nothing_in_the_hand_could_be_melded() -> None:
     assert str(decision.move) == "yes"
     assert decision.reason == (
         "yes: going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
-        "waiting, nothing in this hand could be melded"
+        "waiting could add nothing (no card in this hand could be melded)"
     )
 
 
@@ -182,7 +182,8 @@ def test_yes_counts_the_opponents_book_within_reach() -> None:
     assert str(decision.move) == "yes"
     assert decision.reason == (
         "yes: going out now is worth about 430 (the 100 bonus, and no more turns for West and East: "
-        "their kings are one card short of a clean book); waiting, this hand could add about 52"
+        "their kings are one card short of a clean book); waiting could add about 52 (the cards this hand could "
+        "still meld)"
     )
 
 
@@ -192,13 +193,13 @@ def test_no_when_a_clean_book_is_within_reach() -> None:
     decision = answer_permission(answer_view("8C 8D 8H 4S", (*BOOKS, "8S 8C 8D 8H")).view(2))
     assert str(decision.move) == "no"
     assert decision.reason == (
-        "no: waiting, this hand could add about 552 (a clean book of eights: 500); "
+        "no: waiting could add about 552 (the cards this hand could still meld, and a clean book of eights: 500); "
         "going out now is worth about 180 (the 100 bonus, and no more turns for West and East)"
     )
 
 
 NOW = re.compile(r"going out now is worth about (\d+)")
-WAIT = re.compile(r"could add about (\d+)|nothing in")
+WAIT = re.compile(r"waiting could add about (\d+)|waiting could add nothing")
 
 
 def check_answer(decision: Decision) -> bool:
@@ -267,8 +268,8 @@ def test_T_OUT_in_a_side_of_three_the_third_members_hand_counts_in_the_answer() 
         assert decision.move.kind in (MoveKind.YES, MoveKind.NO)
         return decision.reason
 
-    assert answer("").endswith("waiting, nothing in our hands could be melded")
+    assert answer("").endswith("waiting could add nothing (no card in our hands could be melded)")
     with_cards = answer("4H 6S 8C 9D TC")
-    match = re.search(r"waiting, our hands could add about (\d+)", with_cards)
+    match = re.search(r"waiting could add about (\d+) \(the cards our hands could still meld\)", with_cards)
     assert match and int(match.group(1)) > 5 * 5, with_cards  # five unseen cards, worth 5 or more each
     assert "no more turns for Southwest, North and Southeast" in with_cards
