@@ -1,9 +1,14 @@
 """Your record (``hf stats``): the games you played, read from their transcripts.
 
-A game counts when its transcript seats one human (the player) and was dealt from its first deal
-(a duplicate game counts; a what-if game, which starts from another game's position, does not).
-Only the header and the scored deals are read (``deal_end`` and ``game_end`` lines), not every
-move: ``hf verify`` is what checks a file move by move.
+A game counts when its transcript seats one human (the player), was dealt from its first deal
+(a duplicate game counts; a what-if game, which starts from another game's position, does not)
+and has a move (a game left before its first move was not played). Only the header, the scored
+deals (``deal_end`` and ``game_end`` lines) and whether there is a move line are read, not the
+moves: ``hf verify`` is what checks a file move by move.
+
+Scores and margins are comparable only between games of the same rules at the same table (a
+one-deal quick game scores a fraction of a four-deal one), so the record is given for each rule
+set and table size apart.
 
 A side's *margin* is its total less the best of the other sides' totals: what it won or lost by.
 """
@@ -11,6 +16,7 @@ A side's *margin* is its total less the best of the other sides' totals: what it
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +26,7 @@ from typing import Any
 
 from hfcli.comparison import margin
 from hfcli.printable import printable
+from hfcli.render import table_words
 from hfcli.simulate import wilson
 from hfcli.transcript import TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
@@ -42,6 +49,13 @@ class PlayedGame:
     went_out: tuple[int | None, ...]  # each scored deal: the side that went out, None if the stock ran out
     finished: bool
     duplicate: bool = False
+    rules_name: str = "classic"
+    table: str = "four players in two partnerships"  # the table in words (render.table_words)
+
+    @property
+    def kind(self) -> str:
+        """What its figures are comparable with: ``classic rules, four players in two partnerships``."""
+        return f"{self.rules_name} rules, {self.table}"
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -67,6 +81,7 @@ NOT_COUNTED = {
     "what-if": ("what-if game", "what-if games"),
     "ai-only": ("game of AI players only", "games of AI players only"),
     "several-players": ("game of several players", "games of several players"),
+    "no-move": ("game left before its first move", "games left before their first move"),
 }
 
 
@@ -93,16 +108,22 @@ def read_game(path: str | Path) -> PlayedGame | Skipped:
     deal_totals: list[tuple[int, ...]] = []
     went_out: list[int | None] = []
     finished = False
+    moved = False
     for number, text in enumerate(source.lines[1:], start=2):
+        if not moved and '"e":"move"' in text:
+            moved = True
         if '"deal_end"' in text:
             totals, out = _deal_end(source.path, number, text, seating.team_names, seating.names, seating.team_of)
             deal_totals.append(totals)
             went_out.append(out)
         elif '"game_end"' in text:
             finished = True
+    if not moved:
+        return Skipped(source.path, "no-move")
     return PlayedGame(
         source.path, header.created, header.seats[human].name, side, seating.team_names, "+".join(opponents),
         tuple(deal_totals), tuple(went_out), finished, origin is not None and origin.kind == DUPLICATE,
+        header.rules.name, table_words(seating),
     )
 
 
@@ -223,7 +244,25 @@ class Record:
         cut = max(0, len(finished) - self.last)
         return finished[cut:], finished[:cut]
 
+    def by_kind(self) -> dict[str, Record]:
+        """The record of each rule set and table size apart (``PlayedGame.kind``), the most played first."""
+        kinds: dict[str, list[PlayedGame]] = {}
+        for game in self.collected.games:
+            kinds.setdefault(game.kind, []).append(game)
+        ordered = sorted(kinds.items(), key=lambda item: (-len(item[1]), item[0]))
+        return {kind: Record(Collected(games=games), self.last) for kind, games in ordered}
+
     def as_dict(self) -> dict[str, Any]:
+        collected = self.collected
+        data = self._figures_dict()
+        data["games"]["duplicates"] = sum(1 for g in collected.games if g.duplicate)
+        data["not_counted"] = dict(self.not_counted())
+        data["unreadable"] = collected.unreadable
+        # The figures of each rule set and table apart: scores are comparable only within one.
+        data["by_rules"] = {kind: record._figures_dict() for kind, record in self.by_kind().items()}
+        return data
+
+    def _figures_dict(self) -> dict[str, Any]:
         collected = self.collected
         finished = self.finished
         deals, out = self.deals()
@@ -236,10 +275,7 @@ class Record:
                 "played": len(collected.games),
                 "finished": len(finished),
                 "unfinished": len(collected.games) - len(finished),
-                "duplicates": sum(1 for g in collected.games if g.duplicate),
             },
-            "not_counted": dict(self.not_counted()),
-            "unreadable": collected.unreadable,
             "results": total.as_dict(),
             "by_opponents": {key: t.as_dict() for key, t in self.by_opponents().items()},
             "mean_score": None if mean_score is None else round(mean_score, 1),
@@ -253,8 +289,9 @@ class Record:
             },
         }
 
-    def lines(self, where: str) -> list[str]:
-        """The record as text; ``where`` says which transcripts it was read from."""
+    def lines(self, where: str, width: int | None = None) -> list[str]:
+        """The record as text, each rule set and table size apart, broken between words to ``width``
+        (None: not broken); ``where`` says which transcripts it was read from."""
         collected = self.collected
         games, finished = collected.games, self.finished
         lines = [f"Your record over the transcripts in {printable(where)}:"]
@@ -264,24 +301,33 @@ class Record:
                          f"{' and more' if len(collected.unreadable) > 1 else ''})")
         if not games:
             lines.append("No games of yours yet." + (f" Not counted: {'; '.join(notes)}." if notes else ""))
-            return lines
+            return _wrapped(lines, width)
         duplicates = sum(1 for g in games if g.duplicate)
         lines.append(f"{_count(len(games), 'game')} played ({len(finished)} finished"
                      + (f", {duplicates} of them duplicates" if duplicates else "") + ")"
                      + (f"; not counted: {'; '.join(notes)}" if notes else "") + ".")
+        for kind, record in self.by_kind().items():
+            group = record.collected.games
+            lines.append("")
+            lines.append(f"{printable(kind).capitalize()}: {_count(len(group), 'game')} "
+                         f"({len(record.finished)} finished).")
+            lines += record._figure_lines()
+        return _wrapped(lines, width)
+
+    def _figure_lines(self) -> list[str]:
+        finished = self.finished
+        lines = []
         if finished:
             total = tally(finished)
             share, low, high = wilson(total.won, total.games)
             lines.append(f"Won {total.won}, lost {total.lost}, tied {total.tied}: {share:.0%} of finished games "
                          f"won (95% interval {low:.0%} to {high:.0%}).")
-            lines.append("")
             groups = self.by_opponents()
             width = max(12, *(len(key) + 2 for key in groups))
             lines.append(f"{'against':<{width}}{'games':>6}{'won':>6}{'lost':>6}{'tied':>6}{'share':>7}  mean margin")
             for key, group in groups.items():
                 lines.append(f"{printable(key):<{width}}{group.games:>6}{group.won:>6}{group.lost:>6}{group.tied:>6}"
                              f"{group.won / group.games:>7.0%}  {group.mean_margin:+.0f}")
-            lines.append("")
             lines.append(f"Mean score {self.mean_score():.0f}, mean margin {total.mean_margin:+.0f} (finished games).")
         deals, out = self.deals()
         if deals:
@@ -296,6 +342,18 @@ class Record:
         if before:
             lines.append(f"The {_count(len(before), 'game')} before them: {_tally_text(tally(before))}.")
         return lines
+
+
+def _wrapped(lines: list[str], width: int | None) -> list[str]:
+    """Each line broken between words to ``width``, its later lines indented two columns: a path
+    or a run of result letters is never cut."""
+    if width is None:
+        return lines
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, max(width, 20), subsequent_indent="  ", break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return out
 
 
 def _level_order(key: str) -> int:

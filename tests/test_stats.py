@@ -12,6 +12,7 @@ from recording import GOLDEN, record_what_if
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.stats import Record, collect
 from hfcli.transcript import SeatInfo
 from hfcli.transcript.golden import record_game
 
@@ -107,6 +108,10 @@ def header_line(name: str = "Ann", west: str = "hard", created: str = "2026-03-0
     return json.dumps(header)
 
 
+# Only whether a file has a move is read of its moves (a game left before its first move is not counted).
+MOVE = '{"e":"move","seat":"S","move":"draw","chain":"b59c4875"}'
+
+
 def deal_end(deal: int, ns: int, ew: int, went_out: str | None) -> str:
     return json.dumps({"e": "deal_end", "deal": deal, "by": "out" if went_out else "stock", "went_out": went_out,
                        "scores": {"NS": {"total": ns}, "EW": {"total": ew}}})
@@ -115,15 +120,15 @@ def deal_end(deal: int, ns: int, ew: int, went_out: str | None) -> str:
 def test_a_hand_counted_record(tmp_path: Path) -> None:
     # Only the header and the scored deals are read, so these files hold nothing else.
     (tmp_path / "a.jsonl").write_text("\n".join([
-        header_line(created="2026-03-01T10:00:00Z"),
+        header_line(created="2026-03-01T10:00:00Z"), MOVE,
         deal_end(1, 3000, 1000, "N"), deal_end(2, 2000, 2000, None),
         '{"e":"game_end","totals":{"NS":5000,"EW":3000},"winner":"NS"}']) + "\n")
     (tmp_path / "b.jsonl").write_text("\n".join([
-        header_line(west="easy", created="2026-03-02T10:00:00Z"),
+        header_line(west="easy", created="2026-03-02T10:00:00Z"), MOVE,
         deal_end(1, 2000, 4500, "E"),
         '{"e":"game_end","totals":{"NS":2000,"EW":4500},"winner":"EW"}']) + "\n")
     (tmp_path / "c.jsonl").write_text("\n".join([
-        header_line(created="2026-03-03T10:00:00Z"), deal_end(1, 100, 200, "S")]) + "\n")
+        header_line(created="2026-03-03T10:00:00Z"), MOVE, deal_end(1, 100, 200, "S")]) + "\n")
     data = stats_json(str(tmp_path), "--last", "1")
     # Played 3, finished a and b: a won by 2000, b lost by 2500. Mean score (5000 + 2000) / 2 = 3500,
     # mean margin (2000 - 2500) / 2 = -250. Deals: a 2 (N out), b 1 (E out), c 1 (S out): NS out in 2 of 4.
@@ -148,8 +153,8 @@ def test_a_hand_counted_record(tmp_path: Path) -> None:
 
 
 def test_name_picks_one_players_games_and_text_from_files_is_escaped(tmp_path: Path) -> None:
-    (tmp_path / "a.jsonl").write_text("\n".join([header_line(name="Ann"), deal_end(1, 10, 5, None)]) + "\n")
-    (tmp_path / "b.jsonl").write_text("\n".join([header_line(name="Bob", west="\x1b[31mred"),
+    (tmp_path / "a.jsonl").write_text("\n".join([header_line(name="Ann"), MOVE, deal_end(1, 10, 5, None)]) + "\n")
+    (tmp_path / "b.jsonl").write_text("\n".join([header_line(name="Bob", west="\x1b[31mred"), MOVE,
                                                   deal_end(1, 10, 5, None),
                                                   '{"e":"game_end","totals":{"NS":10,"EW":5},"winner":"NS"}']) + "\n")
     assert stats_json(str(tmp_path), "--name", "Ann")["games"]["played"] == 1
@@ -182,3 +187,68 @@ def test_the_data_folder_is_read_when_no_folder_is_given(tmp_path: Path, has_gam
         assert "2 games played (2 finished)." in out
     else:
         assert out == f"No games yet: hf play records each game in {data_dir / 'transcripts'}.\n"
+
+
+def golden_header(golden: str, created: str) -> str:
+    """A golden game's header (its rules and table) with Ann in seat 0 and the AI elsewhere."""
+    header = json.loads((GOLDEN / golden).read_text().splitlines()[0])
+    header["created"] = created
+    header["seats"] = [{**seat, "name": "Ann", "kind": "human", "level": None} if i == 0 else seat
+                       for i, seat in enumerate(header["seats"])]
+    return json.dumps(header)
+
+
+def a_game(path: Path, golden: str, created: str, totals: dict[str, int] | None) -> None:
+    """A finished game of one deal with ``totals`` by side, or (None) one left before any move."""
+    lines = [golden_header(golden, created)]
+    if totals is not None:
+        scores = {side: {"total": total} for side, total in totals.items()}
+        lines += [MOVE, json.dumps({"e": "deal_end", "deal": 1, "by": "stock", "went_out": None, "scores": scores}),
+                  json.dumps({"e": "game_end", "totals": totals, "winner": None})]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_the_record_is_given_for_each_rule_set_and_table_size_apart(tmp_path: Path) -> None:
+    a_game(tmp_path / "a.jsonl", "classic-normal-seed1.jsonl", "2026-03-01T10:00:00Z", {"NS": 9000, "EW": 7000})
+    a_game(tmp_path / "b.jsonl", "classic-normal-seed1.jsonl", "2026-03-02T10:00:00Z", {"NS": 6000, "EW": 8000})
+    a_game(tmp_path / "c.jsonl", "quick-normal-seed8.jsonl", "2026-03-03T10:00:00Z", {"NS": 900, "EW": 200})
+    a_game(tmp_path / "d.jsonl", "classic-six-pairs-seed6.jsonl", "2026-03-04T10:00:00Z",
+           {"S+N": 3000, "SW+NE": 2500, "NW+SE": 1000})
+    a_game(tmp_path / "e.jsonl", "classic-normal-seed1.jsonl", "2026-03-05T10:00:00Z", None)  # quit at once
+    code, text = invoke(["stats", str(tmp_path)])
+    assert code == 0
+    lines = text.split("\n")
+    assert "4 games played (4 finished); not counted: 1 game left before its first move." in lines
+    # The classic four-deal games apart from the one-deal quick game and the six-seat game: a won by
+    # 2000, b lost by 2000, so mean score (9000 + 6000) / 2 = 7500 and mean margin 0; the quick game's
+    # 900 and 700 are its own (mixed, the mean score was 5725 and the best game the quick one's 700).
+    at = lines.index("Classic rules, four players in two partnerships: 2 games (2 finished).")
+    assert "Mean score 7500, mean margin +0 (finished games)." in lines[at:at + 8]
+    assert f"Best game: won by 2000 (NS 9000, EW 7000) against normal, 2026-03-01, {tmp_path / 'a.jsonl'}." in lines
+    at = lines.index("Classic rules, six players in three partnerships: 1 game (1 finished).")
+    assert lines[at + 4] == "Mean score 3000, mean margin +500 (finished games)."
+    at = lines.index("Quick rules, four players in two partnerships: 1 game (1 finished).")
+    assert lines[at + 4] == "Mean score 900, mean margin +700 (finished games)."
+    data = stats_json(str(tmp_path))
+    assert data["not_counted"] == {"no-move": 1} and data["games"]["played"] == 4
+    by_rules = data["by_rules"]
+    assert list(by_rules) == ["classic rules, four players in two partnerships",
+                              "classic rules, six players in three partnerships",
+                              "quick rules, four players in two partnerships"]
+    assert by_rules["classic rules, four players in two partnerships"]["mean_score"] == 7500.0
+    assert by_rules["quick rules, four players in two partnerships"]["best_game"]["margin"] == 700
+
+
+def test_the_record_is_broken_between_words_to_the_terminal(tmp_path: Path) -> None:
+    simulate_games(tmp_path, 4)
+    record = Record(collect([tmp_path]))
+    whole = record.lines(str(tmp_path), None)
+    lines = record.lines(str(tmp_path), 80)
+    assert len(lines) > len(whole)
+    # No word is cut (the same words as the unbroken record); only a word longer than the line may
+    # pass its end (a file's path).
+    assert " ".join(lines).split() == " ".join(whole).split()
+    assert all(len(line) <= 80 or " " not in line.strip() for line in lines)
+    # A pipe or a file gets whole lines (hf stats wraps only for a terminal).
+    code, text = invoke(["stats", str(tmp_path)])
+    assert code == 0 and text.split("\n")[:-1] == whole

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 from pathlib import Path
 
 import click
@@ -46,5 +48,7 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
         data["from"] = [str(f) for f in folders]
         click.echo(json.dumps(data, sort_keys=True))
         return
-    for line in record.lines(", ".join(str(f) for f in folders)):
+    # Broken between words for a terminal; whole lines for a pipe or a file, to search and compare.
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    for line in record.lines(", ".join(str(f) for f in folders), width):
         click.echo(line)
