@@ -1,7 +1,7 @@
-"""Key bindings at the table: Ctrl-C (and Ctrl-\\) clears the line, Ctrl-D asks to leave (via EOF),
-Ctrl-Z suspends the game, a line stops growing past the longest the table reads, a pasted text is
-typed with its line breaks kept (each line is a command), and what only looks like a mouse report
-is dropped."""
+"""Key bindings at the table: Ctrl-C (and Ctrl-\\) clears the line (the loop says so), Ctrl-D asks to
+leave, Ctrl-Z suspends the game, a line stops growing past the longest the table reads, a pasted
+text is typed with its line breaks kept (each line is a command), and what only looks like a mouse
+report is dropped."""
 
 from __future__ import annotations
 
@@ -33,14 +33,19 @@ def _can_suspend() -> bool:
     return hasattr(signal, "SIGTSTP")
 
 
+class LeaveKey(Exception):
+    """Ctrl-D pressed at the prompt: a question (to leave), not the input's end (which is EOFError)."""
+
+
 def table_bindings() -> KeyBindings:
     bindings = KeyBindings()
 
     @bindings.add("c-c")
     @bindings.add("c-\\")
     def _clear_line(event: KeyPressEvent) -> None:
-        # A card game has nothing to interrupt at the prompt: drop the line, keep the game.
-        event.current_buffer.reset()
+        # A card game has nothing to interrupt at the prompt: the line is dropped, the game kept,
+        # and the loop says so (a line that vanished without a word looked like a fault).
+        event.app.exit(exception=KeyboardInterrupt())
 
     @bindings.add("c-z", filter=_can_suspend)
     def _suspend(event: KeyPressEvent) -> None:
@@ -62,8 +67,9 @@ def table_bindings() -> KeyBindings:
 
     @bindings.add("c-d")
     def _leave(event: KeyPressEvent) -> None:
-        # Even on a non-empty line, Ctrl-D means "leave"; the loop asks to confirm.
-        event.app.exit(exception=EOFError)
+        # Even on a non-empty line, Ctrl-D means "leave"; the loop asks to confirm, and at that
+        # question it is the default answer, no.
+        event.app.exit(exception=LeaveKey())
 
     @bindings.add(Keys.Vt100MouseEvent)
     def _not_a_mouse(event: KeyPressEvent) -> None:

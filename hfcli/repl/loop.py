@@ -68,15 +68,16 @@ def run_terminal(
     output: Output | None = None,
     history_path: Path | None = None,
 ) -> int:
-    """The interactive loop: completion, history, toolbar; Ctrl-C clears, Ctrl-D asks to leave,
-    Ctrl-Z suspends; a pasted text of several lines is a command a line."""
+    """The interactive loop: completion, history, toolbar; Ctrl-C clears the line and says so,
+    Ctrl-D asks to leave (and at that question means no), the input's end leaves, saved; Ctrl-Z
+    suspends; a pasted text of several lines is a command a line."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.input import create_input
 
     from hfcli.repl.completer import TableCompleter
     from hfcli.repl.key_reader import read_keys_for_the_table
-    from hfcli.repl.keys import Suspended, table_bindings
+    from hfcli.repl.keys import LeaveKey, Suspended, table_bindings
     from hfcli.repl.style import table_style
     from hfcli.repl.toolbar import make_toolbar
 
@@ -105,13 +106,18 @@ def run_terminal(
         try:
             text = _read_line(prompt, session.prompt, again)
         except KeyboardInterrupt:
+            session.line_cleared()
+            continue
+        except LeaveKey:
+            if session.confirming_quit:
+                session.handle("")  # Ctrl-D at "Leave the game? [y/N]" is its default: stay
+            else:
+                session.request_quit()
             continue
         except EOFError:
-            if session.confirming_quit:
-                session.leave()
-                break
-            session.request_quit()
-            continue
+            # The input itself ended (the terminal went away): the game is saved; leave.
+            session.leave()
+            break
         except Suspended as stop:
             typed = stop.text
             _suspend()

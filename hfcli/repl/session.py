@@ -437,6 +437,12 @@ class Session:
             return self.error(f"The deal is over: press Enter for {self.waiting} first ('{said}' is a move).")
         return self._info(command.name, rest)
 
+    def line_cleared(self) -> str:
+        """Ctrl-C (or Ctrl-\\) at the prompt: the line is dropped, and the player told how to leave."""
+        saved = " (the game stays saved)" if self.transcript_path is not None else ""
+        self.say(f"Line cleared. To leave the table, type quit{saved}.")
+        return INFO
+
     def request_quit(self) -> str:
         """Asked once, by the prompt."""
         self.confirming_quit = True
