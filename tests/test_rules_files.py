@@ -108,3 +108,12 @@ def test_hf_rules_reports_every_mistake_of_a_file_on_one_line(tmp_path: Path) ->
     assert result.exit_code == 2  # bad input, as for every house-rules file that cannot be used
     assert result.output == (f"Error: {path}: unknown rule 'deck' (did you mean decks?); "
                              "hand_size must be between 1 and 40, not 0\n")
+
+
+@pytest.mark.parametrize("value", ['"everything"', "true", "7.5"])
+def test_a_bad_pile_take_names_all_as_the_other_choice(value: str, tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as info:
+        rules.load(_write(tmp_path, f"pile_take = {value}\n"))
+    shown = {'"everything"': "'everything'", "true": "True", "7.5": "7.5"}[value]
+    assert str(info.value).endswith(f'pile_take must be a whole number or "all", not {shown}')
+    assert rules.load(_write(tmp_path, 'pile_take = "all"\n')).pile_take == 0

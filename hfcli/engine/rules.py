@@ -175,8 +175,11 @@ def preset(name: str) -> Rules:
 def _check_value(key: str, value: Any) -> Any:
     """``value`` as the field ``key`` holds it; RulesError (without the source) when it cannot be."""
     kind = _FIELDS[key].type
-    if key == "pile_take" and value == "all":
-        return 0  # the whole pile
+    if key == "pile_take":
+        if value == "all":
+            return 0  # the whole pile
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f'pile_take must be a whole number or "all", not {value!r}')
     if key == "score_minimums":
         return _score_minimums(value)
     if kind == "bool":
