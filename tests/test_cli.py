@@ -202,3 +202,17 @@ def test_printed_commands_start_the_way_the_program_was_started(tmp_path: Path,
     assert program_command() == "hf"  # the hf the shell finds is this one
     monkeypatch.setattr(sys, "argv", [str(Path("hfcli") / "__main__.py"), "play"])
     assert program_command() == f"{shlex.quote(sys.executable)} -m hfcli"
+
+
+def test_a_resumed_house_rules_game_names_its_rules_as_a_new_one_does(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "classic"\npile_take = "all"\n')
+    path = tmp_path / "g.jsonl"
+    code, text = invoke(["play", "--seed", "3", "--rules", str(house), "--speed", "0", "--transcript", str(path)],
+                        "draw\n")
+    assert code == 0 and "Hand and Foot, house rules, four players in two partnerships, seed 3." in text
+    code, text = invoke(["play", "--resume", str(path), "--speed", "0"], "quit\ny\n")
+    assert code == 0, text
+    lines = text.split("\n")
+    assert lines[0] == f"Resuming {path} at deal 1 of 4."
+    assert "Hand and Foot, house rules, four players in two partnerships, seed 3." in lines[:4]

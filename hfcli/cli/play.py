@@ -356,7 +356,7 @@ def _resumed_session(
     origin = compare_resumed(session, source)
     if origin is not None:
         intro.append(origin)
-    intro += _intro(game, human, levels, path)[1:]
+    intro += _intro(game, human, levels, path)  # its first line names the rules, as a new game's does
     return session, intro
 
 
