@@ -216,3 +216,13 @@ def test_a_resumed_house_rules_game_names_its_rules_as_a_new_one_does(tmp_path: 
     lines = text.split("\n")
     assert lines[0] == f"Resuming {path} at deal 1 of 4."
     assert "Hand and Foot, house rules, four players in two partnerships, seed 3." in lines[:4]
+
+
+def test_every_commands_help_fits_80_columns() -> None:
+    for name in COMMANDS:
+        code, text = invoke([name, "--help"], env={"COLUMNS": "80"})
+        assert code == 0
+        for line in text.split("\n"):
+            # Only a command to copy alone on its line may be longer: a break would spoil it.
+            alone = line.strip().startswith("hf ") and "  " not in line.strip()
+            assert len(line) <= 80 or alone, f"hf {name} --help: {line!r}"

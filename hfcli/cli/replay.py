@@ -64,7 +64,7 @@ def replay(
 
     \b
     Examples:
-      hf replay game.jsonl               step through (n, b, move 40, deal 2, end, q)
+      hf replay game.jsonl     step through: n, b, move 40, deal 2, end, q
       hf replay --print --omniscient game.jsonl
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
