@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from positions import meld
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl_support import make_session
 
+from hfcli.engine.cards import card
 from hfcli.render import rank_label
 from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
@@ -30,7 +32,7 @@ def test_first_word_completes_commands_with_descriptions() -> None:
 def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
     session, _ = make_session()
     held = Counter(c.rank for c in session.game.hands[0])
-    found = complete(session, "meld ")
+    found = complete(session, "discard ")
     assert set(found) == {rank_label(r) for r in held}
     for rank, count in held.items():
         assert found[rank_label(rank)].endswith(f"{count} in hand")
@@ -38,16 +40,34 @@ def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
 
 def test_a_ten_completes_as_10_whether_typed_1_or_t() -> None:
     session, _ = make_session(seed=7)  # seed 7: South holds one ten, the ten of clubs
-    assert "10" in complete(session, "meld ") and "T" not in complete(session, "meld ")
-    assert "10" in complete(session, "meld 1") and "10" in complete(session, "meld t")
+    assert "10" in complete(session, "add ") and "T" not in complete(session, "add ")
+    assert "10" in complete(session, "add 1") and "10" in complete(session, "add t")
     assert "10C" in complete(session, "discard 10") and "10C" in complete(session, "discard T")
     assert not any("T" in text for text in complete(session, "discard "))
 
 
 def test_cards_complete_after_a_comma_and_by_prefix() -> None:
-    session, _ = make_session(seed=7)  # South holds kings (K K) in seed 7
-    assert "K" in complete(session, "meld 9 9 9, K")
-    assert "K" in complete(session, "m K")
+    session, _ = make_session(seed=7)  # South holds kings (K K) and two twos in seed 7
+    assert "K K 2" in complete(session, "meld 9 9 9, K")
+    assert "K K 2" in complete(session, "m K")
+    assert "K" in complete(session, "meld K K 2, 7 7 ")  # inside a meld, every rank held (a wild to add)
+
+
+def test_meld_offers_the_melds_the_hand_can_make_not_every_rank() -> None:
+    # seed 7: South holds K K, Q, J, 10, 9, 8, 7 7, 6, 4 and 2 2: two pairs that a two can make a meld
+    # of (C-RATIO: one wild in three); the singles make none, and were offered before.
+    session, _ = make_session(seed=7)
+    assert complete(session, "meld ") == {"K K 2": "kings: 2 and a wild card, a new meld",
+                                          "7 7 2": "sevens: 2 and a wild card, a new meld"}
+    # A meld named already uses its cards: the kings' two leaves one two, for the sevens.
+    assert complete(session, "meld K K 2, ") == {"7 7 2": "sevens: 2 and a wild card, a new meld"}
+    assert complete(session, "meld K K 2, 7 7 2, ") == {}
+    # Three or more of a rank are offered whole; a rank with an open meld is added to, not melded (C-ONEOPEN).
+    game = session.game
+    game.hands[0][:] = [c for c in game.hands[0] if c.text != "QC"] + [card("QD"), card("QH"), card("QS"), card("QS")]
+    assert complete(session, "meld q") == {"Q Q Q Q": "queens: 4, a new meld"}
+    game.teams[0].melds.append(meld("Q Q Q"))
+    assert "Q Q Q Q" not in complete(session, "meld ")
 
 
 def test_discard_offers_exact_cards_once_a_rank_is_typed() -> None:
@@ -67,7 +87,7 @@ def test_add_to_completes_open_melds_only() -> None:
     assert set(found) == {"K", "7"}
     assert "to book" in found["K"]
     assert set(complete(session, "play 2 on ")) == {"K", "7"}
-    assert complete(session, "play ") == complete(session, "meld ") != {}
+    assert complete(session, "play ") == complete(session, "discard ") != {}  # play may add: every rank held
 
 
 def test_rules_and_help_complete_their_arguments() -> None:

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from hfcli.engine.cards import RANK_NAMES, RANK_TOKENS, Card
+from hfcli.engine.cards import (
+    DISPLAY_PLACE,
+    JOKER,
+    NATURAL_RANKS,
+    RANK_NAMES,
+    RANK_PLURALS,
+    RANK_TOKENS,
+    TWO,
+    Card,
+    card,
+    parse_rank,
+)
+from hfcli.engine.errors import InvalidMoveError
+from hfcli.engine.melds import WILD
 from hfcli.engine.view import SeatView
 from hfcli.render import hand_groups, meld_label, notation_text, rank_label
-from hfcli.repl.cardwords import TARGET_MARKS
+from hfcli.repl.cardwords import TARGET_MARKS, CardWords
 from hfcli.repl.commands import COMMANDS, HELP_TOPICS, lookup
 from hfcli.rules_text import RULE_TITLES
 
@@ -24,8 +38,44 @@ def hand_tokens(hand: Sequence[Card]) -> list[tuple[str, str, str]]:
             for rank, group in hand_groups(hand)]
 
 
+def new_melds(view: SeatView, named: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+    """(rank as shown, the meld's cards as typed, description) for each new meld the hand can lay:
+    three or more naturals of a rank (every one held, up to a book), two and a wild where C-RATIO
+    allows it, or three or more wild cards for a wild meld; never a rank whose meld is open
+    (C-ONEOPEN: add to it instead), never a single card. ``named`` are the cards the line has
+    named already (notation tokens), which are not held twice."""
+    rules = view.rules
+    held = Counter(c.rank for c in view.hand)
+    for token in named:
+        rank = parse_rank(token) if len(token) == 1 or token == "JK" else card(token).rank
+        held[rank] -= 1
+    held = Counter({rank: n for rank, n in sorted(held.items(), key=lambda item: DISPLAY_PLACE[item[0]]) if n > 0})
+    is_open = {WILD if m.rank == WILD else m.rank for m in view.my_melds if not m.is_book}
+    wilds = [TWO] * held.get(TWO, 0) + [JOKER] * held.get(JOKER, 0)
+    found = []
+    for rank, count in held.items():
+        if rank not in NATURAL_RANKS or rank in is_open:
+            continue
+        shown = rank_label(rank)
+        if count >= 3:
+            cards = [shown] * min(count, rules.book_size)
+            found.append((shown, " ".join(cards), f"{RANK_PLURALS[rank]}: {len(cards)}, a new meld"))
+        elif count == 2 and wilds and rules.wild_ratio == "twice":
+            found.append((shown, f"{shown} {shown} {rank_label(wilds[0])}",
+                           f"{RANK_PLURALS[rank]}: 2 and a wild card, a new meld"))
+    if rules.wild_melds and len(wilds) >= 3 and WILD not in is_open:
+        cards = [rank_label(r) for r in wilds[: rules.book_size]]
+        found.append(("wild", " ".join(cards), f"a wild meld of {len(cards)}"))
+    return found
+
+
 def _starts(prefix: str, *spellings: str) -> bool:
     return any(s.lower().startswith(prefix) for s in spellings)
+
+
+def rank_of(shown: str) -> int:
+    """The rank a label of the table names (``10``, ``K``, ``JK``)."""
+    return next(rank for rank in range(len(RANK_TOKENS)) if rank_label(rank) == shown)
 
 
 def command_completions(prefix: str, start: int) -> Iterator[Completion]:
@@ -77,6 +127,17 @@ class TableCompleter(Completer):
                     yield Completion(meld_label(meld.rank), start, display_meta=meta)
             return
         if command.name == "discard" and len(done) > 1:
+            return
+        if command.name == "meld" and (len(done) == 1 or done[-1].endswith(",")):
+            # The start of a meld: the melds the hand can make, not every rank (a single card is none).
+            try:
+                named = CardWords(view.hand).group(" ".join(done[1:]).replace(",", " "), lone_plural=False)
+            except InvalidMoveError:
+                named = []  # a word that is no card: what is held is offered as it is
+            for shown, cards, meta in new_melds(view, named):
+                spellings = ("2", "jk", "w", "wild") if shown == "wild" else (shown, RANK_TOKENS[rank_of(shown)])
+                if _starts(lowered, *spellings):
+                    yield Completion(cards, start, display=cards, display_meta=meta)
             return
         for shown, token, meta in hand_tokens(view.hand):
             if _starts(lowered, shown, token):
