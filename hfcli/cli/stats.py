@@ -19,11 +19,13 @@ import click
 def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool) -> None:
     """Your record: games played and finished, wins and losses by the AI levels you played
     against, mean score and margin, how often your side went out, your best game and the trend
-    over your last games.
+    over your last games, for each rule set and table size apart (their scores are not
+    comparable).
 
     Read from the transcripts in the data folder (where hf play records every game), or in the
     files and folders given. A game counts when one person played it from its first deal: games
-    of AI players only and what-if games (hf play --from) are not counted.
+    of AI players only, what-if games (hf play --from) and games left before their first move
+    are not counted.
 
     \b
     Examples:
