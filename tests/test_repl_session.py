@@ -457,6 +457,7 @@ def test_between_deals_quit_asks_and_leaves_and_a_move_waits_for_enter() -> None
     assert session.handle("y") == ERROR
     assert out.text == "The deal is over: press Enter for deal 2 first ('y' is a move)."
     assert session.handle("score") == INFO and "Finished deals:" in out.text
+    assert session.handle("hint") == ERROR and "No hint now: the deal is over" in out.text
     assert session.handle("quit") == INFO and session.prompt.startswith("Leave the game?")
     out.clear()
     assert session.handle("y") == QUIT and session.finished

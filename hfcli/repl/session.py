@@ -435,6 +435,8 @@ class Session:
         if command.is_move:
             said = printable(word)
             return self.error(f"The deal is over: press Enter for {self.waiting} first ('{said}' is a move).")
+        if command.name == "hint":
+            return self.error(f"No hint now: the deal is over; press Enter for {self.waiting}.")
         return self._info(command.name, rest)
 
     def line_cleared(self) -> str:
