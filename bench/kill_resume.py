@@ -1,11 +1,13 @@
 """Kill and resume: a game stopped anywhere goes on exactly as if it had never stopped.
 
     python bench/kill_resume.py [--games 4] [--cuts 50] [--kills 5] [--seed 1] [--jobs 2]
-                                [--rules classic] [--keep DIR]
+                                [--rules classic] [--line-up LEVEL/PARTNER/OPPONENT] [--keep DIR]
 
 Each game is played with ``hf play`` (South scripted: its moves are the ones the hard player
 makes in South's seat, worked out beforehand, one a line on stdin; every other seat is the AI
-``hf play`` seats, at the levels of the game's line-up) and recorded uninterrupted. Then, for
+``hf play`` seats, at the levels of the game's line-up: hf play's default, then mixed ones in
+turn, or ``--line-up`` for every game, e.g. ``expert`` or ``normal/easy/expert``) and recorded
+uninterrupted. Then, for
 ``--cuts`` cut points of its transcript, half of them inside an AI seat's turn (after the turn's
 first move, before its digest), the file is cut there as a SIGKILL would leave it, a third of them
 with a torn piece of the next line after the cut; and ``--kills`` times a real ``hf play`` of the
@@ -46,6 +48,7 @@ SOUTH = 0
 SOUTH_PLAYER = "hard"
 # (level, partner level, opponent level) of the games in turn: hf play's default, then mixed ones.
 LINE_UPS = (("normal", None, None), ("normal", "easy", "hard"), ("hard", None, "normal"), ("easy", "hard", None))
+PLAY_LEVELS = ("easy", "normal", "hard", "expert")  # hf play's --level choices
 GAME_TIMEOUT = 600  # seconds: far beyond any game at --speed 0; a hung run fails, never blocks the bench
 
 
@@ -270,6 +273,16 @@ def summary(cuts: list[Cut]) -> str:
             f"{same} resumed files equal the uninterrupted game, {verified} pass hf verify --ai")
 
 
+def line_up(text: str) -> tuple[str, str | None, str | None]:
+    """``--line-up``: hf play's --level, then perhaps --partner-level and --opponent-level ('-' for none)."""
+    levels = [None if word in ("", "-") else word for word in text.split("/")]
+    if not 1 <= len(levels) <= 3 or levels[0] is None or any(x not in (None, *PLAY_LEVELS) for x in levels):
+        raise argparse.ArgumentTypeError(f"{text!r}: give LEVEL[/PARTNER[/OPPONENT]] of {', '.join(PLAY_LEVELS)}")
+    level, partner, opponent = (levels + [None, None])[:3]
+    assert level is not None
+    return level, partner, opponent
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4)
@@ -278,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rules", default="classic")
+    parser.add_argument("--line-up", type=line_up, default=None, metavar="LEVEL[/PARTNER[/OPPONENT]]",
+                        help="the AI levels of every game (default: four line-ups in turn)")
     parser.add_argument("--keep", type=Path, default=None, help="keep every file in this folder")
     args = parser.parse_args(argv)
     rng = random.Random(f"kill-resume:{args.seed}")
@@ -285,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = False
     started = time.monotonic()
     for g in range(args.games):
-        spec = GameSpec(args.seed * 100 + g, args.rules, LINE_UPS[g % len(LINE_UPS)])
+        spec = GameSpec(args.seed * 100 + g, args.rules, args.line_up or LINE_UPS[g % len(LINE_UPS)])
         folder = Path(tempfile.mkdtemp(prefix=f"kill-resume-{spec.seed}-"))
         try:
             cuts = check_game(spec, args.cuts, args.kills, rng, folder, args.jobs)
