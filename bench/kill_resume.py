@@ -7,14 +7,15 @@ Each game is played with ``hf play`` (South scripted: its moves are the ones the
 makes in South's seat, worked out beforehand, one a line on stdin; every other seat is the AI
 ``hf play`` seats, at the levels of the game's line-up: hf play's default, then mixed ones in
 turn, or ``--line-up`` for every game, e.g. ``expert`` or ``normal/easy/expert``) and recorded
-uninterrupted. Then, for
-``--cuts`` cut points of its transcript, half of them inside an AI seat's turn (after the turn's
-first move, before its digest), the file is cut there as a SIGKILL would leave it, a third of them
-with a torn piece of the next line after the cut; and ``--kills`` times a real ``hf play`` of the
-game is killed with SIGKILL at a random moment. Every such file is resumed with ``hf play
---resume`` (South's remaining moves on stdin) and played to the end, compared byte for byte with
-the uninterrupted file (a killed game's header apart from the time it was started), and checked
-with ``hf verify --ai``.
+uninterrupted. Then, for ``--cuts`` cut points of its transcript, half of them inside an AI
+seat's turn (after the turn's first move, before its digest; half of those, where there are
+enough, in turns that began by taking the pile, where a player keeps the most from move to move),
+the file is cut there as a SIGKILL would leave it, a third of them with a torn piece of the next
+line after the cut; and ``--kills`` times a real ``hf play`` of the game is killed with SIGKILL
+at a random moment while it plays. Every such file is resumed with ``hf play --resume`` (South's
+remaining moves on stdin) and played to the end, compared byte for byte with the uninterrupted
+file (a killed game's header apart from the time it was started), and checked with ``hf verify
+--ai``.
 
 Prints, per game and in all: the cut points (inside AI turns, torn, real kills), how many
 resumed files equal the uninterrupted one, how many pass ``hf verify --ai``, and the first
@@ -119,21 +120,25 @@ def south_moves_in(lines: Sequence[str]) -> int:
     return count
 
 
-def turn_owners(lines: Sequence[str]) -> list[int | None]:
+def turn_owners(lines: Sequence[str]) -> tuple[list[int | None], list[bool]]:
     """For each count of complete lines kept (0 .. len), the seat whose turn is in progress there
-    (its first move kept, its digest not), or None at a turn's boundary."""
+    (its first move kept, its digest not), or None at a turn's boundary; and whether that turn
+    began by taking the pile."""
     seats = {"S": 0, "W": 1, "N": 2, "E": 3}
     owners: list[int | None] = [None, None]  # nothing kept, the header alone
+    pickups = [False, False]
     owner: int | None = None
+    pickup = False
     for line in lines[1:]:
         data = json.loads(line)
         kind = data.get("e")
         if kind == "move" and owner is None:
-            owner = seats.get(data["seat"], -1)
+            owner, pickup = seats.get(data["seat"], -1), data["move"] == "pickup"
         elif kind == "digest":
-            owner = None
+            owner, pickup = None, False
         owners.append(owner)
-    return owners
+        pickups.append(pickup)
+    return owners, pickups
 
 
 def resume_and_finish(spec: GameSpec, path: Path, script: list[str], env: dict[str, str]) -> str:
@@ -233,13 +238,18 @@ def check_game(spec: GameSpec, cuts: int, kills: int, rng: random.Random, folder
         raise SystemExit(f"seed {spec.seed}: the uninterrupted game did not finish: {run.stdout[-300:]}")
     full = full_path.read_bytes()
     full_lines = full.splitlines()
-    owners = turn_owners([line.decode() for line in full_lines])
+    owners, pickups = turn_owners([line.decode() for line in full_lines])
     # Cut points: complete lines kept, from the header alone to the last line but one.
     points = range(1, len(full_lines))
     ai_turn = [n for n in points if owners[n] not in (None, SOUTH)]
     other = [n for n in points if owners[n] in (None, SOUTH)]
     inside = min(len(ai_turn), (cuts + 1) // 2)
-    chosen = sorted(rng.sample(ai_turn, inside) + rng.sample(other, min(len(other), cuts - inside)))
+    # Half the cuts inside AI turns, where they can, fall in turns that began by taking the pile:
+    # there a player keeps the most from move to move (the hand it held before, its first meld's plan).
+    after_pickup = [n for n in ai_turn if pickups[n]]
+    chosen = rng.sample(after_pickup, min(len(after_pickup), inside // 2))
+    chosen += rng.sample(sorted(set(ai_turn) - set(chosen)), inside - len(chosen))
+    chosen = sorted(chosen + rng.sample(other, min(len(other), cuts - inside)))
     plans = []
     for i, n in enumerate(chosen):
         torn = i % 3 == 2 and len(full_lines[n]) > 1
