@@ -9,13 +9,13 @@ makes in South's seat, worked out beforehand, one a line on stdin; every other s
 turn, or ``--line-up`` for every game, e.g. ``expert`` or ``normal/easy/expert``) and recorded
 uninterrupted. Then, for ``--cuts`` cut points of its transcript, half of them inside an AI
 seat's turn (after the turn's first move, before its digest; half of those, where there are
-enough, in turns that began by taking the pile, where a player keeps the most from move to move),
-the file is cut there as a SIGKILL would leave it, a third of them with a torn piece of the next
-line after the cut; and ``--kills`` times a real ``hf play`` of the game is killed with SIGKILL
-at a random moment while it plays. Every such file is resumed with ``hf play --resume`` (South's
-remaining moves on stdin) and played to the end, compared byte for byte with the uninterrupted
-file (a killed game's header apart from the time it was started), and checked with ``hf verify
---ai``.
+enough, in turns that began by taking the pile or were played toward the first meld, where a
+player keeps the most from move to move), the file is cut there as a SIGKILL would leave it, a
+third of them with a torn piece of the next line after the cut; and ``--kills`` times a real
+``hf play`` of the game is killed with SIGKILL at a random moment while it plays. Every such
+file is resumed with ``hf play --resume`` (South's remaining moves on stdin) and played to the
+end, compared byte for byte with the uninterrupted file (a killed game's header apart from the
+time it was started), and checked with ``hf verify --ai``.
 
 Prints, per game and in all: the cut points (inside AI turns, torn, real kills), how many
 resumed files equal the uninterrupted one, how many pass ``hf verify --ai``, and the first
@@ -122,23 +122,31 @@ def south_moves_in(lines: Sequence[str]) -> int:
 
 def turn_owners(lines: Sequence[str]) -> tuple[list[int | None], list[bool]]:
     """For each count of complete lines kept (0 .. len), the seat whose turn is in progress there
-    (its first move kept, its digest not), or None at a turn's boundary; and whether that turn
-    began by taking the pile."""
+    (its first move kept, its digest not), or None at a turn's boundary; and whether that turn is
+    one where a player keeps the most from move to move: one that began by taking the pile, or
+    one played toward the side's first meld (a plan, the hand held before a pickup)."""
     seats = {"S": 0, "W": 1, "N": 2, "E": 3}
     owners: list[int | None] = [None, None]  # nothing kept, the header alone
-    pickups = [False, False]
+    keeps: list[bool] = [False, False]
     owner: int | None = None
-    pickup = False
+    turn_lines: list[int] = []  # indexes into owners of the lines kept inside the turn in progress
+    keeping = False
     for line in lines[1:]:
         data = json.loads(line)
         kind = data.get("e")
-        if kind == "move" and owner is None:
-            owner, pickup = seats.get(data["seat"], -1), data["move"] == "pickup"
+        if kind == "move":
+            if owner is None:
+                owner, keeping = seats.get(data["seat"], -1), data["move"] == "pickup"
+            keeping = keeping or "first meld" in (data.get("reason") or "")
         elif kind == "digest":
-            owner, pickup = None, False
+            for i in turn_lines:
+                keeps[i] = keeping
+            owner, keeping, turn_lines = None, False, []
         owners.append(owner)
-        pickups.append(pickup)
-    return owners, pickups
+        keeps.append(False)
+        if owner is not None:
+            turn_lines.append(len(owners) - 1)
+    return owners, keeps
 
 
 def resume_and_finish(spec: GameSpec, path: Path, script: list[str], env: dict[str, str]) -> str:
@@ -244,8 +252,8 @@ def check_game(spec: GameSpec, cuts: int, kills: int, rng: random.Random, folder
     ai_turn = [n for n in points if owners[n] not in (None, SOUTH)]
     other = [n for n in points if owners[n] in (None, SOUTH)]
     inside = min(len(ai_turn), (cuts + 1) // 2)
-    # Half the cuts inside AI turns, where they can, fall in turns that began by taking the pile:
-    # there a player keeps the most from move to move (the hand it held before, its first meld's plan).
+    # Half the cuts inside AI turns, where they can, fall in turns where a player keeps the most
+    # from move to move (the hand it held before a pickup, its first meld's plan).
     after_pickup = [n for n in ai_turn if pickups[n]]
     chosen = rng.sample(after_pickup, min(len(after_pickup), inside // 2))
     chosen += rng.sample(sorted(set(ai_turn) - set(chosen)), inside - len(chosen))
