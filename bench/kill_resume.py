@@ -251,7 +251,8 @@ def check_game(spec: GameSpec, cuts: int, kills: int, rng: random.Random, folder
     points = range(1, len(full_lines))
     ai_turn = [n for n in points if owners[n] not in (None, SOUTH)]
     other = [n for n in points if owners[n] in (None, SOUTH)]
-    inside = min(len(ai_turn), (cuts + 1) // 2)
+    # Half of all the stops inside AI turns even if no kill lands in one.
+    inside = min(len(ai_turn), cuts, (cuts + kills + 1) // 2)
     # Half the cuts inside AI turns, where they can, fall in turns where a player keeps the most
     # from move to move (the hand it held before a pickup, its first meld's plan).
     after_pickup = [n for n in ai_turn if pickups[n]]
