@@ -27,6 +27,7 @@ def record(
     levels = levels or ("random",) * players
     seats = seats or [SeatInfo(f"P{i}", "ai", level) for i, level in enumerate(levels)]
     game = Game(rules.preset(preset).replace(players=players, teams=teams), seed=seed)
+    path.unlink(missing_ok=True)  # a test may record its game again; the writer only makes new files
     return record_game(path, game, levels, seed, seats=seats, max_moves=moves)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
+from hfcli.cli import TEAMS_OPTION, InputError, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
 from hfcli.printable import hidden_characters, printable
 
@@ -298,11 +298,12 @@ def _new_session(
 
 def open_transcript(
     game: Game, human: int, name: str, levels: dict[int, str], transcript_path: Path | None,
-    header: dict[str, object] | None = None,
+    header: dict[str, object] | None = None, studied: Path | None = None,
 ) -> tuple[TranscriptWriter, Path]:
     """A new transcript for ``game`` (at ``transcript_path``, else a new file in the data folder)
     with its header written, the human in seat ``human`` and the AI seats at ``levels``; any
-    failure is one line."""
+    failure is one line. A file that exists already is never written over: not another game, not
+    ``studied`` (the recorded game a what-if or duplicate game comes from), not any other file."""
     from hfcli import paths
     from hfcli.transcript import SeatInfo, TranscriptWriter
 
@@ -312,14 +313,45 @@ def open_transcript(
     ]
     path = transcript_path
     try:
-        if path is None:
+        if path is not None:
+            return TranscriptWriter.create(path, game, seats, header=header), path
+        for _ in range(_FRESH_NAME_TRIES):
             path = paths.new_transcript_path(game.seed)
-        return TranscriptWriter.create(path, game, seats, header=header), path
+            try:
+                return TranscriptWriter.create(path, game, seats, header=header), path
+            except FileExistsError:
+                continue  # another game took the name since it was chosen: the next one is free
+        raise click.ClickException(f"cannot write the transcript {path}: every new name is taken")
+    except FileExistsError:
+        assert transcript_path is not None
+        raise _existing_file(transcript_path, studied) from None
     except paths.DataFolderError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         where = path if path is not None else paths.transcripts_dir()
         raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
+
+
+_FRESH_NAME_TRIES = 100  # a timestamped name taken that many times over is not a race but a fault
+
+
+def _existing_file(path: Path, studied: Path | None) -> click.ClickException:
+    """Why ``--transcript PATH`` names a file that is there already: the recorded game being played
+    from (by any name: a link, another spelling), or some other file."""
+    if studied is not None and same_file(path, studied):
+        return InputError(f"--transcript {path} is the recorded game itself; a new game is recorded in a new file")
+    return InputError(f"--transcript {path}: the file exists, and hf play records a game only in a new file; "
+                      "name another (--resume continues a recorded game)")
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file, by the file's identity (a hard link, a symbolic link and
+    another spelling of the path all name the same file)."""
+    try:
+        a, b = os.stat(one), os.stat(other)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _resumed_session(

@@ -155,7 +155,8 @@ def _start(
     from hfcli.cli.play import open_transcript
 
     players = {s: make_ai(level, game.seed, s) for s, level in seats.levels.items()}
-    writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header)
+    writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header,
+                                   studied=Path(replayed.source.path))
     session = _session(game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed)
     compare_with(session, replayed.game.results)
     return session, _intro(game, seats.human, seats.levels, path)

@@ -83,6 +83,7 @@ def regenerate(folder: Path) -> list[Path]:
     written = []
     for spec in GOLDEN:
         path = folder / f"{spec.name}.jsonl"
+        path.unlink(missing_ok=True)  # a golden game is rewritten whole; the writer only makes new files
         record_game(path, Game(spec.rules(), spec.seed), spec.levels, spec.seed, created=FIXED_CREATED)
         written.append(path)
     return written

@@ -24,6 +24,9 @@ from hfcli.transcript.lines import (
 )
 
 
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # a program hf starts does not inherit the transcript
+
+
 class TranscriptWriteError(OSError):
     """The disk refused a write (file too large, disk full, an I/O error). What could not be written
     in full has been taken back, so the file ends with the last move recorded before it."""
@@ -61,9 +64,11 @@ class TranscriptWriter:
         created: str | None = None,
         header: Mapping[str, Any] | None = None,
     ) -> TranscriptWriter:
-        """Create parent dirs; write the header and what the game has done so far (deal 1).
-        ``header`` adds keys to the header: a game built from a position (it has done nothing yet)
-        must give that position as ``position``, for the file to replay without anything else. A
+        """Create parent dirs and a new file; write the header and what the game has done so far
+        (deal 1). ``header`` adds keys to the header: a game built from a position (it has done
+        nothing yet) must give that position as ``position``, for the file to replay without anything
+        else. A file that exists already raises FileExistsError and is left as it is: the file is
+        created exclusively, so nothing can appear under the name between a check and the open. A
         file whose first lines cannot be written is removed: an empty transcript is no use to anyone."""
         if len(seats) != len(game.seating.names):
             raise ValueError(f"{len(game.seating.names)} seats need as many SeatInfo, not {len(seats)}")
@@ -71,7 +76,7 @@ class TranscriptWriter:
             raise ValueError("a game built from a position is recorded with that position in the header")
         p = Path(path)
         _make_folder(p.parent)
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _CLOEXEC, 0o644)
         writer = cls(p, game, fd, fsync=fsync)
         try:
             if fsync:
