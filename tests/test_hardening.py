@@ -192,6 +192,7 @@ def test_finding_2_a_move_the_disk_refuses_is_neither_shown_nor_kept(
     kept = replay(path).moves
     assert len(kept) > 20
     assert [(m.seat, m.move) for m in kept] == [(e.seat, e.move) for e in session.log]
+    session.close()  # as hf play does when the game stops: the transcript has one writer at a time
     resumed = resume(path, fsync=False)
     resumed.writer.close()
     assert resumed.game.move_count == len(session.log)

@@ -215,7 +215,11 @@ def play(
     _check_sources(resume_path, from_spec, duplicate_path, seat, partner_level, opponent_level)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
-        _same_table(session.game, table_players, teams)
+        try:
+            _same_table(session.game, table_players, teams)
+        except click.UsageError:
+            session.close()  # lets go of the transcript's lock at once, not when the process ends
+            raise
     elif from_spec is not None:
         from hfcli.cli.recorded import what_if_session
 
@@ -306,6 +310,7 @@ def open_transcript(
     ``studied`` (the recorded game a what-if or duplicate game comes from), not any other file."""
     from hfcli import paths
     from hfcli.transcript import SeatInfo, TranscriptWriter
+    from hfcli.transcript.writer import in_use
 
     seats = [
         SeatInfo(name, "human", None) if seat == human else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
@@ -324,12 +329,19 @@ def open_transcript(
         raise click.ClickException(f"cannot write the transcript {path}: every new name is taken")
     except FileExistsError:
         assert transcript_path is not None
+        if in_use(transcript_path):
+            raise in_use_error(transcript_path) from None
         raise _existing_file(transcript_path, studied) from None
     except paths.DataFolderError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         where = path if path is not None else paths.transcripts_dir()
         raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
+
+
+def in_use_error(path: Path) -> click.ClickException:
+    return click.ClickException(f"{path} is in use: another hf play is writing this game, and a transcript "
+                                "has one writer at a time")
 
 
 _FRESH_NAME_TRIES = 100  # a timestamped name taken that many times over is not a race but a fault
@@ -359,16 +371,23 @@ def _resumed_session(
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
     from hfcli.repl.session import LogEntry
-    from hfcli.transcript import TranscriptError, TranscriptWriteError, read_source, resume
-    from hfcli.transcript.resume import FinishedGame, human_seat
+    from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError, read_source, resume
+    from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
 
     try:
-        source = read_source(path)
-        human = human_seat(source)
-        resumed = resume(path, source=source)
+        held = hold_to_resume(path)  # first of all: one process continues a game, and only one
+        try:
+            source = read_source(path, held)
+            human = human_seat(source)
+            resumed = resume(path, source=source, held=held)
+        except BaseException:
+            held.close()
+            raise
     except FinishedGame as over:
         _show_finished(over.game, path)
         raise SystemExit(0) from None
+    except TranscriptInUse:
+        raise in_use_error(path) from None
     except TranscriptWriteError as exc:
         raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
     except (TranscriptError, HandFootError) as exc:

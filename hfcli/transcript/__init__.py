@@ -20,7 +20,7 @@ from hfcli.transcript.lines import (
 )
 from hfcli.transcript.reader import Header, Replayed, Source, parse_header, read_source, recorded_shoes, replay
 from hfcli.transcript.resume import Resumed, resume
-from hfcli.transcript.writer import TranscriptWriteError, TranscriptWriter
+from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter
 
 __all__ = [
     "DIVERGENCE",
@@ -34,6 +34,7 @@ __all__ = [
     "SeatInfo",
     "Source",
     "TranscriptError",
+    "TranscriptInUse",
     "TranscriptWriteError",
     "TranscriptWriter",
     "event_line",

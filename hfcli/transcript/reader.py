@@ -75,12 +75,17 @@ MAX_LINE_BYTES = 1 << 20
 _CHUNK = MAX_LINE_BYTES
 
 
-def read_source(path: str | Path) -> Source:
-    """A regular file's lines; anything else, and a line longer than MAX_LINE_BYTES, is malformed."""
+def read_source(path: str | Path, handle: BinaryIO | None = None) -> Source:
+    """A regular file's lines; anything else, and a line longer than MAX_LINE_BYTES, is malformed.
+    ``handle`` is the file already open (as locked to resume it): read from its start, left open."""
     name = str(path)
     try:
-        with open_regular(path) as handle:
+        if handle is not None:
+            handle.seek(0)
             data = _read_lines(handle, name)
+        else:
+            with open_regular(path) as opened:
+                data = _read_lines(opened, name)
     except NotRegularFile as exc:
         raise TranscriptError(name, 0, str(exc)) from None
     except OSError as exc:

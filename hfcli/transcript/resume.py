@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from hfcli.engine.game import Game
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.files import NotRegularFile
 from hfcli.transcript.digest import digest
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay
-from hfcli.transcript.writer import TranscriptWriteError, TranscriptWriter
+from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter, hold
 
 if TYPE_CHECKING:
     from ai.base import Player
@@ -53,17 +54,41 @@ class Resumed:
             recall(player, (v for v in self.turn_views if v.seat == seat))
 
 
-def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None) -> Resumed:
+def hold_to_resume(path: str | Path) -> BinaryIO:
+    """The transcript at ``path`` open and locked as its one writer (:func:`hold`), before anything
+    is read: raises TranscriptInUse while another process writes it, and TranscriptError (line 0)
+    for a file that cannot be opened or is not a regular file."""
+    try:
+        return hold(path)
+    except TranscriptInUse:
+        raise
+    except NotRegularFile as exc:
+        raise TranscriptError(str(path), 0, str(exc)) from None
+    except OSError as exc:
+        raise TranscriptError(str(path), 0, f"cannot read: {exc.strerror or exc}") from None
+
+
+def resume(
+    path: str | Path, *, fsync: bool = True, source: Source | None = None, held: BinaryIO | None = None
+) -> Resumed:
     """Rebuild the game a transcript records, to continue it where the file ends.
 
     A torn last line (cut by a crash) is dropped from the file and reported in ``warning``; events
     the engine owes after the last complete move (a crash between lines) are written out first, so
-    the file stays a complete record. Raises :class:`TranscriptError` on a file that does not replay
-    and :class:`TranscriptWriteError` on one that cannot be written to.
-    ``source`` is the file as already read, if it was.
+    the file stays a complete record. Raises :class:`TranscriptError` on a file that does not replay,
+    :class:`TranscriptInUse` while another process writes it and :class:`TranscriptWriteError` on
+    one that cannot be written to. ``held`` is the file as :func:`hold_to_resume` locked it, and
+    ``source`` the file as read from it since, if they were; the writer returned keeps the lock.
     """
+    if held is None:
+        held = hold_to_resume(path)
+        try:
+            return resume(path, fsync=fsync, source=source, held=held)
+        except BaseException:
+            held.close()
+            raise
     if source is None:
-        source = read_source(path)
+        source = read_source(path, held)
     header = parse_header(source)
     ai_seats = {seat for seat, info in enumerate(header.seats) if info.kind == "ai"}
     turn_views: list[SeatView] = []
@@ -84,7 +109,7 @@ def resume(path: str | Path, *, fsync: bool = True, source: Source | None = None
             with open(path, "r+b") as handle:
                 handle.truncate(source.torn_offset)
         writer = TranscriptWriter.append_to(
-            path, replayed.game, fsync=fsync, version=replayed.header.version, chain=replayed.chain
+            path, replayed.game, fsync=fsync, version=replayed.header.version, chain=replayed.chain, held=held
         )
     except OSError as exc:
         raise TranscriptWriteError(path, exc) from None

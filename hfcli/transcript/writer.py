@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.files import open_regular
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     VERSION,
@@ -23,7 +25,6 @@ from hfcli.transcript.lines import (
     move_line,
 )
 
-
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # a program hf starts does not inherit the transcript
 
 
@@ -36,17 +37,70 @@ class TranscriptWriteError(OSError):
         self.path = Path(path)
 
 
+class TranscriptInUse(OSError):
+    """Another process writes this transcript: it holds the file's lock (one writer a transcript)."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(errno.EWOULDBLOCK, "in use: another hf play is writing this game", str(path))
+        self.path = Path(path)
+
+
+def lock(fd: int, path: str | Path, *, wait: bool = False) -> None:
+    """Take the one writer's lock of the transcript open at ``fd``: an exclusive ``flock``, held until
+    the file is closed (a crash closes it too, so a killed game never leaves a lock behind). Raises
+    TranscriptInUse when another process holds it; ``wait`` waits for it instead (for a file just
+    created, which another can hold only for the moment it takes to find it empty). Where there is
+    no ``flock`` (Windows) nothing is locked."""
+    if sys.platform == "win32":
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        raise TranscriptInUse(path) from None
+
+
+def hold(path: str | Path) -> BinaryIO:
+    """The existing transcript at ``path``, open for reading and locked as its one writer: taken
+    before anything is read, written or shown, so two processes never both continue one game.
+    Raises NotRegularFile for anything but a regular file, TranscriptInUse, and OSError as ``open``."""
+    handle = open_regular(path)
+    try:
+        lock(handle.fileno(), path)
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+def in_use(path: str | Path) -> bool:
+    """Whether another process holds the lock of the transcript at ``path`` (asked without waiting,
+    and let go at once)."""
+    try:
+        handle = open_regular(path)
+    except OSError:
+        return False
+    with handle:
+        try:
+            lock(handle.fileno(), path)
+        except TranscriptInUse:
+            return True
+    return False
+
+
 class TranscriptWriter:
     """Appends a game's events to its transcript: each move with the lines it caused in one write,
     then an fsync, so a move reaches the disk whole before the game goes on."""
 
     def __init__(
         self, path: Path, game: Game, fd: int, *, fsync: bool = True, size: int = 0, version: int = VERSION,
-        chain: str = "",
+        chain: str = "", held: BinaryIO | None = None,
     ) -> None:
         self.path = path
         self.game = game
         self._fd: int | None = fd
+        self._held = held  # the file as opened to lock it, when not by ``fd``: closed with the writer
         self._fsync = fsync
         self._size = size  # bytes in the file: where a refused write is cut back to
         self._digester = Digester()
@@ -79,6 +133,7 @@ class TranscriptWriter:
         fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _CLOEXEC, 0o644)
         writer = cls(p, game, fd, fsync=fsync)
         try:
+            lock(fd, p, wait=True)
             if fsync:
                 # The new file's name must survive a crash too, not only its lines.
                 folder = os.open(p.parent, os.O_RDONLY)
@@ -98,12 +153,24 @@ class TranscriptWriter:
 
     @classmethod
     def append_to(
-        cls, path: str | Path, game: Game, *, fsync: bool = True, version: int = VERSION, chain: str = ""
+        cls, path: str | Path, game: Game, *, fsync: bool = True, version: int = VERSION, chain: str = "",
+        held: BinaryIO | None = None,
     ) -> TranscriptWriter:
-        """A writer that goes on with a file of ``version`` whose last move's chain is ``chain``."""
+        """A writer that goes on with a file of ``version`` whose last move's chain is ``chain``;
+        ``held`` is the file as :func:`hold` locked it (the writer closes it), else it is locked here."""
         p = Path(path)
-        fd = os.open(p, os.O_WRONLY | os.O_APPEND)
-        return cls(p, game, fd, fsync=fsync, size=os.lseek(fd, 0, os.SEEK_END), version=version, chain=chain)
+        fd = os.open(p, os.O_WRONLY | os.O_APPEND | _CLOEXEC)
+        try:
+            if held is None:
+                lock(fd, p)
+            elif not _same_file(fd, held.fileno()):
+                # Another file was put in its place since it was locked and read: not the game read.
+                raise TranscriptInUse(p)
+            size = os.lseek(fd, 0, os.SEEK_END)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(p, game, fd, fsync=fsync, size=size, version=version, chain=chain, held=held)
 
     def write_lines(self, lines: Sequence[str]) -> None:
         """Append lines as they stand, in one write (resume uses it for lines a crash cut off)."""
@@ -172,12 +239,20 @@ class TranscriptWriter:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+        if self._held is not None:
+            self._held.close()  # the lock goes with the last descriptor of the file as locked
+            self._held = None
 
     def __enter__(self) -> TranscriptWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _same_file(fd: int, other: int) -> bool:
+    one, two = os.fstat(fd), os.fstat(other)
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
 
 
 def _make_folder(folder: Path) -> None:
