@@ -21,6 +21,8 @@ __all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "loa
 
 # A house-rules file is a few lines; anything this large is not one.
 MAX_FILE_BYTES = 1 << 20
+# Characters: a rule set's name heads the table, every replay and every transcript's header.
+MAX_NAME = 60
 
 
 def load(path: str | Path) -> Rules:
@@ -48,8 +50,12 @@ def load_with_preset(path: str | Path) -> tuple[Rules, Rules]:
         raise RulesError(f"{p}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesError(f"{p}: nested too deep to read") from None
+    named = "name" in data
     data.setdefault("name", p.stem)
     name = data["name"]
+    if isinstance(name, str) and len(name) > MAX_NAME:
+        whose = "" if named else " (the file's own name, as the file gives none: give it a name = \"...\")"
+        raise RulesError(f"{p}: name has at most {MAX_NAME} characters, not {len(name):,}{whose}")
     if isinstance(name, str) and hidden_characters(name):
         # The name heads every screen of rules and every replay: text a terminal would act on is refused.
         raise RulesError(f"{p}: name has control characters ({name!r}); a name is printable text")

@@ -4,6 +4,7 @@ writes a transcript at a time, and what the writer writes the reader reads."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -170,3 +171,90 @@ def test_a_killed_game_leaves_no_lock_behind(tmp_path: Path, hf_env: dict[str, s
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.startswith(f"Resuming {path} at deal 1 of 4.")
     assert [m.move for m in replay(path).moves if m.seat == 0] == ["draw"]
+
+
+# ---------------------------------------------------------------------------- what the writer writes, the reader reads
+
+
+@pytest.mark.parametrize("length", [61, 1_047_000])
+def test_a_house_rules_name_longer_than_60_characters_is_refused_when_the_rules_load(
+    tmp_path: Path, length: int
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text(f'name = "{"x" * length}"\n')
+    code, out, err = invoke(["play", "--rules", str(house), "--seed", "3", "--speed", "0",
+                             "--transcript", str(tmp_path / "g.jsonl")])
+    assert code == 2, out
+    assert err == f"Error: {house}: name has at most 60 characters, not {length:,}\n"
+    assert not (tmp_path / "g.jsonl").exists()
+    house.write_text(f'name = "{"x" * 60}"\n')  # the longest name there may be
+    code, out, err = invoke(["play", "--rules", str(house), "--seed", "3", "--speed", "0",
+                             "--transcript", str(tmp_path / "g.jsonl")])
+    assert code == 0, err
+    assert invoke(["verify", str(tmp_path / "g.jsonl")])[0] == 0
+
+
+def test_a_house_rules_file_named_longer_than_a_rules_name_is_told_to_give_a_name(tmp_path: Path) -> None:
+    house = tmp_path / f"{'family' * 11}.toml"
+    house.write_text("deals = 2\n")
+    code, _, err = invoke(["play", "--rules", str(house), "--seed", "3"])
+    assert code == 2
+    assert err == (f"Error: {house}: name has at most 60 characters, not 66 (the file's own name, as the file "
+                   'gives none: give it a name = "...")\n')
+
+
+def test_the_writer_refuses_a_header_longer_than_the_reader_reads_and_makes_no_file(tmp_path: Path) -> None:
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import preset
+    from hfcli.transcript import SeatInfo, TranscriptWriter, read_source
+    from hfcli.transcript.lines import MAX_LINE_BYTES
+    from hfcli.transcript.writer import HeaderTooLong
+
+    game = Game(preset("classic"), seed=3)
+    seats = [SeatInfo(name, "ai", "easy") for name in ("South", "West", "North", "East")]
+    path = tmp_path / "g.jsonl"
+    # A name of quotes: each is one character, and two bytes once JSON escapes it.
+    seats[0] = SeatInfo('"' * (MAX_LINE_BYTES // 2), "human")
+    with pytest.raises(HeaderTooLong, match=r"largest part is seats \(1,048,8\d\d bytes\)"):
+        TranscriptWriter.create(path, game, seats, fsync=False)
+    assert not path.exists()
+    seats[0] = SeatInfo('"' * (MAX_LINE_BYTES // 2 - 2000), "human")  # just short of the limit: read back whole
+    TranscriptWriter.create(path, game, seats, fsync=False).close()
+    assert len(read_source(path).lines[0].encode()) <= MAX_LINE_BYTES
+    assert replay(path).header.seats[0].name == seats[0].name
+
+
+def test_a_what_if_game_whose_header_would_outgrow_the_reader_is_refused_in_one_line(tmp_path: Path) -> None:
+    import json
+
+    from hfcli.transcript.lines import MAX_LINE_BYTES
+
+    lines = GOLDEN.read_text().split("\n")
+    header = json.loads(lines[0])
+    header["seats"][0].update(name="A" * (MAX_LINE_BYTES - len(lines[0]) - 100), kind="human", level=None)
+    studied = tmp_path / "long-name.jsonl"
+    studied.write_text("\n".join([json.dumps(header, separators=(",", ":")), *lines[1:]]))
+    assert invoke(["verify", str(studied)])[0] == 0  # readable as it stands; the what-if adds its history
+    what_if = tmp_path / "w.jsonl"
+    code, out, err = invoke(["play", "--from", f"{studied}:300", "--speed", "0", "--transcript", str(what_if)])
+    assert code == 2, out
+    assert re.fullmatch(r"Error: cannot record this game: the transcript's header would be 1,0\d\d,\d\d\d bytes, and a "
+                        r"transcript's lines are read up to 1 MiB \(1,048,576 bytes\); its largest part is seats "
+                        r"\(1,04\d,\d\d\d bytes\)\n", err), err
+    assert not what_if.exists()
+
+
+def test_a_line_longer_than_the_reader_reads_is_never_appended(tmp_path: Path) -> None:
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import preset
+    from hfcli.transcript import SeatInfo, TranscriptWriteError, TranscriptWriter
+    from hfcli.transcript.lines import MAX_LINE_BYTES
+
+    game = Game(preset("classic"), seed=3)
+    path = tmp_path / "g.jsonl"
+    writer = TranscriptWriter.create(path, game, [SeatInfo(n, "ai", "easy") for n in "SWNE"], fsync=False)
+    before = path.read_bytes()
+    with pytest.raises(TranscriptWriteError, match="a line longer than 1,048,576 bytes"):
+        writer.record(game.apply("draw"), "why" * MAX_LINE_BYTES)
+    writer.close()
+    assert path.read_bytes() == before

@@ -310,7 +310,7 @@ def open_transcript(
     ``studied`` (the recorded game a what-if or duplicate game comes from), not any other file."""
     from hfcli import paths
     from hfcli.transcript import SeatInfo, TranscriptWriter
-    from hfcli.transcript.writer import in_use
+    from hfcli.transcript.writer import HeaderTooLong, in_use
 
     seats = [
         SeatInfo(name, "human", None) if seat == human else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
@@ -327,6 +327,8 @@ def open_transcript(
             except FileExistsError:
                 continue  # another game took the name since it was chosen: the next one is free
         raise click.ClickException(f"cannot write the transcript {path}: every new name is taken")
+    except HeaderTooLong as exc:
+        raise InputError(f"cannot record this game: {exc}") from None
     except FileExistsError:
         assert transcript_path is not None
         if in_use(transcript_path):

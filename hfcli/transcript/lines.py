@@ -26,6 +26,12 @@ SEAT_KINDS = ("human", "ai")
 DIVERGENCE = 1
 MALFORMED = 2
 
+# No line hf writes comes near this (a 20-deck shoe is some 3 KB, the header of a what-if game from
+# the last move of a 20-deal game of six with 40-card hands some 270 KB); a longer one is not a
+# transcript, and refusing it keeps a huge file without newlines from being read whole. The writer
+# refuses to write a longer line, so what it writes, the reader reads.
+MAX_LINE_BYTES = 1 << 20
+
 
 class TranscriptError(ValueError):
     """A transcript that cannot be replayed: ``FILE:LINE: message``.

@@ -26,6 +26,7 @@ from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
+    MAX_LINE_BYTES,
     SEAT_KINDS,
     VERSION,
     RecordedMove,
@@ -69,10 +70,7 @@ class Source:
         return None if self.torn is None else f"{self.path}:{self.torn}: torn last line dropped"
 
 
-# No line hf writes comes near this (a 20-deck shoe is some 3 KB); a longer one is not a transcript,
-# and refusing it keeps a huge file without newlines from being read whole.
-MAX_LINE_BYTES = 1 << 20
-_CHUNK = MAX_LINE_BYTES
+_CHUNK = MAX_LINE_BYTES  # the longest line a reader reads (hfcli.transcript.lines)
 
 
 def read_source(path: str | Path, handle: BinaryIO | None = None) -> Source:

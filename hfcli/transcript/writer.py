@@ -14,6 +14,7 @@ from hfcli.engine.game import Game
 from hfcli.files import open_regular
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
+    MAX_LINE_BYTES,
     VERSION,
     SeatInfo,
     digest_line,
@@ -35,6 +36,34 @@ class TranscriptWriteError(OSError):
     def __init__(self, path: str | Path, cause: OSError) -> None:
         super().__init__(cause.errno, cause.strerror or str(cause), str(path))
         self.path = Path(path)
+
+
+class HeaderTooLong(ValueError):
+    """The header line would be longer than a reader reads: the transcript is not written at all."""
+
+    def __init__(self, size: int, largest: str, largest_size: int) -> None:
+        super().__init__(
+            f"the transcript's header would be {size:,} bytes, and a transcript's lines are read up to "
+            f"{MAX_LINE_BYTES >> 20} MiB ({MAX_LINE_BYTES:,} bytes); its largest part is {largest} "
+            f"({largest_size:,} bytes)"
+        )
+        self.size = size
+
+
+def header_line(data: Mapping[str, Any]) -> str:
+    """The header line of ``data``; HeaderTooLong if a reader could not read it back."""
+    line = dumps_compact(dict(data))
+    size = len(line.encode("utf-8", "surrogatepass"))
+    if size > MAX_LINE_BYTES:
+        parts = {key: len(dumps_compact({key: value}).encode("utf-8", "surrogatepass")) for key, value in data.items()}
+        rules = data.get("rules")
+        if isinstance(rules, dict):  # a rule set's text is its name or a list: name the field
+            parts |= {f"the rules' {key}": len(dumps_compact({key: value}).encode("utf-8", "surrogatepass"))
+                      for key, value in rules.items()}
+            parts.pop("rules")
+        largest = max(parts, key=parts.__getitem__)
+        raise HeaderTooLong(size, largest, parts[largest])
+    return line
 
 
 class TranscriptInUse(OSError):
@@ -123,12 +152,14 @@ class TranscriptWriter:
         nothing yet) must give that position as ``position``, for the file to replay without anything
         else. A file that exists already raises FileExistsError and is left as it is: the file is
         created exclusively, so nothing can appear under the name between a check and the open. A
-        file whose first lines cannot be written is removed: an empty transcript is no use to anyone."""
+        file whose first lines cannot be written is removed: an empty transcript is no use to anyone.
+        A header longer than a reader reads raises HeaderTooLong before any file is made."""
         if len(seats) != len(game.seating.names):
             raise ValueError(f"{len(game.seating.names)} seats need as many SeatInfo, not {len(seats)}")
         if not game.events and "position" not in (header or {}):
             raise ValueError("a game built from a position is recorded with that position in the header")
         p = Path(path)
+        header_text = header_line(header_dict(game, seats, created, header))
         _make_folder(p.parent)
         fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _CLOEXEC, 0o644)
         writer = cls(p, game, fd, fsync=fsync)
@@ -143,7 +174,7 @@ class TranscriptWriter:
                     os.close(folder)
             # Events so far; moves among them were made before recording began and carry no reason.
             lines, chain = writer._lines(game.events, None)
-            writer._append([dumps_compact(header_dict(game, seats, created, header)), *lines])
+            writer._append([header_text, *lines])
             writer._chain = chain
         except BaseException:
             writer.close()
@@ -208,6 +239,10 @@ class TranscriptWriter:
             raise ValueError(f"{self.path}: the transcript is closed")
         fd = self._fd
         payload = "".join(line + "\n" for line in lines).encode("utf-8")
+        if len(payload) > MAX_LINE_BYTES and any(len(line.encode("utf-8")) > MAX_LINE_BYTES for line in lines):
+            # Nothing hf writes after the header comes near it; written, it would end the file for every reader.
+            raise TranscriptWriteError(self.path, OSError(errno.EFBIG, f"a line longer than {MAX_LINE_BYTES:,} bytes, "
+                                                                      "more than a reader reads"))
         data = memoryview(payload)
         start = self._size
         try:
