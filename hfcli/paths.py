@@ -3,7 +3,8 @@
 The data folder is the platform's per-user one, from ``platformdirs`` (``$XDG_DATA_HOME/hfcli`` or
 ``~/.local/share/hfcli`` on Linux, ``~/Library/Application Support/hfcli`` on macOS, the roaming
 AppData on Windows; relative XDG values are ignored, as the XDG specification says).
-``HF_DATA_DIR`` overrides it. Folders are created on first use.
+``HF_DATA_DIR`` overrides it. Folders are created on first use, below a home folder that exists:
+a home that does not exist is never made (the message says where the files would go instead).
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ def data_dir() -> Path:
         raise DataFolderError(f"no home folder for hf's files ({exc}); {HOW_TO_SET}") from None
     if not folder.is_absolute() or _at_the_root(folder) or hidden_characters(str(folder)):
         raise DataFolderError(f"no home folder for hf's files (it would be {folder}); {HOW_TO_SET}")
+    home = Path(os.path.expanduser("~"))
+    if folder.is_relative_to(home) and not home.is_dir():
+        # A home that is not there is a mistyped or unset-up HOME: made by hf, it would be nobody's.
+        raise DataFolderError(f"the home folder {home} does not exist, so there is no {folder} for hf's files; "
+                              f"{HOW_TO_SET}")
     return folder
 
 

@@ -739,6 +739,7 @@ def test_finding_12_a_relative_xdg_data_home_is_ignored(tmp_path: Path, monkeypa
 
     monkeypatch.delenv("HF_DATA_DIR", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()  # the data folder goes below a home that exists
     monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
     assert paths.data_dir() == tmp_path / "home" / ".local" / "share" / "hfcli"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))

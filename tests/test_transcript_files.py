@@ -258,3 +258,33 @@ def test_a_line_longer_than_the_reader_reads_is_never_appended(tmp_path: Path) -
         writer.record(game.apply("draw"), "why" * MAX_LINE_BYTES)
     writer.close()
     assert path.read_bytes() == before
+
+
+# ---------------------------------------------------------------------------- where the files go
+
+
+def test_a_home_that_does_not_exist_is_not_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "nobody"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME")
+    code, out, err = invoke(["play", "--seed", "3", "--speed", "0"])
+    assert code == 1, out
+    assert err == (f"Error: the home folder {home} does not exist, so there is no {home}/.local/share/hfcli for "
+                   "hf's files; set HF_DATA_DIR to a folder for hf's files, or give --transcript FILE\n")
+    assert not home.exists()
+    home.mkdir()  # a home that is there gets its data folder, made down to the transcripts
+    code, out, err = invoke(["play", "--seed", "3", "--speed", "0"])
+    assert code == 0, err
+    assert len(list((home / ".local" / "share" / "hfcli" / "transcripts").glob("*-seed3.jsonl"))) == 1
+
+
+def test_a_data_folder_named_outside_the_home_is_made_even_without_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "nobody"))
+    for variable in ("XDG_DATA_HOME", "HF_DATA_DIR"):  # the folders the user named: made as the XDG rules say
+        monkeypatch.setenv(variable, str(tmp_path / variable / "deep"))
+        code, _, err = invoke(["play", "--seed", "3", "--speed", "0"])
+        assert code == 0, err
+        assert list((tmp_path / variable).rglob("*-seed3.jsonl"))
+    assert not (tmp_path / "nobody").exists()
