@@ -110,6 +110,12 @@ def test_printable_characters_past_a_line_in_a_row_never_reach_the_prompt() -> N
     assert typed == "a" * 501 + "\rbbb"  # Enter starts a new line, which may be as long again
 
 
+def test_an_escape_sequence_before_a_long_typed_line_does_not_shorten_it() -> None:
+    # The terminal's answer to where the cursor is (ESC[24;1R) arrives as the prompt starts.
+    keys = _keys_of(["\x1b[24;1R" + "a" * 1000 + "\x1b[D" + "b" * 1000], flush_after=-1)
+    assert [k.key for k in keys].count("a") == 501 and [k.key for k in keys].count("b") == 501
+
+
 def test_a_long_typed_line_stops_growing_at_the_limit_and_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[str] = []
     refuse = loop._refused

@@ -34,6 +34,7 @@ class TableKeyParser(Vt100Parser):
     def reset(self, request: bool = False) -> None:
         self._ended_early = False
         self._printable_run = 0
+        self._in_escape = False
         super().reset(request)
 
     def feed(self, data: str) -> None:
@@ -53,16 +54,22 @@ class TableKeyParser(Vt100Parser):
 
     def _within_a_line(self, data: str) -> str:
         kept = []
-        run = self._printable_run
+        run, in_escape = self._printable_run, self._in_escape
         for char in data:
-            if char >= " " and char != "\x7f":
+            if in_escape:
+                # An escape sequence (an arrow, a cursor position report) is a key, not text: it
+                # ends at its first letter or ~, and counts for nothing.
+                in_escape = not (char.isalpha() or char == "~")
+            elif char == "\x1b":
+                in_escape, run = True, 0
+            elif char >= " " and char != "\x7f":
                 if run > MAX_LINE:
                     continue
                 run += 1
             else:
                 run = 0
             kept.append(char)
-        self._printable_run = run
+        self._printable_run, self._in_escape = run, in_escape
         return "".join(kept)
 
     def flush(self) -> None:
