@@ -313,13 +313,14 @@ def test_T_SIZE_hf_play_seats_the_table_asked_for_and_names_everyone(tmp_path: P
         (["--players", "4", "--teams", "threes"], "teams of three need 6 players, not 4"),
         (["--players", "5", "--teams", "pairs"], "pairs need 4 or 6 players, not 5"),
         (["--players", "7"], "Invalid value for '--players'"),
-        (["--players", "6", "--rules", "tiny.toml"], "too few to deal 156 cards to 6 players"),
+        (["--players", "6", "--rules", "tiny.toml"], "too few to deal 108 cards to 6 players"),
     ],
 )
 def test_T_SIZE_a_table_hf_play_cannot_seat_is_a_one_line_error(tmp_path: Path, args: list[str], message: str,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "tiny.toml").write_text("decks = 2\n")
+    # Two decks deal hands and feet of 9 to four players (36 cards left), not to six.
+    (tmp_path / "tiny.toml").write_text("decks = 2\nhand_size = 9\nfoot_size = 9\n")
     code, text = _play(args)
     assert code == 2 and message in text and "Traceback" not in text
 

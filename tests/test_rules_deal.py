@@ -9,7 +9,8 @@ import pytest
 from positions import assert_illegal, cards, crafted_shoe, dealt_order, natural_filler, position
 
 from hfcli import rules
-from hfcli.engine.cards import ALL_CARDS, DISPLAY_ORDER, JOKER, RANK_TOKENS, card, sort_for_display
+from hfcli.engine.cards import ALL_CARDS, DISPLAY_ORDER, JOKER, RANK_TOKENS, card, new_shoe, sort_for_display
+from hfcli.engine.errors import RulesError
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, ELEVEN
 from hfcli.engine.scoring import cards_value
@@ -124,6 +125,57 @@ def test_C_UPCARD_repeats_until_a_natural_card_shows() -> None:
     buried = [e.cards[0].text for e in game.events if e.kind == "bury"]
     assert buried == ["2D", "JK", "3S"]
     assert game.card_total() == 270
+
+
+def test_C_UPCARD_a_card_turned_a_second_time_goes_to_the_bottom_until_a_natural_card_shows() -> None:
+    # One deck, four hands and feet of five: 14 cards are left, so a buried card goes in under
+    # the next 6 and the turn-up goes round the top 7 only. Those are seven of the ten cards the
+    # turn-up buries; the king of diamonds lies below them.
+    small = rules.from_mapping({"decks": 1, "hand_size": 5, "foot_size": 5})
+    window = cards("2C 2D 2H 2S JK JK 3C")
+    deep = cards("KD 3D 3H 3S")
+    deck = new_shoe(1)
+    for c in window + deep:
+        deck.remove(c)
+    naturals = [c for c in deck if c.is_natural]
+    assert len(naturals) == 43
+    shoe = naturals[:40] + window + deep + naturals[40:]
+    game = Game(small, shoes=[shoe])
+    assert game.pile == [card("KD")]
+    # Each of the seven was buried in the middle once, then a second time at the bottom.
+    buried = [e.cards[0].text for e in game.events if e.kind == "bury"]
+    assert buried == [c.text for c in window] * 2
+    # The stock, top first: what lay under the king, then the seven in the order they went under.
+    assert game.stock[::-1] == cards("3D 3H 3S") + naturals[40:] + window
+    assert game.card_total() == 54
+
+
+def test_C_UPCARD_rules_whose_stock_could_hold_no_natural_card_are_refused() -> None:
+    # Two players with one deck: 52 cards dealt leave 2, fewer than the 10 threes, twos and
+    # jokers of a deck, so the turn-up could find no natural card.
+    with pytest.raises(RulesError) as caught:
+        rules.from_mapping({"players": 2, "decks": 1})
+    assert "leaves a stock of 2" in str(caught.value) and "(C-UPCARD)" in str(caught.value)
+    assert "more than the 10 threes, twos and jokers" in str(caught.value)
+    # 11 and 11 leave 10: still too few; 10 and 11 leave 12, enough.
+    with pytest.raises(RulesError):
+        rules.from_mapping({"players": 2, "decks": 1, "hand_size": 11, "foot_size": 11})
+    assert rules.from_mapping({"players": 2, "decks": 1, "hand_size": 10, "foot_size": 11}).hand_size == 10
+    # In eleven a black three may be the upcard, so 8 cards a deck are buried: 10 are enough.
+    eleven = rules.from_mapping({"preset": "eleven", "players": 2, "decks": 1})
+    assert eleven.buried_upcards == 8
+    with pytest.raises(RulesError) as caught:
+        rules.from_mapping({"preset": "eleven", "players": 2, "decks": 1, "hand_size": 12, "foot_size": 11})
+    assert "more than the 8 red threes, twos and jokers" in str(caught.value)
+
+
+@pytest.mark.parametrize("seed", [10, 12, 15, 19, 23, 25, 30])
+def test_C_UPCARD_a_stock_of_two_cards_turns_up_and_the_deal_goes_on(seed: int) -> None:
+    # Rules the house-rules file refuses, built directly: the turn-up still ends (here the
+    # buried cards come straight back on top of a one-card stock), and every card is somewhere.
+    game = Game(rules.Rules(players=2, decks=1), seed=seed)
+    assert len(game.pile) == 1 and game.card_total() == 54
+    assert len(game.stock) <= 1
 
 
 def test_V_UPCARD_black_three_may_be_the_upcard_and_blocks_the_first_player() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from positions import assert_illegal, legal_texts, position
+from positions import assert_illegal, cards, legal_texts, position
 
+from ai import make_player
 from hfcli import rules
+from hfcli.engine.game import Game
 from hfcli.engine.rules import ELEVEN
+from hfcli.match import play_game
 
 BOOKS = "NS melds: 9 9 9 9 9 9 9 / 8 8 8 8 8 8 8 / K K K K K 2 2 / Q Q Q Q Q 2 JK / 2 2 2 JK JK 2 2\nNS opened\n"
 READY = "S hand: 4 4 4 5\nS foot: -\nN foot: -\n" + BOOKS + "turn: S meld\n"
@@ -196,3 +199,42 @@ def test_C_END_a_foot_picked_up_by_melding_that_leaves_one_card_it_may_not_disca
     assert result.ended_by == "stock" and result.went_out is None
     assert result.teams[0].red_threes == 2 and result.teams[0].hand_points == -10  # the king of clubs
     assert game.deal_index == 1
+
+
+ONE_CARD_FOOT = rules.from_mapping({"foot_size": 1})
+
+
+def test_C_KEEP_a_one_card_foot_is_not_reached_by_melding_when_its_card_could_not_be_discarded() -> None:
+    # Picked up now, the foot's king would be South's only card: too few to meld, and discarding
+    # it would be going out, which South may not (no books; North holds a foot).
+    game = position("S hand: 9C\nS foot: KC\nNS melds: 9 9 9\nNS opened\nturn: S meld", ONE_CARD_FOOT)
+    assert legal_texts(game) == ["discard 9"]
+    assert_illegal(game, "add 9", "C-KEEP", "your foot holds 1 card", "discard it to reach your foot")
+    game.apply("discard 9")
+    assert game.feet[0] is None and game.hands[0] == cards("KC")
+
+
+def test_C_KEEP_a_pickup_that_would_meld_the_whole_hand_into_a_one_card_foot_is_refused() -> None:
+    game = position("S hand: 9C 9D\nS foot: KC\npile: 9H\nNS opened\nturn: S draw", ONE_CARD_FOOT)
+    assert legal_texts(game) == ["draw"]
+    assert_illegal(game, "pickup", "C-KEEP", "your foot holds 1 card")
+    # A pile of two leaves a card in the hand to discard: it may be taken as before.
+    game = position("S hand: 9C 9D\nS foot: KC\npile: 4C 9H\nNS opened\nturn: S draw", ONE_CARD_FOOT)
+    assert legal_texts(game) == ["draw", "pickup"]
+
+
+def test_C_KEEP_a_one_card_foot_is_reached_by_melding_when_its_card_may_go_out() -> None:
+    # No permission is needed, no books, and North is in the foot: the king may be discarded to go out.
+    free = ONE_CARD_FOOT.replace(going_out_needs_permission=False, clean_books_to_go_out=0,
+                                 dirty_books_to_go_out=0, wild_books_to_go_out=0)
+    game = position("S hand: 9C\nS foot: KC\nN foot: -\nNS melds: 9 9 9\nNS opened\nturn: S meld", free)
+    game.apply("add 9")
+    assert game.hands[0] == cards("KC") and legal_texts(game) == ["discard K"]
+    game.apply("discard K")
+    assert game.results[0].went_out == 0
+
+
+def test_C_KEEP_games_with_one_card_feet_play_to_the_end() -> None:
+    game = Game(ONE_CARD_FOOT, seed=1)
+    play_game(game, [make_player("normal", 1, seat) for seat in game.seating.seats], max_moves=20_000)
+    assert game.is_over and game.card_total() == 270

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hfcli.engine.cards import Card, shuffled_shoe
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.legality import pickup_refusal
+from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding, DealResult, score_team
 from hfcli.engine.state import DealState, Phase, TeamState, TurnState
 
@@ -55,14 +56,7 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
     game.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
     game.turn = TurnState(first, first)
     events.append(Event(EventKind.DEAL, dealer, count=index, detail=minimums_text(game)))
-    # C-UPCARD / V-UPCARD
-    while True:
-        up = stock.pop()
-        buried = up.is_wild or up.is_red_three or (up.is_black_three and rules.bury_black_three_upcard)
-        if not buried:
-            break
-        stock.insert(len(stock) - len(stock) // 2, up)
-        events.append(Event(EventKind.BURY, cards=(up,)))
+    up = turn_up(stock, rules, events)
     game.deal.pile.append(up)
     events.append(Event(EventKind.UPCARD, cards=(up,)))
     # C-RED3: dealt red threes are laid and replaced seat by seat from the first player.
@@ -73,6 +67,29 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
             hands[seat] = [c for c in hand if not c.is_red_three]
             give(game, seat, reds, events)
     begin_turn(game, first, events)
+
+
+def turn_up(stock: list[Card], rules: Rules, events: list[Event]) -> Card:
+    """C-UPCARD / V-UPCARD: the card that starts the pile, burying every three, two and joker turned.
+
+    A buried card goes into the middle of the stock, so the turn-up goes round the cards above the
+    middle and never reaches those below (the middle of a stock of one or two cards is its top).
+    Once a card comes up that was buried already, it and every card turned after it go to the
+    bottom instead, so the turn-up goes on down the whole stock. The rules refuse a stock that
+    could hold no natural card (``Rules.buried_upcards``); should one
+    come up all the same (a shoe given by hand), the last card turned starts the pile."""
+    above_middle = (len(stock) - 1) // 2 + 1  # the cards the middle burial goes round
+    up = stock.pop()
+    for turned in range(1, 2 * len(stock) + 2):
+        if not (up.is_wild or up.is_red_three or (up.is_black_three and rules.bury_black_three_upcard)):
+            return up
+        if turned <= above_middle:
+            stock.insert(len(stock) - len(stock) // 2, up)
+        else:
+            stock.insert(0, up)
+        events.append(Event(EventKind.BURY, cards=(up,)))
+        up = stock.pop()
+    return up
 
 
 def minimums_text(game: Game) -> str:

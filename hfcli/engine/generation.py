@@ -120,13 +120,16 @@ def lay_moves(game: Game, seat: int) -> list[Move]:
             if jokers:
                 candidates.append(_ADD_JOKER[rank])
     size = len(hand)
-    in_foot = deal.feet[seat] is None
-    opening = not team.opened
+    foot = deal.feet[seat]
+    in_foot = foot is None
+    # Emptying the hand before the foot is checked when it might break C-MIN, or C-KEEP for a
+    # foot too small to go on with (C-FOOT a).
+    check_empty = not team.opened or (foot is not None and len(foot) < 2)
     moves: list[Move] = []
     for move in candidates:
         remaining = size - len(move.groups[0])
         # Only a move that empties the hand (or nearly, in the foot) can break C-MIN or C-KEEP.
-        if remaining >= 2 or (not in_foot and not (opening and remaining == 0)) or _allowed(game, seat, move):
+        if remaining >= 2 or (not in_foot and not (check_empty and remaining == 0)) or _allowed(game, seat, move):
             moves.append(move)
     return moves
 

@@ -50,9 +50,14 @@ def _mates(game: Game, seat: int) -> str:
 
 def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
     """C-OUT / V-OUT / T-OUT: why ``seat`` may not go out now, with its side holding ``books``."""
-    rules = game.rules
     if game.deal.feet[seat] is not None:
         return Refusal("C-OUT", "you are not playing from your foot yet")
+    return _side_out_refusal(game, seat, books)
+
+
+def _side_out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
+    """C-OUT / V-OUT / T-OUT but the seat's own foot: the books, the side's feet, the permission."""
+    rules = game.rules
     clean, dirty, wild = books
     if (
         clean < rules.clean_books_to_go_out
@@ -75,6 +80,21 @@ def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal |
             return Refusal("C-OUT", f"{who} said no this turn")
         return Refusal("C-OUT", f"ask {who} first ('ask')")
     return None
+
+
+def short_foot_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
+    """C-KEEP with C-FOOT (a): why ``seat``, not yet in the foot, may not empty the hand by laying
+    cards down. A foot of one card, picked up in the middle of the turn, would leave a card that
+    could be neither melded nor discarded unless the player may go out at once (``books``: the
+    side's books after the move), and the turn could not end."""
+    foot = game.deal.feet[seat]
+    if foot is None or len(foot) >= 2 or _side_out_refusal(game, seat, books) is None:
+        return None
+    return Refusal(
+        "C-KEEP",
+        f"your foot holds {len(foot)} card: picked up now, it would leave you a card you could neither meld "
+        "nor discard, since you may not go out this turn; keep a card and discard it to reach your foot",
+    )
 
 
 def _not_in_foot(game: Game, seat: int) -> str:
@@ -170,10 +190,13 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
                 f"your first meld must reach {minimum} from the top card and your hand; "
                 f"the most you could lay is {max(best, 0)}",
             )
-    if deal.feet[seat] is not None:
-        return None
     taken = min(len(pile), rules.pile_limit)
     remaining = len(hand) - 2 + taken - 1
+    if deal.feet[seat] is not None:
+        if remaining == 0:
+            closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
+            return short_foot_refusal(game, seat, books_with(team, closes))
+        return None
     if remaining < 2:
         closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
         refusal = out_refusal(game, seat, books_with(team, closes))

@@ -127,6 +127,12 @@ class Rules:
     def card_count(self) -> int:
         return 54 * self.deck_count
 
+    @property
+    def buried_upcards(self) -> int:
+        """C-UPCARD / V-UPCARD: the cards of the shoe the turn-up buries (twos, jokers, red threes,
+        and black threes unless they may be the upcard). A stock of more cards holds a natural."""
+        return self.deck_count * (10 if self.bury_black_three_upcard else 8)
+
 
 CLASSIC = Rules()
 ELEVEN = Rules(
@@ -247,11 +253,19 @@ def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
     problems += _conflicts(rules)
     if 2 <= rules.players <= 6:
         dealt = rules.players * (rules.hand_size + rules.foot_size)
+        stock = rules.card_count - dealt
         if dealt + 2 > rules.card_count:
             problems.append(
                 f"{rules.deck_count} deck(s) hold {rules.card_count} cards, too few to deal "
                 f"{dealt} cards to {rules.players} players and start a pile; "
                 "raise decks or lower hand_size/foot_size"
+            )
+        elif stock <= rules.buried_upcards:
+            threes = "threes" if rules.bury_black_three_upcard else "red threes"
+            problems.append(
+                f"dealing {dealt} cards of {rules.deck_count} deck(s) leaves a stock of {stock}; the stock must "
+                f"hold more than the {rules.buried_upcards} {threes}, twos and jokers that the turn-up buries, "
+                "so that a natural card always shows (C-UPCARD); raise decks or lower hand_size/foot_size"
             )
     return problems
 

@@ -23,6 +23,7 @@ from hfcli.engine.legality import (
     end_refusal,
     out_refusal,
     pickup_refusal,
+    short_foot_refusal,
 )
 from hfcli.engine.melds import WILD, BookKind, meld_rank_name, ratio_ok
 from hfcli.engine.moves import (
@@ -288,6 +289,10 @@ def _check_leftover(
                 "C-MIN",
                 f"your first meld must total at least {minimum} before you reach your foot; this makes {opening}",
             )
+    if remaining == 0 and not in_foot:
+        refusal = short_foot_refusal(game, seat, books_with(team, completed))
+        if refusal is not None:
+            raise IllegalMoveError.of(refusal)
     if in_foot and remaining < 2:
         refusal = out_refusal(game, seat, books_with(team, completed))
         why = refusal.reason if refusal is not None else None
