@@ -254,6 +254,14 @@ def books_summary(melds: Sequence[Meld], wild_melds: bool = True) -> str:
     return ", ".join(parts)
 
 
+def minimums_text(minimums: Sequence[int], side_names: Sequence[str], by_side: bool) -> str:
+    """C-MIN at a deal's start in words: ``minimum 50``, or with ``by_side`` (the minimum goes by
+    the side's score) each side's: ``minimums NS 90, EW 10``."""
+    if not by_side and minimums:
+        return f"minimum {minimums[0]}"
+    return "minimums " + ", ".join(f"{name} {m}" for name, m in zip(side_names, minimums, strict=True))
+
+
 def books_to_go_out(rules: Rules) -> str:
     """C-OUT's books as the rules set them: ``clean 2, dirty 2, wild 1`` (no wild kind without wild melds)."""
     text = f"clean {rules.clean_books_to_go_out}, dirty {rules.dirty_books_to_go_out}"

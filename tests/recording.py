@@ -57,7 +57,7 @@ def record_what_if(path: Path, origin: Path, move: int, *, moves: int | None = N
     game = Game.from_position(text, history)
     seats = parse_header(read_source(origin)).seats
     players = [make_player(info.level or "normal", game.seed, seat) for seat, info in enumerate(seats)]
-    keys = header_keys(Origin(WHAT_IF, str(origin), move), text, history, game.seating)
+    keys = header_keys(Origin(WHAT_IF, str(origin), move), text, history, game.seating, game.rules)
     with TranscriptWriter.create(path, game, seats, fsync=False, header=keys) as writer:
         play_game(game, players, on_move=lambda events, decision: writer.record(events, decision.reason),
                   max_moves=moves)

@@ -23,7 +23,7 @@ def test_going_out_line_stops_at_the_end_of_the_deal() -> None:
         Event(EventKind.MOVE, 0, move),
         Event(EventKind.OUT, 0),
         Event(EventKind.DEAL_END, count=0, detail="out"),
-        Event(EventKind.DEAL, 0, count=1, detail="minimum 90"),
+        Event(EventKind.DEAL, 0, count=1, minimums=(90, 90)),
         Event(EventKind.RED_THREE, 1, cards=(card("3H"),)),
     ]
     text = describe_move(0, move, events, human=0, names=NAMES, discarded=card("4C"), reason="", color=False,

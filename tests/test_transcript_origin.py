@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from recording import GOLDEN, position_after, record_what_if
 
 from ai import make_player
+from hfcli import rules
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
-from hfcli.transcript.origin import read_history
+from hfcli.transcript.origin import history_data, read_history
 from hfcli.transcript.reader import parse_header
 from hfcli.transcript.verify import verify_file
 from hfcli.transcript.viewer import load
@@ -153,3 +156,26 @@ def test_a_game_built_from_a_position_is_recorded_only_with_its_position(tmp_pat
     seats = [SeatInfo(name, "ai", "normal") for name in ("South", "West", "North", "East")]
     with pytest.raises(ValueError, match="with that position in the header"):
         TranscriptWriter.create(tmp_path / "g.jsonl", game, seats, fsync=False)
+
+
+def test_a_history_writes_each_sides_minimum_as_the_first_program_did_and_reads_it_back() -> None:
+    """A deal event holds the sides' minimums as numbers; the history writes them in the deal's
+    detail as earlier versions wrote it ("minimum 50", or by score "minimums NS 90, EW 10"), so
+    files with a history read the same in every version."""
+    by_score = rules.from_mapping({"meld_minimum_by": "score", "score_minimums": [[0, 10], [1200, 90]]})
+    game = Game(by_score, seed=3)
+    seating = game.seating
+    deal = Event(EventKind.DEAL, 3, count=1, minimums=(90, 10))
+    data = history_data([game.public_events[0], deal], seating, by_score)
+    assert data[0] == ["deal", "E", None, "", 0, "minimums NS 10, EW 10"]
+    assert data[1] == ["deal", "E", None, "", 1, "minimums NS 90, EW 10"]
+    assert read_history(SimpleNamespace(data={"history": data}), seating, "f") == [  # type: ignore[arg-type]
+        game.public_events[0], deal]
+    # Written by the deal, one minimum for every side.
+    classic = Game(rules.preset("classic"), seed=3)
+    data = history_data(classic.public_events[:1], seating, classic.rules)
+    assert data == [["deal", "E", None, "", 0, "minimum 50"]]
+    assert read_history(SimpleNamespace(data={"history": data}), seating, "f")[0].minimums == (50, 50)  # type: ignore[arg-type]
+    with pytest.raises(TranscriptError, match="a deal's detail is 'minimum M' or 'minimums NS M, ...'"):
+        read_history(SimpleNamespace(data={"history": [["deal", "E", None, "", 0, "minimum fifty"]]}),  # type: ignore[arg-type]
+                     seating, "f")

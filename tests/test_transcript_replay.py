@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from hfcli import rules
 from hfcli.cli import main
+from hfcli.engine.events import EventKind
 from hfcli.engine.game import Game
+from hfcli.repl.narration import deal_start_line
+from hfcli.transcript.golden import record_game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden" / "classic-normal-seed1.jsonl"
 
@@ -207,3 +211,33 @@ def test_resuming_a_finished_game_shows_its_result_and_how_to_replay_it(tmp_path
     assert f"Game over: {game.result.team_names[game.result.winner or 0]} win, {first} to {second}." in result.output
     assert result.output.endswith(f"To replay it:\n  hf replay '{path}'\n")
     assert path.read_bytes() == before  # nothing written to it
+
+
+def test_C_MIN_by_score_the_printed_game_and_the_table_give_each_sides_minimum(tmp_path: Path) -> None:
+    # A short game whose first meld needs 10 until a side has 3500 points, then 90: NS ends
+    # deal 1 on 3790, EW on 2645, so deal 2 asks NS for 90 and EW for 10.
+    house = rules.from_mapping({"preset": "quick", "deals": 2, "meld_minimum_by": "score",
+                                "score_minimums": [[0, 10], [3500, 90]]})
+    path = tmp_path / "by-score.jsonl"
+    game = record_game(path, Game(house, seed=1), ["normal"] * 4, 1)
+    assert [r.teams[0].total for r in game.results][:1] == [3790]
+    assert [r.teams[1].total for r in game.results][:1] == [2645]
+    deals = [e for e in game.events if e.kind == EventKind.DEAL]
+    assert [e.minimums for e in deals] == [(10, 10), (90, 10)]
+    out = CliRunner().invoke(main, ["replay", "--print", str(path)]).stdout
+    assert re.findall(r"^Deal \d: .*$", out, re.M) == [
+        "Deal 1: dealer East, minimum first meld NS 10, EW 10",
+        "Deal 2: dealer South, minimum first meld NS 90, EW 10",
+    ]
+    seating = game.seating
+    names = dict(enumerate(seating.long_names))
+    assert [deal_start_line(e, names, house, seating.team_names) for e in deals] == [
+        "Deal 1 of 2 begins: minimums NS 10, EW 10, dealt by East.",
+        "Deal 2 of 2 begins: minimums NS 90, EW 10, dealt by South.",
+    ]
+    # By the deal, one minimum for everyone, as before.
+    classic = Game(rules.preset("classic"), seed=1)
+    deal = classic.events[0]
+    assert deal.minimums == (50, 50)
+    assert deal_start_line(deal, names, classic.rules, seating.team_names) == (
+        "Deal 1 of 4 begins: minimum 50, dealt by East.")

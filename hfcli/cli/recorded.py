@@ -115,7 +115,7 @@ def what_if_session(
     game = Game.from_position(position, history)
     seats = choose_seats(replayed, seat, name, level)
     origin = Origin(WHAT_IF, str(path.resolve()), move)
-    keys = header_keys(origin, position, history, game.seating)
+    keys = header_keys(origin, position, history, game.seating, game.rules)
     session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
     where = game.seating.long_names[game.to_move]
     intro.insert(0, f"What if: the position after move {move} of {printable(str(path))} "

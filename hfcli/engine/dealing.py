@@ -55,7 +55,8 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
         feet[seat] = [stock.pop() for _ in range(rules.foot_size)]
     game.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
     game.turn = TurnState(first, first)
-    events.append(Event(EventKind.DEAL, dealer, count=index, detail=minimums_text(game)))
+    minimums = tuple(game.minimum_for(team) for team in seating.teams)  # C-MIN
+    events.append(Event(EventKind.DEAL, dealer, count=index, minimums=minimums))
     up = turn_up(stock, rules, events)
     game.deal.pile.append(up)
     events.append(Event(EventKind.UPCARD, cards=(up,)))
@@ -90,15 +91,6 @@ def turn_up(stock: list[Card], rules: Rules, events: list[Event]) -> Card:
         events.append(Event(EventKind.BURY, cards=(up,)))
         up = stock.pop()
     return up
-
-
-def minimums_text(game: Game) -> str:
-    """C-MIN for the deal: ``minimum 50``, or each side's when the minimum goes by score."""
-    seating = game.seating
-    minimums = [game.minimum_for(team) for team in seating.teams]
-    if game.rules.meld_minimum_by == "deal":
-        return f"minimum {minimums[0]}"
-    return "minimums " + ", ".join(f"{seating.team_names[t]} {m}" for t, m in enumerate(minimums))
 
 
 def give(game: Game, seat: int, cards: Iterable[Card], events: list[Event]) -> None:

@@ -15,7 +15,7 @@ from hfcli.engine.moves import Move
 
 
 class EventKind(StrEnum):
-    DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), detail = its C-MIN
+    DEAL = "deal"  # a deal starts: seat = the dealer, count = the deal (0-based), minimums = each side's C-MIN
     UPCARD = "upcard"  # cards = (the upcard,)
     BURY = "bury"  # cards = (the buried card,): C-UPCARD
     MOVE = "move"  # a seat's move; cards = the physical cards it melded, added or discarded
@@ -42,6 +42,9 @@ class Event(NamedTuple):
     private: tuple[Card, ...] = ()
     count: int = 0  # type: ignore[assignment]  # shadows tuple.count, which events never use
     detail: str = ""
+    # The first meld's minimum of each side, in the seating's order of sides (a deal's start):
+    # numbers, which the table and the viewers put into words.
+    minimums: tuple[int, ...] = ()
 
     def public(self) -> Event:
         return self._replace(private=()) if self.private else self
@@ -54,9 +57,9 @@ _MOVE_EVENT, _DRAW_EVENT = EventKind.MOVE, EventKind.DRAW  # read once: a lookup
 def move_event(seat: int, move: Move, cards: tuple[Card, ...] = ()) -> Event:
     """``Event(EventKind.MOVE, seat, move, cards)``, built without the named tuple's argument handling:
     every move makes one."""
-    return _new_tuple(Event, (_MOVE_EVENT, seat, move, cards, (), 0, ""))
+    return _new_tuple(Event, (_MOVE_EVENT, seat, move, cards, (), 0, "", ()))
 
 
 def draw_event(seat: int, drawn: tuple[Card, ...]) -> Event:
     """``Event(EventKind.DRAW, seat, private=drawn, count=len(drawn))``, built as ``move_event`` is."""
-    return _new_tuple(Event, (_DRAW_EVENT, seat, None, (), drawn, len(drawn), ""))
+    return _new_tuple(Event, (_DRAW_EVENT, seat, None, (), drawn, len(drawn), "", ()))

@@ -9,8 +9,20 @@ from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
-from hfcli.render import BOLD, GREEN, card_count, card_text, cards_text, paint, pick_text, picks_text, reason_suffix
+from hfcli.render import (
+    BOLD,
+    GREEN,
+    card_count,
+    card_text,
+    cards_text,
+    minimums_text,
+    paint,
+    pick_text,
+    picks_text,
+    reason_suffix,
+)
 
 
 def books_closed(before: Sequence[Meld], after: Sequence[Meld]) -> list[Meld]:
@@ -154,6 +166,8 @@ def red_three_line(
     return f"{actor} lays a red three {three} and takes a card from the stock for it."
 
 
-def deal_start_line(event: Event, names: Mapping[int, str], deals: int) -> str:
+def deal_start_line(event: Event, names: Mapping[int, str], rules: Rules, side_names: Sequence[str]) -> str:
+    """``Deal 2 of 4 begins: minimum 90, dealt by West.`` (each side's minimum when it goes by score)."""
     dealer = names.get(event.seat, "") if event.seat is not None else ""
-    return f"Deal {event.count + 1} of {deals} begins: {event.detail}, dealt by {dealer}."
+    minimums = minimums_text(event.minimums, side_names, rules.meld_minimum_by == "score")
+    return f"Deal {event.count + 1} of {rules.deals} begins: {minimums}, dealt by {dealer}."

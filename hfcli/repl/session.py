@@ -245,7 +245,7 @@ class Session:
                     return
             elif e.kind == EventKind.DEAL:
                 self.say("")
-                self.say(paint(deal_start_line(e, self.names, game.rules.deals), BOLD, self.color))
+                self.say(paint(deal_start_line(e, self.names, game.rules, game.seating.team_names), BOLD, self.color))
                 new_deal = True
             elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
                 self.say(red_three_line(e, human=self.human, names=self.names,

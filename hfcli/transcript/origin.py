@@ -23,6 +23,7 @@ from hfcli.engine.errors import HandFootError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
 from hfcli.engine.position import Position
+from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
 from hfcli.printable import printable
 from hfcli.transcript.lines import TranscriptError
@@ -103,16 +104,20 @@ def start_position(header: Header, path: str) -> Position | None:
 
 
 def header_keys(
-    origin: Origin, position: str | None = None, history: Sequence[Event] = (), seating: Seating | None = None
+    origin: Origin,
+    position: str | None = None,
+    history: Sequence[Event] = (),
+    seating: Seating | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
     """The header keys of a game that came from ``origin``, started from ``position`` (if given)
-    after the public events ``history`` (of a game seated as ``seating``)."""
+    after the public events ``history`` (of a game seated as ``seating`` and played with ``rules``)."""
     keys: dict[str, Any] = {"origin": origin.as_dict()}
     if position is not None:
         keys["position"] = position
         if history:
-            assert seating is not None, "a history names its seats"
-            keys["history"] = history_data(history, seating)
+            assert seating is not None and rules is not None, "a history names its seats and minimums"
+            keys["history"] = history_data(history, seating, rules)
     return keys
 
 
@@ -121,14 +126,15 @@ def header_keys(
 _EVENT_DEFAULTS: tuple[Any, ...] = (None, None, None, "", 0, "")
 
 
-def history_data(events: Sequence[Event], seating: Seating) -> list[list[Any]]:
+def history_data(events: Sequence[Event], seating: Seating, rules: Rules) -> list[list[Any]]:
     """Events as the header's ``history`` writes them (public forms: no private cards)."""
     names = seating.names
     data = []
     for e in events:
+        detail = _minimums_detail(e.minimums, seating, rules) if e.kind is EventKind.DEAL else e.detail
         item: list[Any] = [
             str(e.kind), None if e.seat is None else names[e.seat], None if e.move is None else str(e.move),
-            format_cards(e.cards), e.count, e.detail,
+            format_cards(e.cards), e.count, detail,
         ]
         while len(item) > 1 and item[-1] == _EVENT_DEFAULTS[len(item) - 1]:
             item.pop()
@@ -160,7 +166,31 @@ def _event(item: Any, seating: Seating) -> Event:
         raise ValueError("move, cards and detail are text")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError("count is a whole number")
+    minimums: tuple[int, ...] = ()
+    if kind == EventKind.DEAL:
+        minimums, detail = _read_minimums(detail, seating), ""
     return Event(
         EventKind(kind), None if seat is None else seating.names.index(seat),
-        None if move is None else parse_move(move), tuple(parse_cards(cards)), (), count, detail,
+        None if move is None else parse_move(move), tuple(parse_cards(cards)), (), count, detail, minimums,
     )
+
+
+# A deal event of a history writes each side's first-meld minimum in its detail, as the program
+# first wrote it: "minimum 50" when it goes by the deal, "minimums NS 90, EW 10" by the score.
+def _minimums_detail(minimums: Sequence[int], seating: Seating, rules: Rules) -> str:
+    if rules.meld_minimum_by == "deal":
+        return f"minimum {minimums[0]}"
+    return "minimums " + ", ".join(f"{seating.team_names[t]} {m}" for t, m in enumerate(minimums))
+
+
+def _read_minimums(detail: str, seating: Seating) -> tuple[int, ...]:
+    """The sides' minimums a deal event's detail gives (see ``_minimums_detail``)."""
+    sides = seating.team_names
+    head, _, rest = detail.partition(" ")
+    if head == "minimum" and rest.isdigit():
+        return (int(rest),) * len(sides)
+    if head == "minimums":
+        pairs = [part.split(" ") for part in rest.split(", ")]
+        if [p[0] for p in pairs] == list(sides) and all(len(p) == 2 and p[1].isdigit() for p in pairs):
+            return tuple(int(p[1]) for p in pairs)
+    raise ValueError(f"a deal's detail is 'minimum M' or 'minimums {sides[0]} M, ...', not {detail!r}")

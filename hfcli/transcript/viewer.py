@@ -191,8 +191,12 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         kind = e.kind
         if kind == EventKind.DEAL:
             yield ""
-            minimum = game.rules.meld_minimum(e.count)
-            yield f"Deal {e.count + 1}: dealer {names[e.seat or 0]}, minimum first meld {minimum}"
+            if game.rules.meld_minimum_by == "score":
+                sides = ", ".join(f"{n} {m}" for n, m in zip(game.seating.team_names, e.minimums, strict=True))
+                minimum = f"minimum first meld {sides}"
+            else:
+                minimum = f"minimum first meld {e.minimums[0]}"
+            yield f"Deal {e.count + 1}: dealer {names[e.seat or 0]}, {minimum}"
         elif kind == EventKind.BURY:
             yield f"      upcard {one(e.cards[0])} buried in the stock"
         elif kind == EventKind.UPCARD:
