@@ -214,6 +214,9 @@ def _turn_state(view: SeatView) -> tuple[TurnState, tuple[Card, ...]]:
     turn.opening_value = view.opening_value
     history = view.history
     drew = laid = False
+    # An undo takes back this turn's melds and additions laid since the foot was picked up (or
+    # since the turn began): walking back from it, they do not count as laid.
+    undone = False
     taken: tuple[Card, ...] = ()
     for i in range(len(history) - 1, -1, -1):
         event = history[i]
@@ -221,6 +224,9 @@ def _turn_state(view: SeatView) -> tuple[TurnState, tuple[Card, ...]]:
             break
         if event.kind is EventKind.TAKE and event.seat == view.turn_seat:
             taken = event.cards[1:]
+            continue
+        if event.kind is EventKind.FOOT and event.seat == view.turn_seat:
+            undone = False
             continue
         if event.kind is not EventKind.MOVE or event.move is None:
             continue
@@ -233,7 +239,9 @@ def _turn_state(view: SeatView) -> tuple[TurnState, tuple[Card, ...]]:
             break  # this seat's previous turn (with no other seat between: a two-seat table)
         if kind in (MoveKind.DRAW, MoveKind.PICKUP):
             drew = True
-        if kind in (MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD):
+        if kind is MoveKind.UNDO:
+            undone = True
+        elif kind is MoveKind.PICKUP or (kind in (MoveKind.MELD, MoveKind.ADD) and not undone):
             laid = True
         if kind is MoveKind.PICKUP and not view.opened[view.seating.team_of[view.turn_seat]]:
             turn.counting = {}

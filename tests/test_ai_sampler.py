@@ -10,6 +10,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import position
 
 from ai import make_player
 from ai.sampler import read_knowledge
@@ -107,3 +108,26 @@ def test_the_pile_cards_a_seat_took_stay_in_its_hand() -> None:
         sample = knowledge.sample(random.Random(i), i)
         assert Counter(sample.hands[1]) >= Counter(map(Card.parse, ("8S", "8D", "9C")))
         assert len(sample.hands[1]) == len(game.hands[1])
+
+
+def test_a_sample_after_melds_taken_back_lets_the_seat_discard_as_the_real_game_does() -> None:
+    """C-MIN, undo: melds laid under the first meld's minimum and taken back are not laid; a
+    sample that took them for laid refused the discard the real game allows (a review's rollout
+    raised C-MIN there)."""
+    game = position("S hand: 9C 9D 9H 4C 5D\nturn: S meld")
+    game.apply("meld 9 9 9")
+    assert not game.is_legal("discard 4")  # 27 of the 50 the first meld needs
+    game.apply("undo")
+    assert game.is_legal("discard 4")
+    for seed in range(3):
+        sample = read_knowledge(game.view(0)).sample(random.Random(seed), seed)
+        assert not sample.turn.laid
+        assert sample.legal_moves() == [m for m in game.legal_moves() if m.kind is not MoveKind.UNDO]
+    # Melds laid before the foot was picked up stand: an undo after it cannot take them back.
+    game = position("S hand: 9C 9D 9H\nS foot: KC KD KH 4C 5D\nturn: S meld",
+                    preset("classic").replace(meld_minimums=[0]))
+    game.apply("meld 9 9 9")
+    game.apply("meld K K K")
+    game.apply("undo")
+    sample = read_knowledge(game.view(0)).sample(random.Random(1), 1)
+    assert sample.turn.laid and sample.legal_moves() == [m for m in game.legal_moves() if m.kind is not MoveKind.UNDO]
