@@ -1,4 +1,4 @@
-"""Invariants of random legal games, checked at every step.
+"""Invariants of random legal games, checked at every step, and games over any allowed rule set.
 
 Hypothesis draws every move of the main test (so a failure shrinks to a short game), and the
 seeds of the longer, seeded ones. Every step: all cards are somewhere; only the seat to move has
@@ -16,7 +16,9 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rule_sets import play_through, rule_sets
 
+from ai import make_player
 from hfcli import rules
 from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS
 from hfcli.engine.errors import IllegalMoveError
@@ -231,3 +233,73 @@ def test_clone_diverges_independently(seed: int, steps: int) -> None:
     assert game == key and game.events == events
     game.apply(_choose(game, rng))
     assert copy != key
+
+
+# Rule sets drawn over every field's allowed range (tests/rule_sets.py), kept to a few hundred
+# cards dealt a game so that the suite stays quick; bench/rule_sets.py runs thousands, larger.
+ANY_RULES = settings(max_examples=120, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@ANY_RULES
+@given(drawn=rule_sets(cost=330), seed=st.integers(0, 2**31 - 1))
+def test_random_games_under_any_allowed_rule_set_end_with_every_card_somewhere(
+    drawn: tuple[dict[str, object], rules.Rules], seed: int
+) -> None:
+    """T-SIZE, C-UPCARD, C-KEEP, C-END: at 2 to 6 seats, whatever the options, every move the
+    random player picks is legal, every card stays somewhere, and the game ends."""
+    _, house = drawn
+    play_through(house, seed, ["random"] * house.players)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(drawn=rule_sets(cost=170), seed=st.integers(0, 2**31 - 1), data=st.data())
+def test_ai_games_under_any_allowed_rule_set_end_with_every_card_somewhere(
+    drawn: tuple[dict[str, object], rules.Rules], seed: int, data: st.DataObject
+) -> None:
+    _, house = drawn
+    kinds = [data.draw(st.sampled_from(("greedy", "easy", "normal", "hard")), label="player")
+             for _ in range(house.players)]
+    play_through(house, seed, kinds)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(drawn=rule_sets(cost=330), seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 250))
+def test_the_rule_based_players_propose_only_legal_moves_where_random_play_leaves_them(
+    drawn: tuple[dict[str, object], rules.Rules], seed: int, steps: int
+) -> None:
+    """A person can leave a position no AI would: melds laid under the first meld's minimum, then
+    taken back; a pile taken for a meld not yet made. Each level, made afresh there as a review's
+    or a hint's player is, must still propose a legal move."""
+    _, house = drawn
+    game = Game(house, seed=seed)
+    rng = random.Random(seed)
+    for step in range(steps + 1):
+        if game.is_over:
+            return
+        if step % 25 == 0 or step == steps:
+            seat = game.to_move
+            for level in ("easy", "normal", "hard"):
+                move = make_player(level, seed, seat).choose(game.view(seat)).move
+                assert game.refusal(move) is None, f"{level} proposed {move}: {game.refusal(move)}"
+        game.apply(_choose(game, rng))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["classic", "eleven", "quick"]), seed=st.integers(0, 2**31 - 1),
+       steps=st.integers(0, 400))
+def test_the_rule_based_players_propose_only_legal_moves_in_full_size_games_random_play_leaves(
+    preset: str, seed: int, steps: int
+) -> None:
+    game = Game(rules.preset(preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(_choose(game, rng))
+    if game.is_over:
+        return
+    seat = game.to_move
+    for level in ("easy", "normal", "hard"):
+        move = make_player(level, seed, seat).choose(game.view(seat)).move
+        assert game.refusal(move) is None, f"{level} proposed {move}: {game.refusal(move)}"
