@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import assert_illegal, cards, crafted_shoe, legal_texts, natural_filler, position
 
+from hfcli import rules
 from hfcli.engine.cards import card
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, ELEVEN
@@ -327,3 +328,19 @@ def test_C_KEEP_pickup_that_would_empty_the_hand_is_refused() -> None:
 def test_C_KEEP_eleven_melding_everything_needs_permission_to_go_out_books() -> None:
     g = position("S hand: 4 4 4\nS foot: -\n" + OPEN + "turn: S meld", rules=ELEVEN)
     assert_illegal(g, "meld 4 4 4", "C-KEEP", "1 clean")
+
+
+def test_C_PILE_a_wild_top_card_is_taken_before_the_first_meld_only_if_its_own_pair_reaches_the_minimum() -> None:
+    """C-PILE, C-MIN: the pile topped by 2D is melded with the hand's two twos; the joker beside
+    them cannot join a wild meld of three when a book holds three cards, so the most the side
+    could lay is 60 of the 80 needed, and taking the pile would leave a turn that could never end
+    (no discard under the minimum, no taking the pickup back)."""
+    three = rules.from_mapping({"book_size": 3, "meld_minimums": [80]})
+    game = position("S hand: 2C 2H JK 4C 9D\npile: 2D\nturn: S draw", three)
+    assert_illegal(game, "pickup", "C-MIN", "the most you could lay is 60")
+    # In books of four the joker joins the twos: 110.
+    four = rules.from_mapping({"book_size": 4, "meld_minimums": [80]})
+    game = position("S hand: 2C 2H JK 4C 9D\npile: 2D\nturn: S draw", four)
+    game.apply("pickup")
+    game.apply("add JK to wild")
+    assert game.is_legal("discard 4")

@@ -179,10 +179,24 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
         return Refusal("C-RATIO", f"a wild card on the open meld of {meld_rank_name(rank)} would break C-RATIO")
     if not team.opened:
         counts = [0] * 14
-        for c in hand:
-            counts[c.rank] += 1
-        counts[top.rank] += 1
-        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
+        if top.is_wild:
+            # The pile's wild meld is the top card and the pair the engine takes (C-PILE), whatever
+            # wild cards the hand holds besides: those may join it or go anywhere else.
+            melded = pickup_pair(hand, top, rules)
+            rest = list(hand)
+            for c in melded:
+                rest.remove(c)
+            for c in rest:
+                counts[c.rank] += 1
+            values = rules.rank_values
+            free = rules.book_size - 3
+            best = values[top.rank] + sum(values[c.rank] for c in melded) + max_opening_value(
+                counts, counts[TWO], counts[JOKER], rules, free_wild_slots=free)
+        else:
+            for c in hand:
+                counts[c.rank] += 1
+            counts[top.rank] += 1
+            best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
         minimum = game.minimum_for(game.seating.team_of[seat])
         if best < minimum:
             return Refusal(

@@ -61,13 +61,21 @@ def _wild_meld_sizes(wilds: int, book: int) -> list[int]:
 
 
 def max_opening_value(
-    counts: list[int], twos: int, jokers: int, rules: Rules, forced_rank: int | None = None, forced_naturals: int = 3
+    counts: list[int],
+    twos: int,
+    jokers: int,
+    rules: Rules,
+    forced_rank: int | None = None,
+    forced_naturals: int = 3,
+    free_wild_slots: int = 0,
 ) -> int:
     """The highest card value layable from natural ``counts`` (indexed by rank) and wilds.
 
     ``forced_rank`` must be laid with at least ``forced_naturals`` naturals (a pile taken on that
     rank: three, or two and a wild card where the rules let a natural and a wild take it), or
     ``WILD`` for a wild meld of at least three cards; -1 when that is impossible.
+    ``free_wild_slots`` more wild cards may go where nothing limits them (a wild meld already laid
+    and not yet a book).
     """
     values = rules.rank_values
     wilds = twos + jokers
@@ -104,8 +112,9 @@ def max_opening_value(
             for c in _wild_meld_sizes(wilds - k, book):
                 if forced_rank == WILD and c < 3:
                     continue
-                if base > new[k + c]:
-                    new[k + c] = base
+                for extra in range(min(free_wild_slots, wilds - k - c) + 1):
+                    if base > new[k + c + extra]:
+                        new[k + c + extra] = base
         dp = new
     elif forced_rank == WILD:
         return NEG
