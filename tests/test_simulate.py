@@ -82,7 +82,7 @@ def test_command_table_and_players_option() -> None:
         (["--players", "random", "--ns", "normal"], "either --players or --ns/--ew"),
         (["--jobs", "0"], "--jobs"),
         (["--rules", "nosuch.toml"], "nosuch.toml"),
-        (["--players", "7"], "'7' is not a number of players from 2 to 6"),
+        (["--players", "7"], "players must be a whole number from 2 to 6, not '7'"),
         (["--players", "3", "--levels", "normal,hard"], "2 kinds for 3 sides (S, NW, NE)"),
         (["--players", "3", "--ns", "normal"], "this table's sides are S, NW, NE: use --levels"),
         (["--players", "4", "--teams", "threes"], "teams of three need 6 players, not 4"),

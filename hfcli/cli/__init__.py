@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from hfcli import __version__
+from hfcli.engine.numbers import MAX_SEED, MAX_WHOLE, MIN_SEED, whole_number
 from hfcli.printable import printable
 
 if TYPE_CHECKING:
@@ -74,6 +75,28 @@ def _errors_shown_visibly() -> Iterator[None]:
     except click.ClickException as exc:
         vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
         raise
+
+
+class WholeNumber(click.IntRange):
+    """A whole number option from ``low`` to ``high``, in the digits 0-9 only (click's own int type
+    reads other scripts' digits, and fails on a number of thousands of digits). An IntRange for
+    the range that --help shows."""
+
+    def __init__(self, low: int = 0, high: int = MAX_WHOLE, what: str = "the value") -> None:
+        super().__init__(low, None if high == MAX_WHOLE else high)
+        self.low, self.high, self.what = low, high, what
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        if not isinstance(text, str):
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        try:
+            return whole_number(text.strip(" "), self.what, self.low, self.high)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+SEED = WholeNumber(MIN_SEED, MAX_SEED, "a seed")
 
 
 TEAM_CHOICES = ("auto", "pairs", "threes", "none")

@@ -4,7 +4,6 @@ a table of 2 to 6 (four in two partnerships unless told otherwise)."""
 from __future__ import annotations
 
 import io
-import math
 import os
 import random
 import shlex
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli.cli import TEAMS_OPTION, InputError, load_rules, table_rules
+from hfcli.cli import SEED, TEAMS_OPTION, InputError, WholeNumber, load_rules, table_rules
 from hfcli.engine.errors import HandFootError
 from hfcli.printable import hidden_characters, printable
 
@@ -102,16 +101,21 @@ class PlayerName(click.ParamType):
 
 
 class PauseSeconds(click.FloatRange):
-    """``--speed``: a pause of 0 to MAX_PAUSE seconds, and a number (NaN passes a range check)."""
+    """``--speed``: a pause of 0 to MAX_PAUSE seconds, in the digits 0-9 (``float()`` reads other
+    scripts' digits, ``nan`` and ``1e3`` too). A FloatRange for the range that --help shows."""
 
     def __init__(self) -> None:
         super().__init__(0, MAX_PAUSE)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        seconds = float(super().convert(value, param, ctx))
-        if math.isnan(seconds):
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return seconds
+        from hfcli.engine.numbers import decimal_number
+
+        if isinstance(value, float) and 0 <= value <= MAX_PAUSE:
+            return value  # the default
+        try:
+            return decimal_number(str(value).strip(" "), "a pause", 0, MAX_PAUSE)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 class TranscriptPath(click.Path):
@@ -134,12 +138,12 @@ TRANSCRIPT_FILE = TranscriptPath()
 # Options are read from HF_PLAY_<OPTION> too (the group's auto_envvar_prefix); the ones whose
 # Python name differs from the option name say so explicitly.
 @click.command()
-@click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
 @click.option("--rules", "rules_spec", envvar="HF_PLAY_RULES", default="classic", show_default=True,
               metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
 @click.option("--name", type=PlayerName(), default="You", show_default=True,
               help=f"Your name at the table (printable, at most {MAX_NAME} characters).")
-@click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=click.IntRange(2, 6), default=None,
+@click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=WholeNumber(2, 6, "players"), default=None,
               metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
 @click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,

@@ -18,6 +18,7 @@ import click
 from hfcli.cli.play import HUMAN, _intro, _session, make_ai
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
+from hfcli.engine.numbers import whole_number
 from hfcli.printable import printable
 from hfcli.transcript import (
     RecordedMove,
@@ -47,9 +48,12 @@ class Seats:
 def split_from(spec: str) -> tuple[Path, int]:
     """``FILE:MOVE`` (the last colon splits, so a file name may hold colons)."""
     file, colon, move = spec.rpartition(":")
-    if not colon or not file or not move.isdigit():
+    if not colon or not file:
         raise click.BadParameter(f"write FILE:MOVE, e.g. game.jsonl:300, not {spec!r}", param_hint="--from")
-    return Path(file), int(move)
+    try:
+        return Path(file), whole_number(move, "the move")
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc} (write FILE:MOVE, e.g. game.jsonl:300)", param_hint="--from") from None
 
 
 def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, Game | None]:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import click
 
+from hfcli.cli import WholeNumber
+from hfcli.engine.numbers import whole_number
 from hfcli.scoresheet import FORMATS
 
 HELP = """Commands:
@@ -50,7 +52,7 @@ def _screen_size() -> tuple[int | None, int | None]:
               help="Watch from this seat (S, W, N or E at four; NW, SE and so on at other tables); "
                    "default: the human's seat.")
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
-@click.option("--position", "position_at", type=click.IntRange(0), default=None, metavar="MOVE",
+@click.option("--position", "position_at", type=WholeNumber(what="a move"), default=None, metavar="MOVE",
               help="Print the position after move MOVE (0 = as dealt) as text (docs/position.md).")
 @click.option("--score-sheet", "score_sheet", is_flag=True,
               help="Print the score sheet: every deal's lines for each side, as on a paper score pad.")
@@ -129,9 +131,9 @@ def replay(
         words = text.split()
         command, arg = words[0], words[1] if len(words) > 1 else None
         try:
-            n = int(arg) if arg is not None else None
-        except ValueError:
-            click.echo(f"{arg!r} is not a number. {HELP}")
+            n = whole_number(arg, "the count") if arg is not None else None
+        except ValueError as exc:
+            click.echo(f"{exc}. {HELP}")
             continue
         if command in ("q", "quit", "exit"):
             return

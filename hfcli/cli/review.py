@@ -8,13 +8,15 @@ from pathlib import Path
 
 import click
 
+from hfcli.cli import WholeNumber
+
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", default=None, help="The seat to review (S, W, N, E, ...); default: the human's seat.")
-@click.option("--samples", default=None, type=click.IntRange(2, 1000),
+@click.option("--samples", default=None, type=WholeNumber(2, 1000, "samples"),
               help="Imagined deals per decision (more: narrower intervals, slower).  [default: 96]")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
               help="Review in this many processes.")
 @click.option("--all", "show_all", is_flag=True, help="Also list the decisions the noise leaves undecided.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ai import PLAYER_KINDS
-from hfcli.cli import TEAMS_OPTION, load_rules, table_rules
+from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
+from hfcli.engine.numbers import whole_number
 
 if TYPE_CHECKING:
     from hfcli.simulate import SimulationSummary
@@ -33,14 +34,16 @@ class TableSize(click.ParamType):
             self.fail(f"{value!r} is not a number of players", param, ctx)
         if text in PLAYER_KINDS:
             return text
-        if text.isdigit() and 2 <= int(text) <= 6:
-            return int(text)
-        self.fail(f"{text!r} is not a number of players from 2 to 6", param, ctx)
+        try:
+            return whole_number(text, "players", 2, 6)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 @click.command()
-@click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="Games to play.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the first game.")
+@click.option("--games", default=10, show_default=True, type=WholeNumber(1, what="games"),
+              help="Games to play.")
+@click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the first game.")
 @click.option("--players", "table_players", envvar="HF_SIMULATE_PLAYERS", default=None, type=TableSize(),
               help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
@@ -53,7 +56,8 @@ class TableSize(click.ParamType):
               help=f"East-West players, at four in pairs.  [default: {DEFAULT_PLAYER}]")
 @click.option("--rules", "rules_spec", default="classic", show_default=True,
               help="classic, eleven, quick or a .toml file.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Processes to play in.")
+@click.option("--jobs", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
+              help="Processes to play in.")
 @click.option("--swap", is_flag=True,
               help="Replay every game on the same cards with the sides' players rotated round the table, so each "
                    "plays every side's cards.")

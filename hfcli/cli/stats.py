@@ -9,11 +9,13 @@ from pathlib import Path
 
 import click
 
+from hfcli.cli import WholeNumber
+
 
 @click.command()
 @click.argument("targets", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--name", default=None, help="Only the games where the player had this name.")
-@click.option("--last", default=10, show_default=True, type=click.IntRange(1),
+@click.option("--last", default=10, show_default=True, type=WholeNumber(1, what="games"),
               help="How many of the latest finished games the trend looks at.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool) -> None:

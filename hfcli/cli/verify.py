@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from hfcli.cli import WholeNumber
+
 
 @click.command()
 @click.argument("targets", nargs=-1, required=True, type=click.Path(dir_okay=True))
@@ -13,7 +15,7 @@ import click
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1) on a torn last line or an unfinished game instead of warning.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
               help="Replay this many files at once, in separate processes.")
 def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, strict: bool, jobs: int) -> None:
     """Replay transcripts (files, or folders of *.jsonl) strictly: every move's legality,

@@ -18,6 +18,7 @@ from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, format_cards
 from hfcli.engine.errors import HandFootError, PositionError
 from hfcli.engine.game import Game, restored
 from hfcli.engine.melds import Meld, meld_of
+from hfcli.engine.numbers import seed_number, whole_number
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.scoring import DealEnding, DealResult, TeamScore
 from hfcli.engine.seating import Seating
@@ -208,12 +209,9 @@ class _Reader:
 
     def number(self, text: str, what: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
-            raise self.fail(f"{what} must be a whole number, not {text!r}", self.lines[self.at - 1][0]) from None
-        if value < 0:
-            raise self.fail(f"{what} must be 0 or more, not {value}", self.lines[self.at - 1][0])
-        return value
+            return whole_number(text, what)
+        except ValueError as exc:
+            raise self.fail(str(exc), self.lines[self.at - 1][0]) from None
 
     def seat(self, text: str, seating: Seating, what: str) -> int:
         if text not in seating.names:
@@ -237,14 +235,18 @@ class _Reader:
             raise PositionError("line 1: empty: a position starts with 'hfcli position 1'")
         number, first = self.lines[0]
         words = first.rsplit(" ", 1)
-        if len(words) != 2 or words[0] != FORMAT or not words[1].isdigit():
+        if len(words) != 2 or words[0] != FORMAT or not words[1].isascii() or not words[1].isdigit():
             raise self.fail(f"not a position: the first line must be '{FORMAT} {VERSION}'", number)
         if int(words[1]) != VERSION:
             raise self.fail(f"unsupported position version {words[1]}: this program reads version {VERSION}", number)
         self.at = 1
         rules = self.rules(self.take("rules"))
         seating = self.seating(self.take("seating"))
-        seed = self.number(self.take("seed"), "seed")
+        seed_text = self.take("seed")
+        try:
+            seed = seed_number(seed_text)
+        except ValueError as exc:
+            raise self.fail(str(exc), self.lines[self.at - 1][0]) from None
         deal_index, dealer = self.deal_line(self.take("deal"), seating, rules)
         results: list[DealResult] = []
         while self.peek_key() is not None and str(self.peek_key()).startswith("result "):

@@ -20,6 +20,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.numbers import whole_number
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.state import Phase
 from hfcli.printable import printable
@@ -515,11 +516,9 @@ class Session:
             self.say(self.scores())
         elif name == "log":
             try:
-                count = int(rest) if rest else 10
-            except ValueError:
-                return self.error(f"log takes a number of moves, not {rest!r}.")
-            if count < 1:
-                return self.error("log takes a number of moves of 1 or more.")
+                count = whole_number(rest, "log's number of moves", 1) if rest else 10
+            except ValueError as exc:
+                return self.error(f"{exc}.")
             self.say(self.log_text(count))
         elif name == "rules":
             if not rest:

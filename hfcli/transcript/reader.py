@@ -17,6 +17,7 @@ from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.events import KINDS as EVENT_KINDS
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
+from hfcli.engine.numbers import seed_problem
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import FOUR_HANDED, Seating, table
 from hfcli.engine.state import OVER_PHASE
@@ -207,8 +208,10 @@ def parse_header(source: Source) -> Header:
     except HandFootError as exc:
         raise TranscriptError(path, 1, f"bad rule set: {exc}") from None
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise TranscriptError(path, 1, f"seed must be a whole number or null, not {seed!r}")
+    problem = None if seed is None else seed_problem(seed)
+    if problem is not None:
+        value = json_text(seed)
+        raise TranscriptError(path, 1, f"{problem} or null, not {value if len(value) <= 24 else value[:24] + '...'}")
     seating = _seating(source, data, rules)
     seats_data = _field(source, 1, data, "seats", list)
     if len(seats_data) != len(seating.names):
