@@ -214,3 +214,17 @@ def test_a_header_seed_outside_the_rule_fails_verification_at_line_1(seed: objec
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{path}:1: seed must be a whole number {SEED_RANGE} or null, not {seed}"
+
+
+# ---------------------------------------------------------------------------- AI levels in a header
+
+
+def test_an_unknown_ai_level_in_a_header_is_reported_at_its_line_and_seat(tmp_path: Path) -> None:
+    path = with_header(tmp_path, "xard.jsonl", {}, seat_level="xard")
+    expected = (f"{path}:1: seat 2 (W): unknown AI level 'xard'; "
+                "the levels are random, greedy, easy, normal, hard, expert")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and result.stderr.strip() == expected
+    for args in (["--from", f"{path}:3"], ["--duplicate", str(path)], ["--resume", str(path)]):
+        code, out = invoke(["play", *args, "--speed", "0"], "quit\ny\n")
+        assert code != 0 and out.strip().endswith(f"Error: {expected}"), (args, out)

@@ -154,13 +154,17 @@ def test_a_hand_counted_record(tmp_path: Path) -> None:
 
 def test_name_picks_one_players_games_and_text_from_files_is_escaped(tmp_path: Path) -> None:
     (tmp_path / "a.jsonl").write_text("\n".join([header_line(name="Ann"), MOVE, deal_end(1, 10, 5, None)]) + "\n")
-    (tmp_path / "b.jsonl").write_text("\n".join([header_line(name="Bob", west="\x1b[31mred"), MOVE,
+    (tmp_path / "b.jsonl").write_text("\n".join([header_line(name="Bob", west="easy"), MOVE,
                                                   deal_end(1, 10, 5, None),
                                                   '{"e":"game_end","totals":{"NS":10,"EW":5},"winner":"NS"}']) + "\n")
+    # A level the program does not know makes the file unreadable; the note quotes it escaped.
+    (tmp_path / "c.jsonl").write_text("\n".join([header_line(name="Bob", west="\x1b[31mred"), MOVE,
+                                                  deal_end(1, 10, 5, None)]) + "\n")
     assert stats_json(str(tmp_path), "--name", "Ann")["games"]["played"] == 1
     code, text = invoke(["stats", str(tmp_path), "--name", "Bob"])
     assert code == 0 and "\x1b" not in text
-    assert "\\x1b[31mred+hard" in text
+    assert "easy+hard        1     1     0     0   100%" in text
+    assert "c.jsonl:1: seat 2 (W): unknown AI level '\\x1b[31mred'" in text
 
 
 def test_unreadable_files_are_counted_apart_and_a_missing_folder_is_an_error(tmp_path: Path) -> None:
