@@ -216,6 +216,33 @@ def test_a_header_seed_outside_the_rule_fails_verification_at_line_1(seed: objec
     assert result.stderr.strip() == f"{path}:1: seed must be a whole number {SEED_RANGE} or null, not {seed}"
 
 
+# ---------------------------------------------------------------------------- names that are not text
+
+
+def test_from_and_duplicate_refuse_a_file_name_that_is_not_utf8_alike(tmp_path: Path) -> None:
+    name = os.fsdecode(b"g\xff.jsonl")
+    (tmp_path / name).write_bytes(GOLDEN.read_bytes())
+    env_data = tmp_path / "data"
+    for option, value in (("--from", f"{name}:3"), ("--duplicate", name)):
+        done = hf("play", option, value, "--speed", "0", cwd=tmp_path, stdin="quit\ny\n")
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.strip().endswith(
+            f"Invalid value for {option if option == '--from' else repr(option)}: 'g\\xff.jsonl' is not text: "
+            "the name holds bytes that are not UTF-8; rename the file"), done.stderr
+    assert not env_data.exists() or not any(env_data.rglob("*.jsonl"))
+
+
+def test_a_recorded_game_in_a_folder_whose_path_is_not_utf8_is_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / os.fsdecode(b"d\xfe")
+    folder.mkdir()
+    (folder / "g.jsonl").write_bytes(GOLDEN.read_bytes())
+    for args in (["--from", "g.jsonl:3"], ["--duplicate", "g.jsonl"]):
+        done = hf("play", *args, "--speed", "0", "--transcript", str(tmp_path / "new.jsonl"), cwd=folder)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "d\\xfe/g.jsonl' holds bytes that are not UTF-8" in done.stderr
+        assert not (tmp_path / "new.jsonl").exists()
+
+
 # ---------------------------------------------------------------------------- AI levels in a header
 
 

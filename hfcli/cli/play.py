@@ -118,8 +118,21 @@ class PauseSeconds(click.FloatRange):
             self.fail(str(exc), param, ctx)
 
 
+def transcript_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a transcript, or None. It is printed at the table, so it may hold
+    nothing a terminal would act on; and a new game's header records the name of the game it came
+    from as text, which a name holding bytes that are not UTF-8 is not (an escaped form would name
+    another file), so such a name is refused for every transcript option alike."""
+    hidden = hidden_characters(name)
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in hidden):
+        return f"'{printable(name)}' is not text: the name holds bytes that are not UTF-8; rename the file"
+    if hidden:
+        return f"'{printable(name)}' has control characters; name the file without them"
+    return None
+
+
 class TranscriptPath(click.Path):
-    """A transcript's path: printed at the table, so it may hold nothing a terminal would act on."""
+    """A transcript's path: a name :func:`transcript_name_problem` passes."""
 
     def __init__(self) -> None:
         super().__init__(dir_okay=False, path_type=Path)
@@ -127,8 +140,9 @@ class TranscriptPath(click.Path):
     def convert(
         self, value: str | os.PathLike[str], param: click.Parameter | None, ctx: click.Context | None
     ) -> str | bytes | os.PathLike[str]:
-        if hidden_characters(os.fspath(value)):
-            self.fail(f"{os.fspath(value)!r} has control characters; name the file without them", param, ctx)
+        problem = transcript_name_problem(os.fspath(value))
+        if problem is not None:
+            self.fail(problem, param, ctx)
         return super().convert(value, param, ctx)
 
 

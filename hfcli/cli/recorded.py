@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli.play import HUMAN, _intro, _session, make_ai
+from hfcli.cli import InputError
+from hfcli.cli.play import HUMAN, _intro, _session, make_ai, transcript_name_problem
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
 from hfcli.engine.numbers import whole_number
@@ -50,10 +51,24 @@ def split_from(spec: str) -> tuple[Path, int]:
     file, colon, move = spec.rpartition(":")
     if not colon or not file:
         raise click.BadParameter(f"write FILE:MOVE, e.g. game.jsonl:300, not {spec!r}", param_hint="--from")
+    problem = transcript_name_problem(file)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="--from")
     try:
         return Path(file), whole_number(move, "the move")
     except ValueError as exc:
         raise click.BadParameter(f"{exc} (write FILE:MOVE, e.g. game.jsonl:300)", param_hint="--from") from None
+
+
+def origin_file(path: Path) -> str:
+    """The recorded game's full path, as the new game's header records it (as text): the name given
+    passed :func:`transcript_name_problem`, but a folder above it (the working folder) may hold
+    bytes that are not UTF-8 too."""
+    full = str(path.resolve())
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in full):
+        raise InputError(f"the recorded game's full path '{printable(full)}' holds bytes that are not UTF-8, which the "
+                         "new game's header cannot record as text; move it to a folder whose path is text")
+    return full
 
 
 def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, Game | None]:
@@ -118,7 +133,7 @@ def what_if_session(
     # Built as the reader will build it from the header: every AI seat sees the same views then.
     game = Game.from_position(position, history)
     seats = choose_seats(replayed, seat, name, level)
-    origin = Origin(WHAT_IF, str(path.resolve()), move)
+    origin = Origin(WHAT_IF, origin_file(path), move)
     keys = header_keys(origin, position, history, game.seating, game.rules)
     session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
     where = game.seating.long_names[game.to_move]
@@ -145,7 +160,7 @@ def duplicate_session(
     game = Game(header.rules, header.seed, seating=replayed.game.seating,
                 shoes=recorded_shoes(replayed.source, header.rules))
     seats = choose_seats(replayed, seat, name, level)
-    keys = header_keys(Origin(DUPLICATE, str(path.resolve())))
+    keys = header_keys(Origin(DUPLICATE, origin_file(path)))
     session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
     intro.insert(0, f"Duplicate: the cards of {printable(str(path))}, dealt again. At the end of each deal "
                     "and of the game, your result is set beside the recorded one.")
