@@ -243,6 +243,39 @@ def test_a_recorded_game_in_a_folder_whose_path_is_not_utf8_is_one_line(tmp_path
         assert not (tmp_path / "new.jsonl").exists()
 
 
+# ---------------------------------------------------------------------------- what a game from a transcript keeps
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["--rules", "missing.toml"], "--rules"),
+    (["--seed", "4"], "--seed"),
+    (["--level", "hard"], "--level"),
+    (["--partner-level", "easy"], "--partner-level"),
+    (["--opponent-level", "easy"], "--opponent-level"),
+    (["--transcript", "{tmp}/other.jsonl"], "--transcript"),
+])
+def test_resume_refuses_the_options_the_recorded_game_decides(args: list[str], option: str, tmp_path: Path) -> None:
+    path = unfinished_game(tmp_path)
+    before = path.read_bytes()
+    code, out = invoke(["play", "--resume", str(path), *(a.format(tmp=tmp_path) for a in args)], "quit\ny\n")
+    one_line_error(code, out, "--resume ", f"leave out {option}")
+    assert path.read_bytes() == before and not (tmp_path / "other.jsonl").exists()
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["--rules", "quick"], "--rules"),
+    (["--seed", "4"], "--seed"),
+    (["--players", "4"], "--players"),
+    (["--partner-level", "easy"], "--partner-level"),
+])
+@pytest.mark.parametrize("source", ["--from", "--duplicate"])
+def test_from_and_duplicate_refuse_the_options_the_recorded_game_decides_naming_them(
+    args: list[str], option: str, source: str
+) -> None:
+    code, out = invoke(["play", source, f"{GOLDEN}:3" if source == "--from" else str(GOLDEN), *args])
+    one_line_error(code, out, f"{source} plays the recorded game's", f"leave out {option}")
+
+
 # ---------------------------------------------------------------------------- AI levels in a header
 
 

@@ -128,9 +128,9 @@ def test_what_if_refuses_what_it_cannot_start_from(tmp_path: Path) -> None:
     code, out = invoke(["play", "--seat", "W"])
     assert code == 2 and "--seat goes with --from or --duplicate" in out
     code, out = invoke(["play", "--from", f"{ORIGIN}:3", "--partner-level", "hard"])
-    assert code == 2 and "keep the recorded game's AI levels" in out
+    assert code == 2 and "--from plays the recorded game's AI levels: leave out --partner-level" in out
     code, out = invoke(["play", "--from", f"{ORIGIN}:3", "--seed", "4"])
-    assert code == 2 and "play the recorded game's seed" in out
+    assert code == 2 and "--from plays the recorded game's seed: leave out --seed" in out
     code, out = invoke(["play", "--from", f"{ORIGIN}:3", "--seat", "Q"])
     assert code == 2 and "unknown seat 'Q'" in out
 

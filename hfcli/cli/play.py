@@ -230,7 +230,7 @@ def play(
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    _check_sources(resume_path, from_spec, duplicate_path, seat, partner_level, opponent_level)
+    _check_sources(resume_path, from_spec, duplicate_path, seat)
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
         try:
@@ -278,8 +278,6 @@ def _check_sources(
     from_spec: str | None,
     duplicate_path: Path | None,
     seat: str | None,
-    partner_level: str | None,
-    opponent_level: str | None,
 ) -> None:
     """One game at a time: a new one, a resumed one, or one from a recorded game."""
     chosen = [o for o, v in (("--resume", resume_path), ("--from", from_spec), ("--duplicate", duplicate_path)) if v]
@@ -288,12 +286,42 @@ def _check_sources(
     from_recorded = from_spec is not None or duplicate_path is not None
     if seat is not None and not from_recorded:
         raise click.UsageError("--seat goes with --from or --duplicate (a new game seats you South)")
-    if from_recorded and (partner_level or opponent_level):
-        raise click.UsageError("--from and --duplicate keep the recorded game's AI levels")
+    if chosen:
+        _refuse_recorded_settings(chosen[0])
+
+
+# What a game from a transcript takes from the recorded game, so an option that would set it is
+# refused rather than ignored: the parameter, its option, and what the recorded game decides. A
+# resumed game keeps everything (its table is checked apart: --players and --teams may say it again);
+# a what-if or duplicate game keeps the cards and the AI levels, and --level plays a recorded
+# person's seat, --transcript names the new game's file.
+_RECORDED_SETTINGS = (
+    ("seed", "--seed", "seed"),
+    ("rules_spec", "--rules", "rules"),
+    ("table_players", "--players", "table"),
+    ("teams", "--teams", "table"),
+    ("level", "--level", "AI levels"),
+    ("partner_level", "--partner-level", "AI levels"),
+    ("opponent_level", "--opponent-level", "AI levels"),
+    ("transcript_path", "--transcript", "transcript"),
+)
+_KEPT_BY = {
+    "--resume": {"seed", "rules_spec", "level", "partner_level", "opponent_level", "transcript_path"},
+    "--from": {"seed", "rules_spec", "table_players", "teams", "partner_level", "opponent_level"},
+}
+_KEPT_BY["--duplicate"] = _KEPT_BY["--from"]
+
+
+def _refuse_recorded_settings(source: str) -> None:
+    """A usage error (exit 2) naming the first option given on the command line that would set what
+    the game from ``source`` takes from its transcript. Values from the environment (HF_PLAY_...)
+    are standing defaults for new games, and such a game does not use them."""
     ctx = click.get_current_context()
-    for option, what in (("seed", "seed"), ("rules_spec", "rules"), ("table_players", "table"), ("teams", "table")):
-        if from_recorded and ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--from and --duplicate play the recorded game's {what}")
+    for parameter, option, what in _RECORDED_SETTINGS:
+        given = ctx.get_parameter_source(parameter) is click.core.ParameterSource.COMMANDLINE
+        if given and parameter in _KEPT_BY[source]:
+            plays = "continues in its own file" if what == "transcript" else f"plays the recorded game's {what}"
+            raise click.UsageError(f"{source} {plays}: leave out {option}")
 
 
 def _new_session(
