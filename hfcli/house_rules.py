@@ -8,6 +8,7 @@ set's names, so ``from hfcli import rules`` gives one place for presets and file
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 
@@ -48,6 +49,10 @@ def load_with_preset(path: str | Path) -> tuple[Rules, Rules]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{p}: not valid TOML: {exc}") from None
+    except ValueError:
+        # tomllib reads a number with int(), which refuses one of thousands of digits; no rule takes one.
+        raise RulesError(f"{p}: a number in it is too long to read (more than {sys.get_int_max_str_digits()} "
+                         "digits)") from None
     except RecursionError:
         raise RulesError(f"{p}: nested too deep to read") from None
     named = "name" in data

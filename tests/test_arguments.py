@@ -173,6 +173,14 @@ def test_the_table_commands_read_their_counts_in_the_digits_0_to_9() -> None:
     assert "Move 2 of 850" in text  # the refused count moved nothing
 
 
+def test_a_house_rules_file_with_a_number_of_thousands_of_digits_is_one_line(tmp_path: Path) -> None:
+    house = tmp_path / "huge.toml"
+    house.write_text(f"hand_size = {HUGE}\n")
+    for args in (["rules", str(house)], ["play", "--rules", str(house)], ["simulate", "--rules", str(house)]):
+        code, out = invoke(args)
+        one_line_error(code, out, f"{house}: a number in it is too long to read (more than 4300 digits)")
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("seed: 7", "seed: ١٢", f"seed must be a whole number {NOT_ASCII_DIGITS}"),
     ("seed: 7", f"seed: {MAX_SEED + 1}", f"seed must be a whole number {SEED_RANGE}, not '{MAX_SEED + 1}'"),
