@@ -99,6 +99,12 @@ class Review:
     decisions: int  # decision points looked at
     findings: list[Finding]  # every decision where the expert preferred another move
     side_names: list[str]
+    reviewed: int = -1  # the decisions assessed: all of them (-1 here) unless the review was interrupted
+    interrupted: bool = False
+
+    def __post_init__(self) -> None:
+        if self.reviewed < 0:
+            self.reviewed = self.decisions
 
     @property
     def mistakes(self) -> list[Finding]:
@@ -126,6 +132,8 @@ class Review:
             "seat": self.seat_name,
             "samples": self.samples,
             "decisions": self.decisions,
+            "reviewed": self.reviewed,
+            "interrupted": self.interrupted,
             "compared": len(self.findings),
             "mistakes": [asdict(f) for f in self.mistakes],
             "not_clear": [asdict(f) for f in self.findings if not f.is_mistake],
@@ -158,12 +166,31 @@ def is_decision(game: Game, seat: int, move: Move) -> bool:
 
 def decisions_of(path: str | Path, seat: int) -> tuple[list[Decision], Seating]:
     """Every decision the review looks at, in the order played, and the game's seating."""
-    found: list[Decision] = []
+    positions, seating = positions_of(path, seat, 0)
+    return [Decision(p.number, p.deal, p.played) for p in positions], seating
+
+
+@dataclass(frozen=True)
+class Position:
+    """A decision with the game as it stood before the move: one piece of a review's work."""
+
+    number: int  # the move's number in the game (1-based)
+    deal: int  # 1-based
+    played: str  # the move, in notation
+    seat: int
+    game: Game  # a copy, taken before the move was played
+    samples: int
+
+
+def positions_of(path: str | Path, seat: int, samples: int) -> tuple[list[Position], Seating]:
+    """Every decision of ``seat`` with the game before it, from one replay of the file (a replay
+    is a fifth of a second; replaying the file for each piece of work cost a review seconds)."""
+    found: list[Position] = []
 
     def look(game: Game, recorded: RecordedMove) -> None:
         move = parse_move(recorded.move)
         if recorded.seat == seat and is_decision(game, seat, move):
-            found.append(Decision(recorded.number, recorded.deal, recorded.move))
+            found.append(Position(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples))
 
     return found, replay(path, before_move=look).game.seating
 
@@ -234,24 +261,14 @@ def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> F
     )
 
 
-def _review_chunk(task: tuple[str, int, list[Decision], int]) -> list[Finding]:
-    """Assess the decisions of one chunk (in the order played), replaying the file once."""
-    path, seat, chunk, samples = task
-    wanted = {d.number: d for d in chunk}
-    findings: list[Finding] = []
-
-    def look(game: Game, recorded: RecordedMove) -> None:
-        decision = wanted.get(recorded.number)
-        if decision is None:
-            return
-        seed = game.seed * 1_000_003 + recorded.number  # the decision's own random numbers
-        finding = assess(game, seat, parse_move(recorded.move), samples=samples, seed=seed)
-        if finding is not None:
-            finding.number = recorded.number
-            findings.append(finding)
-
-    replay(path, before_move=look)
-    return findings
+def assess_position(position: Position) -> Finding | None:
+    """The finding at one decision, or None where the expert plays the move too."""
+    game = position.game
+    seed = game.seed * 1_000_003 + position.number  # the decision's own random numbers
+    finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed)
+    if finding is not None:
+        finding.number = position.number
+    return finding
 
 
 def review(
@@ -262,31 +279,35 @@ def review(
     jobs: int = 1,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Review every decision of ``seat`` in the transcript at ``path``; ``on_progress`` hears how
-    many decisions each finished piece of work held, and how many there are in all."""
+    """Review every decision of ``seat`` in the transcript at ``path``; ``on_progress`` hears of
+    each decision assessed (one at a time) and how many there are in all. Ctrl-C
+    (KeyboardInterrupt) while the decisions are assessed stops the review: the decisions assessed
+    so far, in the order played, come back in a review marked ``interrupted``."""
     name = str(path)
-    decisions, seating = decisions_of(path, seat)
+    positions, seating = positions_of(path, seat, samples)
     findings: list[Finding] = []
-    for done in _chunks_done(name, seat, decisions, samples, jobs, findings):
-        if on_progress is not None:
-            on_progress(done, len(decisions))
-    findings.sort(key=lambda f: f.number)
-    return Review(name, seat, seating.long_names[seat], samples, len(decisions), findings, list(seating.team_names))
+    reviewed = 0
+    interrupted = False
+    try:
+        for finding in _assessed(positions, jobs):
+            reviewed += 1
+            if finding is not None:
+                findings.append(finding)
+            if on_progress is not None:
+                on_progress(1, len(positions))
+    except KeyboardInterrupt:
+        interrupted = True
+    return Review(
+        name, seat, seating.long_names[seat], samples, len(positions), findings, list(seating.team_names),
+        reviewed=reviewed, interrupted=interrupted,
+    )
 
 
-def _chunks_done(
-    path: str, seat: int, decisions: Sequence[Decision], samples: int, jobs: int, into: list[Finding]
-) -> Iterator[int]:
-    """Run the review in chunks of a few decisions each (in ``jobs`` processes), yielding how many
-    decisions each finished chunk held."""
-    size = 4
-    chunks = [list(decisions[i:i + size]) for i in range(0, len(decisions), size)]
-    tasks = [(path, seat, chunk, samples) for chunk in chunks]
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            into.extend(_review_chunk(task))
-            yield len(task[2])
+def _assessed(positions: Sequence[Position], jobs: int) -> Iterator[Finding | None]:
+    """Each decision's finding in the order played, from ``jobs`` processes. One decision is one
+    piece of work: the few where the expert differs take far longer than the rest, and pieces of
+    one keep both processes busy to the end."""
+    if jobs <= 1 or len(positions) <= 1:
+        yield from map(assess_position, positions)
         return
-    for task, found in zip(tasks, parallel_map(_review_chunk, tasks, jobs), strict=True):
-        into.extend(found)
-        yield len(task[2])
+    yield from parallel_map(assess_position, positions, jobs)

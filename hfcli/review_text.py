@@ -36,7 +36,9 @@ def review_lines(
 
 def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
     mistakes = result.mistakes
-    yield (f"Review of {printable(result.path)} for {result.seat_name}: {result.decisions} decisions looked at, "
+    looked_at = (f"{result.reviewed} of {result.decisions} decisions looked at before the review was interrupted"
+                 if result.interrupted else f"{result.decisions} decisions looked at")
+    yield (f"Review of {printable(result.path)} for {result.seat_name}: {looked_at}, "
            f"{len(result.findings)} where the expert would have played otherwise, {len(mistakes)} clear.")
     if not mistakes:
         yield "No decision cost points clearly beyond the noise of the deal."

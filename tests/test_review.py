@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 from positions import position
+from pytest import MonkeyPatch
 
 from ai.expert import ExpertPlayer
 from hfcli.cli import main
@@ -84,3 +86,51 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     # a line's continuation is indented two more than the line it continues
     cost = narrow.index("  Cost: about 62 points (95% interval 3")
     assert narrow[cost + 1] == "    to 120, 96 imagined deals)."
+
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def test_an_interrupted_review_reports_the_decisions_assessed_before_ctrl_c(monkeypatch: MonkeyPatch) -> None:
+    import hfcli.review as reviewing
+
+    path = GOLDEN / "quick-normal-seed8.jsonl"
+    whole = reviewing.review(path, 0, samples=2)
+    calls = 0
+    real_assess = reviewing.assess
+
+    def assess_until_ctrl_c(*args: Any, **kwargs: Any) -> reviewing.Finding | None:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt
+        return real_assess(*args, **kwargs)
+
+    monkeypatch.setattr(reviewing, "assess", assess_until_ctrl_c)
+    heard: list[tuple[int, int]] = []
+    part = reviewing.review(path, 0, samples=2, on_progress=lambda done, total: heard.append((done, total)))
+    assert part.interrupted and part.reviewed == 3 and part.decisions == whole.decisions
+    assert heard == [(1, whole.decisions)] * 3  # each decision heard of as it was assessed
+    first_three = {p.number for p in reviewing.positions_of(path, 0, 2)[0][:3]}
+    assert part.findings == [f for f in whole.findings if f.number in first_three]
+
+    calls = 0
+    result = CliRunner().invoke(main, ["review", "--seat", "S", "--samples", "2", "--json", str(path)])
+    assert result.exit_code == 130  # as a shell expects of a command stopped by Ctrl-C
+    data = json.loads(result.output)
+    assert data["interrupted"] is True and data["reviewed"] == 3 and data["decisions"] == whole.decisions
+    calls = 0
+    text = CliRunner().invoke(main, ["review", "--seat", "S", "--samples", "2", str(path)])
+    assert text.exit_code == 130
+    assert text.output.startswith(f"Review of {path} for South: 3 of {whole.decisions} decisions looked at "
+                                  "before the review was interrupted,")
+
+
+def test_a_review_in_two_processes_finds_what_one_process_finds() -> None:
+    from hfcli.review import review
+
+    path = GOLDEN / "quick-normal-seed8.jsonl"
+    one = review(path, 1, samples=2)
+    two = review(path, 1, samples=2, jobs=2)
+    assert two.findings == one.findings and two.decisions == one.decisions and not two.interrupted
+

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from hfcli.cli import WholeNumber
+
+if TYPE_CHECKING:
+    from hfcli.review import Review
 
 
 @click.command()
@@ -28,7 +32,9 @@ def review(
     stock, the discard, the first meld, asking and answering "may I go out?") the expert says what
     it would have played, and both choices are played forward over imagined deals of the cards the
     seat could not see. The costliest decisions come first, each with its estimated cost and a 95%
-    interval; a decision is called a mistake only when the whole interval is above zero.
+    interval; a decision is called a mistake only when the whole interval is above zero. In a
+    terminal a bar on stderr shows the decisions done; Ctrl-C stops the review and prints what
+    was done (exit status 130).
 
     \b
     Examples:
@@ -59,7 +65,7 @@ def review(
             raise click.BadParameter(printable(str(exc)), param_hint="--seat") from None
     count = samples or DEFAULT_SAMPLES
     try:
-        if not as_json and sys.stderr.isatty():
+        if sys.stderr.isatty():  # a bar only for a person watching: a pipe or a file gets nothing
             with click.progressbar(length=1, label="reviewing decisions", file=sys.stderr, show_pos=True) as bar:
                 def progress(done: int, total: int) -> None:
                     bar.length = total
@@ -71,6 +77,13 @@ def review(
     except TranscriptError as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.exit_code)
+    _report(result, as_json=as_json, show_all=show_all, ascii_cards=ascii_cards)
+    if result.interrupted:
+        sys.exit(130)  # what a shell expects of a command stopped by Ctrl-C, after what was done
+
+
+def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool) -> None:
+    """The review on stdout: one JSON object, or the text wrapped to a terminal."""
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
