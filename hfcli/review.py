@@ -21,13 +21,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
 from ai.expert import Budget, ExpertPlayer, rollout
 from ai.sampler import read_knowledge
+from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.seating import Seating
@@ -218,6 +219,44 @@ def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind
     return MistakeKind.DISCARD
 
 
+def same_choice(game: Game, one: Move, other: Move) -> bool:
+    """Whether two moves make the same choice: they leave the table the same but for the suits
+    of cards whose suit does not count (every card but a three, whose colour does): ``discard 3S``
+    and ``discard 3`` from a hand holding one three, or ``discard 7C`` and ``discard 7D``."""
+    if one == other:
+        return True
+    after_one, after_other = game.clone(), game.clone()
+    after_one.apply(one)
+    after_other.apply(other)
+    return _table_key(after_one) == _table_key(after_other)
+
+
+CardKey = tuple[int, bool]
+
+
+def _card_key(c: Card) -> CardKey:
+    return c.rank, c.is_red_three
+
+
+def _cards_key(cards: Iterable[Card]) -> tuple[CardKey, ...]:
+    return tuple(sorted(map(_card_key, cards)))
+
+
+def _table_key(game: Game) -> tuple[object, ...]:
+    """The table as far as a player's choice goes: who is to move and in what phase, and every
+    hand, foot, meld and the pile by rank (a three by colour too), the pile in its order."""
+    deal, turn = game.deal, game.turn
+    return (
+        deal.index, len(game.results), turn.phase, turn.to_move, turn.seat, len(deal.stock),
+        tuple(map(_card_key, deal.pile)),
+        tuple(_cards_key(hand) for hand in deal.hands),
+        tuple(None if foot is None else _cards_key(foot) for foot in deal.feet),
+        tuple(
+            (t.opened, len(t.red_threes), sorted((m.rank, _cards_key(m.cards)) for m in t.melds)) for t in deal.teams
+        ),
+    )
+
+
 # ---------------------------------------------------------------------------- the estimate
 
 
@@ -249,7 +288,7 @@ def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> F
     it too, else how much it cost."""
     view = game.view(seat)
     expert = ExpertPlayer(game.seed, seat).choose(view)
-    if expert.move == played:
+    if same_choice(game, played, expert.move):
         return None
     cost, low, high = estimate(view, played, expert.move, samples, seed)
     totals = list(game.totals())

@@ -134,3 +134,15 @@ def test_a_review_in_two_processes_finds_what_one_process_finds() -> None:
     two = review(path, 1, samples=2, jobs=2)
     assert two.findings == one.findings and two.decisions == one.decisions and not two.interrupted
 
+
+def test_two_moves_that_throw_the_same_card_are_one_choice() -> None:
+    from hfcli.engine.moves import parse_move
+    from hfcli.review import same_choice
+
+    west = "W hand: 8C 8D 6C 6D 4C\nE hand: 8H 8S 6H 6S 4D\nN hand: 9C 9D 5S"
+    game = position(f"S hand: 3S 7C 7D KH QS\n{west}\npile: 5D\nturn: S meld")
+    move = parse_move
+    assert same_choice(game, move("discard 3S"), move("discard 3"))  # the hand's only three
+    assert same_choice(game, move("discard 7C"), move("discard 7D"))  # a seven's suit does not count
+    assert not same_choice(game, move("discard 7"), move("discard K"))
+    assert not same_choice(game, move("discard 3"), move("discard 7"))
