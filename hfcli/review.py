@@ -85,6 +85,10 @@ class Finding:
     pile_top: str | None = None
     pile_size: int = 0
     score: list[int] = field(default_factory=list)
+    turn: int = 0  # the turn in the deal, every seat's counted (1-based)
+    next_seat: str = ""  # the next player's long name
+    next_hand: int = 0  # how many cards the next player holds
+    next_known: list[str] = field(default_factory=list)  # of them, the ones known (taken from the pile)
 
     @property
     def is_mistake(self) -> bool:
@@ -102,6 +106,7 @@ class Review:
     side_names: list[str]
     reviewed: int = -1  # the decisions assessed: all of them (-1 here) unless the review was interrupted
     interrupted: bool = False
+    seat_short: str = ""  # the seat as --seat names it (S, W, ...)
 
     def __post_init__(self) -> None:
         if self.reviewed < 0:
@@ -181,17 +186,25 @@ class Position:
     seat: int
     game: Game  # a copy, taken before the move was played
     samples: int
+    turn: int = 0  # the turn in the deal, every seat's counted (1-based)
 
 
 def positions_of(path: str | Path, seat: int, samples: int) -> tuple[list[Position], Seating]:
     """Every decision of ``seat`` with the game before it, from one replay of the file (a replay
     is a fifth of a second; replaying the file for each piece of work cost a review seconds)."""
     found: list[Position] = []
+    turns = {"deal": -1, "seat": -1, "count": 0}
 
     def look(game: Game, recorded: RecordedMove) -> None:
+        if game.deal.index != turns["deal"]:
+            turns.update(deal=game.deal.index, seat=-1, count=0)
+        if game.turn.seat != turns["seat"]:  # the turn passes to another seat at every turn's end
+            turns.update(seat=game.turn.seat, count=turns["count"] + 1)
         move = parse_move(recorded.move)
         if recorded.seat == seat and is_decision(game, seat, move):
-            found.append(Position(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples))
+            found.append(
+                Position(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples, turns["count"])
+            )
 
     return found, replay(path, before_move=look).game.seating
 
@@ -292,11 +305,13 @@ def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> F
         return None
     cost, low, high = estimate(view, played, expert.move, samples, seed)
     totals = list(game.totals())
+    after = view.seating.next_seat(seat)
     return Finding(
         number=0, deal=game.deal.index + 1, played=str(played), preferred=str(expert.move), reason=expert.reason,
         kind=kind_of(game, seat, played, expert.move), cost=round(cost, 1), low=round(low, 1), high=round(high, 1),
         samples=samples, hand=[c.text for c in view.hand], pile_top=view.pile_top.text if view.pile_top else None,
-        pile_size=view.pile_size, score=totals,
+        pile_size=view.pile_size, score=totals, next_seat=view.seating.long_names[after],
+        next_hand=view.hand_sizes[after], next_known=[c.text for c in read_knowledge(view).known[after]],
     )
 
 
@@ -307,6 +322,7 @@ def assess_position(position: Position) -> Finding | None:
     finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed)
     if finding is not None:
         finding.number = position.number
+        finding.turn = position.turn
     return finding
 
 
@@ -338,7 +354,7 @@ def review(
         interrupted = True
     return Review(
         name, seat, seating.long_names[seat], samples, len(positions), findings, list(seating.team_names),
-        reviewed=reviewed, interrupted=interrupted,
+        reviewed=reviewed, interrupted=interrupted, seat_short=seating.names[seat],
     )
 
 

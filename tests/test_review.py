@@ -73,10 +73,15 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     finding = Finding(
         number=141, deal=1, played="discard 7", preferred="discard 6", reason="discard 6: a single six",
         kind="discard", cost=62.0, low=3.0, high=120.0, samples=96, hand=["JK", "TD", "TH", "7H", "6H"],
-        pile_top="8H", pile_size=24, score=[0, 0],
+        pile_top="8H", pile_size=24, score=[0, 0], turn=37, next_seat="West", next_hand=9, next_known=["KD", "KS"],
     )
-    result = Review("game.jsonl", 0, "South", 96, 64, [finding], ["NS", "EW"])
+    result = Review("game.jsonl", 0, "South", 96, 64, [finding], ["NS", "EW"], seat_short="S")
     wide = list(review_lines(result, ascii=False))
+    assert wide[1] == ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
+                       "the move played did worse.")
+    assert wide[3].startswith("Move 141, deal 1, turn 37 (discard): you played discard 7; the expert prefers discard 6")
+    assert "  West, next to play, holds 9 cards; known (taken from the pile): K♦ K♠." in wide
+    assert "  Try it: hf play --from game.jsonl:140 --seat S" in wide  # the position before move 141
     assert "  Your hand: JK×1 JK │ 10×2 10♦ 10♥ │ 7×1 7♥ │ 6×1 6♥" in wide
     assert "  Pile: 8♥ on top of 24; score so far NS 0, EW 0." in wide
     assert "  Your hand: JKx1 JK | 10x2 10D 10H | 7x1 7H | 6x1 6H" in review_lines(result, ascii=True)
