@@ -14,7 +14,7 @@ from pytest import MonkeyPatch
 from ai.expert import ExpertPlayer
 from hfcli.cli import main
 from hfcli.engine.moves import DRAW, PICKUP
-from hfcli.review import MistakeKind, assess
+from hfcli.review import MistakeKind, assess, assess_position, positions_of
 
 # One clean, two dirty and a wild book down, and four kings open: the king on the pile closes the
 # second clean book, which is all North-South still need to go out, and the 5 5 under it let South
@@ -94,6 +94,20 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
 
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def test_decisions_after_a_random_player_s_melds_were_taken_back_are_reviewed() -> None:
+    # In the golden classic-mixed game West (greedy) and East (random) discard after laying
+    # melds under the first meld's minimum and taking them back with undo: the expert's imagined
+    # deals of those turns once refused the discard the real game allowed (C-MIN), and the review
+    # raised IllegalMoveError. These are the first such decisions of each seat.
+    path = GOLDEN / "classic-mixed-seed2.jsonl"
+    for seat, number, played in ((1, 648, "discard A"), (3, 179, "discard JK"), (3, 660, "discard A")):
+        positions, _ = positions_of(path, seat, 2)
+        position = next(p for p in positions if p.number == number)
+        assert position.played == played
+        finding = assess_position(position)
+        assert finding is None or (finding.number == number and finding.played == played)
 
 
 def test_an_interrupted_review_reports_the_decisions_assessed_before_ctrl_c(monkeypatch: MonkeyPatch) -> None:
