@@ -14,7 +14,9 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     pile, what the next player holds as far as is known), what was played, what the expert
     prefers and why, what the difference was worth, and ``try_from``: how to play it again."""
     hand = hand_text([card(t) for t in f.hand], ascii=ascii) if f.hand else "(no cards)"
-    pile = f"{card_text(card(f.pile_top), ascii=ascii)} on top of {f.pile_size}" if f.pile_top else "empty"
+    # as the table gives it: the top card, then how many cards the pile holds with it
+    size = "1 card" if f.pile_size == 1 else f"{f.pile_size} cards"
+    pile = f"{card_text(card(f.pile_top), ascii=ascii)} on top, {size}" if f.pile_top else "empty"
     score = ", ".join(f"{name} {points}" for name, points in zip(side_names, f.score, strict=True))
     why = reason_text(f.preferred, printable(f.reason))
     turn = f", turn {f.turn}" if f.turn else ""

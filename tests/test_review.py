@@ -83,7 +83,7 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     assert "  West, next to play, holds 9 cards; known (taken from the pile): K♦ K♠." in wide
     assert "  Try it: hf play --from game.jsonl:140 --seat S" in wide  # the position before move 141
     assert "  Your hand: JK×1 JK │ 10×2 10♦ 10♥ │ 7×1 7♥ │ 6×1 6♥" in wide
-    assert "  Pile: 8♥ on top of 24; score so far NS 0, EW 0." in wide
+    assert "  Pile: 8♥ on top, 24 cards; score so far NS 0, EW 0." in wide  # as the table says it
     assert "  Your hand: JKx1 JK | 10x2 10D 10H | 7x1 7H | 6x1 6H" in review_lines(result, ascii=True)
     narrow = list(review_lines(result, ascii=False, width=40))
     assert all(len(line) <= 40 for line in narrow)
