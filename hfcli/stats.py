@@ -18,19 +18,21 @@ from __future__ import annotations
 import json
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from hfcli.comparison import margin
+from hfcli.engine.scoring import deal_points_limit
+from hfcli.engine.seating import Seating
 from hfcli.printable import printable
 from hfcli.render import table_words
 from hfcli.simulate import wilson
 from hfcli.transcript import TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
-from hfcli.transcript.verify import transcript_files
+from hfcli.transcript.verify import UnreadableFolder, transcript_files
 
 TREND_GAMES = 10  # the last games the trend looks at, against those before them
 
@@ -109,11 +111,12 @@ def read_game(path: str | Path) -> PlayedGame | Skipped:
     went_out: list[int | None] = []
     finished = False
     moved = False
+    limit = deal_points_limit(header.rules)
     for number, text in enumerate(source.lines[1:], start=2):
         if not moved and '"e":"move"' in text:
             moved = True
         if '"deal_end"' in text:
-            totals, out = _deal_end(source.path, number, text, seating.team_names, seating.names, seating.team_of)
+            totals, out = _deal_end(source.path, number, text, seating, limit)
             deal_totals.append(totals)
             went_out.append(out)
         elif '"game_end"' in text:
@@ -127,22 +130,26 @@ def read_game(path: str | Path) -> PlayedGame | Skipped:
     )
 
 
-def _deal_end(
-    path: str, number: int, text: str, team_names: Sequence[str], seat_names: Sequence[str], team_of: Sequence[int]
-) -> tuple[tuple[int, ...], int | None]:
-    """A ``deal_end`` line's totals by side and the side that went out."""
+def _deal_end(path: str, number: int, text: str, seating: Seating, limit: int) -> tuple[tuple[int, ...], int | None]:
+    """A ``deal_end`` line's totals by side and the side that went out; a total larger than any
+    deal under the game's rules can score (``limit``) is malformed."""
     try:
         data = json.loads(text)
         scores = data["scores"]
-        totals = tuple(scores[name]["total"] for name in team_names)
+        totals = tuple(scores[name]["total"] for name in seating.team_names)
         out = data["went_out"]
     except (ValueError, KeyError, TypeError):
         raise TranscriptError(path, number, "a deal_end line without went_out and each side's total") from None
     if not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
         raise TranscriptError(path, number, "a deal_end total that is not a whole number")
+    if any(abs(t) > limit for t in totals):
+        raise TranscriptError(
+            path, number, f"a deal_end total no deal of these rules can score (they allow at most {limit:,} either way)"
+        )
+    seat_names = list(seating.names)
     if out is not None and out not in seat_names:
         raise TranscriptError(path, number, f"went_out names no seat: {out!r}")
-    return totals, None if out is None else team_of[list(seat_names).index(out)]
+    return totals, None if out is None else seating.team_of[seat_names.index(out)]
 
 
 @dataclass
@@ -158,6 +165,9 @@ def collect(targets: Iterable[str | Path], name: str | None = None) -> Collected
     found = Collected()
     for target in targets:
         for path in transcript_files(target):
+            if isinstance(path, UnreadableFolder):
+                found.unreadable.append(path.message)
+                continue
             try:
                 game = read_game(path)
             except TranscriptError as exc:

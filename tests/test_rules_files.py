@@ -43,7 +43,7 @@ def test_house_rules_default_preset_is_classic(tmp_path: Path) -> None:
         ("meld_minimums = []\n", ["meld_minimums", "list of whole numbers"]),
         ("decks = 21\n", ["decks", "between 0 and 20"]),
         ("decks = 1\nhand_size = 13\n", ["too few", "decks"]),
-        ("joker_value = -5\n", ["joker_value", "0 or more"]),
+        ("joker_value = -5\n", ["joker_value", "between 0 and 1000"]),
         ('preset = "eleven"\nwild_books_to_go_out = 1\n', ["wild_books_to_go_out", "wild_melds"]),
         ("decks = \n", ["not valid TOML"]),
     ],

@@ -225,6 +225,13 @@ def _score_minimums(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple((p[0], p[1]) for p in pairs)
 
 
+POINT_VALUES = ("joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value")
+POINT_BONUSES = ("clean_book_bonus", "dirty_book_bonus", "wild_book_bonus", "red_three_bonus",
+                 "red_three_foot_penalty", "going_out_bonus")
+MAX_CARD_VALUE = 1_000
+MAX_BONUS = 100_000
+
+
 def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
     """What is out of range in ``rules``, looking only at fields in ``checked`` (the others were
     refused already, or come from a preset)."""
@@ -239,15 +246,16 @@ def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
         "pile_take": (0, 1080),
         "draw_count": (1, 5),
         "game_target": (0, 10**7),
+        # C-VALUE and C-SCORE: points of a size no table plays, which would only make every score
+        # (and the means hf stats works out from them) too large to reckon with
+        **dict.fromkeys(POINT_VALUES, (0, MAX_CARD_VALUE)),
+        **dict.fromkeys(POINT_BONUSES, (0, MAX_BONUS)),
     }
     for key, (low, high) in limits.items():
         value = getattr(rules, key)
         if key in checked and not low <= value <= high:
             problems.append(f"{key} must be between {low} and {high}, not {value}")
-    for key in (
-        "clean_books_to_go_out", "dirty_books_to_go_out", "wild_books_to_go_out",
-        "joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value",
-    ):
+    for key in ("clean_books_to_go_out", "dirty_books_to_go_out", "wild_books_to_go_out"):
         if key in checked and getattr(rules, key) < 0:
             problems.append(f"{key} must be 0 or more, not {getattr(rules, key)}")
     problems += _conflicts(rules)

@@ -102,6 +102,19 @@ def running_totals(deals: Sequence[DealResult], teams: int) -> tuple[int, ...]:
     return tuple(sum(d.teams[i].total for d in deals) for i in range(teams))
 
 
+def deal_points_limit(rules: Rules) -> int:
+    """The most points, won or lost, one side can score in one deal under ``rules`` (C-SCORE): every
+    card of the shoe at the highest card value, the highest book bonus for as many books as the shoe
+    holds, every red three's bonus or penalty, and going out. A recorded deal total beyond it was
+    scored by no game, so readers refuse it rather than reckon with it."""
+    red_threes = 2 * rules.deck_count
+    card_points = rules.card_count * max(map(abs, rules.rank_values))
+    book_points = rules.card_count // rules.book_size * max(
+        abs(rules.clean_book_bonus), abs(rules.dirty_book_bonus), abs(rules.wild_book_bonus))
+    red_three_points = red_threes * max(abs(rules.red_three_bonus), abs(rules.red_three_foot_penalty))
+    return card_points + book_points + red_three_points + abs(rules.going_out_bonus)
+
+
 def cards_value(cards: Iterable[Card], rules: Rules) -> int:
     values = rules.rank_values
     return sum(values[c.rank] for c in cards if not c.is_red_three)

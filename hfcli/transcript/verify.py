@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,15 +21,58 @@ class Verified:
     warning: str | None = None
 
 
-def transcript_files(target: str | Path) -> Iterator[Path]:
-    """``target`` itself, or every transcript under it when it is a folder, in sorted order.
+@dataclass(frozen=True)
+class UnreadableFolder:
+    """A folder under a target that could not be listed: reported where it stands, never skipped."""
+
+    path: Path
+    reason: str
+
+    @property
+    def message(self) -> str:
+        return f"{self.path}: cannot read this folder: {self.reason}"
+
+
+def transcript_files(target: str | Path) -> Iterator[Path | UnreadableFolder]:
+    """``target`` itself, or every transcript under it when it is a folder, in sorted order, with
+    each folder that could not be listed in its place among them.
+
     A special file named like a transcript (a named pipe, a device) is listed too: reading it
-    refuses it at once with what it is, where skipping it would hide it."""
-    p = Path(target)
-    if p.is_dir():
-        yield from sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and not f.is_dir())
-    else:
-        yield p
+    refuses it at once with what it is, where skipping it would hide it. The walk keeps its own
+    list of folders to visit (a tree a thousand folders deep is no deeper for it than a flat one)
+    and enters each folder once, however many symbolic links lead to it, so a link back up the tree
+    ends the walk there instead of going round for ever."""
+    top = Path(target)
+    if not top.is_dir():
+        yield top
+        return
+    found: list[Path | UnreadableFolder] = []
+    entered: set[tuple[int, int]] = set()
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            status = folder.stat()
+            if (status.st_dev, status.st_ino) in entered:
+                continue
+            entered.add((status.st_dev, status.st_ino))
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    path = Path(entry.path)
+                    if _is_folder(entry):
+                        folders.append(path)
+                    elif path.suffix in SUFFIXES:
+                        found.append(path)
+        except OSError as exc:
+            found.append(UnreadableFolder(folder, exc.strerror or str(exc)))
+    yield from sorted(found, key=lambda item: item.path if isinstance(item, UnreadableFolder) else item)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # through a symbolic link too
+    except OSError:
+        return False  # listed as a file, whose reading then says what is wrong
 
 
 def verify_file(path: str | Path, *, ai: bool = False, strict: bool = False) -> Verified:
@@ -79,7 +123,9 @@ class Outcome:
     exit_code: int = 0
 
 
-def check(path: str | Path, ai: bool = False, strict: bool = False) -> Outcome:
+def check(path: str | Path | UnreadableFolder, ai: bool = False, strict: bool = False) -> Outcome:
+    if isinstance(path, UnreadableFolder):
+        return Outcome(str(path.path), None, path.message, MALFORMED)
     try:
         return Outcome(str(path), verify_file(path, ai=ai, strict=strict))
     except TranscriptError as exc:
@@ -90,7 +136,9 @@ def check(path: str | Path, ai: bool = False, strict: bool = False) -> Outcome:
         return Outcome(str(path), None, f"{path}:0: internal error while replaying (a bug in hf): {exc!r}", MALFORMED)
 
 
-def check_all(paths: list[Path], *, ai: bool = False, jobs: int = 1, strict: bool = False) -> Iterator[Outcome]:
+def check_all(
+    paths: list[Path | UnreadableFolder], *, ai: bool = False, jobs: int = 1, strict: bool = False
+) -> Iterator[Outcome]:
     """Verdicts in the order of ``paths``; with ``jobs`` > 1, files are replayed in parallel processes."""
     if jobs <= 1 or len(paths) <= 1:
         for path in paths:
