@@ -4,10 +4,13 @@ A terminal acts on control characters and escape sequences wherever they appear 
 a player's name read from a transcript could clear the screen, recolour it or retitle the window.
 ``printable`` writes every character that does not print as an escape (``\\x1b``, ``\\u202e``)
 instead, so it is seen rather than obeyed; ``hidden_characters`` lists them, for readers that
-refuse such text outright.
+refuse such text outright. ``escape_what_cannot_be_encoded`` does the same at the output stream
+for what a terminal's encoding cannot carry (a name in Chinese on a Latin-1 terminal).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 def hidden_characters(text: str) -> list[str]:
@@ -32,3 +35,16 @@ def _escape(char: str) -> str:
         # A byte that was not UTF-8, as Python keeps it (a lone surrogate): show the byte itself.
         return f"\\x{code - 0xDC00:02x}"
     return char.encode("unicode_escape").decode("ascii")  # "\x1b", "\u202e"
+
+
+def escape_what_cannot_be_encoded(stream: Any) -> None:
+    """Have ``stream`` (sys.stdout, sys.stderr) write a character its encoding cannot carry as an
+    escape (``\\u5927``) instead of failing on it. The program's own symbols never need it (suits
+    and box lines fall back to letters where the output cannot show them, ``hfcli.render``); text
+    from outside can be anything. A stream that is not a text file of Python's is left alone."""
+    if getattr(stream, "errors", None) != "strict":
+        return  # already escaping or replacing (stderr escapes by default)
+    try:
+        stream.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):
+        pass

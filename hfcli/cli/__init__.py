@@ -16,7 +16,7 @@ import click
 
 from hfcli import __version__
 from hfcli.engine.numbers import MAX_SEED, MAX_WHOLE, MIN_SEED, whole_number
-from hfcli.printable import printable
+from hfcli.printable import escape_what_cannot_be_encoded, printable
 
 if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
@@ -133,6 +133,9 @@ class LazyGroup(click.Group):
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
     ) -> click.Context:
+        if parent is None:  # before any command, its help or its errors are written
+            escape_what_cannot_be_encoded(sys.stdout)
+            escape_what_cannot_be_encoded(sys.stderr)
         with _errors_shown_visibly():
             return super().make_context(info_name, args, parent, **extra)
 

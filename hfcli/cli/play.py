@@ -179,7 +179,7 @@ TRANSCRIPT_FILE = TranscriptPath()
 @click.option("--seat", default=None, help="With --from or --duplicate: the seat to take (default: the recorded "
                                            "game's player's, else South).")
 @click.option("--ascii", "ascii_cards", envvar="HF_PLAY_ASCII", is_flag=True,
-              help="Suits as letters (7H) instead of symbols (7♥).")
+              help="Suits as letters (7H) instead of symbols, as where the output cannot show them.")
 @click.option("--speed", type=PauseSeconds(), default=0.25, show_default=True,
               help=f"Seconds to pause after each AI move, 0 (instant) to {MAX_PAUSE:g}; a key press skips the rest "
                    "of the round.")

@@ -51,7 +51,8 @@ def _screen_size() -> tuple[int | None, int | None]:
 @click.option("--seat", default=None,
               help="Watch from this seat (S, W, N or E at four; NW, SE and so on at other tables); "
                    "default: the human's seat.")
-@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
+@click.option("--ascii", "ascii_cards", is_flag=True,
+              help="Suits as letters (10H) instead of symbols, as where the output cannot show them.")
 @click.option("--position", "position_at", type=WholeNumber(what="a move"), default=None, metavar="MOVE",
               help="Print the position after move MOVE (0 = as dealt) as text (docs/position.md).")
 @click.option("--score-sheet", "score_sheet", is_flag=True,

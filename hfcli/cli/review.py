@@ -24,7 +24,8 @@ if TYPE_CHECKING:
               help="Review in this many processes.")
 @click.option("--all", "show_all", is_flag=True, help="Also list the decisions the noise leaves undecided.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-@click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (10H) instead of symbols (10♥).")
+@click.option("--ascii", "ascii_cards", is_flag=True,
+              help="Suits as letters (10H) instead of symbols, as where the output cannot show them.")
 def review(
     file: Path, seat: str | None, samples: int | None, jobs: int, show_all: bool, as_json: bool, ascii_cards: bool
 ) -> None:
