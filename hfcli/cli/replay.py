@@ -30,6 +30,9 @@ def _reader() -> Callable[[str], str]:
     if _interactive():
         from prompt_toolkit import PromptSession
 
+        from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
+
+        plain_prompt_on_a_dumb_terminal()
         session: PromptSession[str] = PromptSession()
         return lambda prompt: session.prompt(prompt)
     return lambda prompt: input()

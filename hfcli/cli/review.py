@@ -44,6 +44,7 @@ def review(
       hf review --samples 60 --json game.jsonl
     """
     from hfcli.render import printable
+    from hfcli.repl.style import dumb_terminal
     from hfcli.review import DEFAULT_SAMPLES
     from hfcli.review import review as run
     from hfcli.transcript import TranscriptError, parse_header, read_source
@@ -66,7 +67,8 @@ def review(
             raise click.BadParameter(printable(str(exc)), param_hint="--seat") from None
     count = samples or DEFAULT_SAMPLES
     try:
-        if sys.stderr.isatty():  # a bar only for a person watching: a pipe or a file gets nothing
+        # a bar only for a person watching (a pipe or a file gets nothing); it redraws its line
+        if sys.stderr.isatty() and not dumb_terminal():
             with click.progressbar(length=1, label="reviewing decisions", file=sys.stderr, show_pos=True) as bar:
                 def progress(done: int, total: int) -> None:
                     bar.length = total

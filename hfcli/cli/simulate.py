@@ -98,6 +98,7 @@ def simulate(
     """
     from hfcli.engine.seating import table
     from hfcli.render import table_words
+    from hfcli.repl.style import dumb_terminal
     from hfcli.simulate import simulate as run
 
     if isinstance(table_players, str):  # the kind of every seat, as --players was once used
@@ -110,7 +111,7 @@ def simulate(
     rules = table_rules(load_rules(rules_spec), table_players, teams)
     seating = table(rules.players, rules.teams)
     kinds = _kinds(seating.team_names, levels, ns, ew)
-    show_bar = not as_json and sys.stdout.isatty()
+    show_bar = not as_json and sys.stdout.isatty() and not dumb_terminal()  # the bar redraws its line
     if show_bar:
         with click.progressbar(length=games, label="playing", show_pos=True) as bar:
             summary = run(rules, games, seed, kinds, jobs=jobs, swap=swap, on_game=lambda _done: bar.update(1))

@@ -78,8 +78,11 @@ def run_terminal(
     from hfcli.repl.completer import TableCompleter
     from hfcli.repl.key_reader import read_keys_for_the_table
     from hfcli.repl.keys import LeaveKey, Suspended, table_bindings
-    from hfcli.repl.style import table_style
+    from hfcli.repl.style import plain_prompt_on_a_dumb_terminal, table_style
     from hfcli.repl.toolbar import make_toolbar
+
+    if output is None:
+        plain_prompt_on_a_dumb_terminal()
 
     history: History = InMemoryHistory()
     if history_path is not None:
