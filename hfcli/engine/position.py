@@ -20,7 +20,7 @@ from hfcli.engine.game import Game, restored
 from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.numbers import seed_number, whole_number
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
-from hfcli.engine.scoring import DealEnding, DealResult, TeamScore
+from hfcli.engine.scoring import DealEnding, DealResult, TeamScore, deal_points_limit
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import DealState, Phase, TeamState, TurnState, Undo, replica
 
@@ -250,7 +250,7 @@ class _Reader:
         deal_index, dealer = self.deal_line(self.take("deal"), seating, rules)
         results: list[DealResult] = []
         while self.peek_key() is not None and str(self.peek_key()).startswith("result "):
-            results.append(self.result(seating, len(results)))
+            results.append(self.result(seating, len(results), deal_points_limit(rules)))
         if len(results) != deal_index:
             raise self.fail(f"deal {deal_index + 1} needs the results of the {deal_index} deal(s) before it")
         turn, undo_sizes = self.turn(seating)
@@ -334,11 +334,14 @@ class _Reader:
             raise self.fail("deal: write 'deal: 2, dealer S'", self.lines[self.at - 1][0])
         return index, self.seat(words[1], seating, "dealer")
 
-    def result(self, seating: Seating, index: int) -> DealResult:
+    def result(self, seating: Seating, index: int, limit: int) -> DealResult:
+        """A finished deal's C-SCORE lines, each side's a whole number (``went_out`` true or false)
+        and its total no larger, either way, than a deal of the rules can score (``limit``)."""
         key = str(self.peek_key())
         text = self.take(key)
+        number = self.lines[self.at - 1][0]
         if key != f"result {index + 1}":
-            raise self.fail(f"expected 'result {index + 1}', got {key!r}", self.lines[self.at - 1][0])
+            raise self.fail(f"expected 'result {index + 1}', got {key!r}", number)
         try:
             data = json.loads(text)
             ended_by = DealEnding(data["ended_by"])
@@ -348,7 +351,23 @@ class _Reader:
                 TeamScore(name, **{k: data[name][k] for k in _SCORE_FIELDS}) for name in seating.team_names
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise self.fail(f"{key}: not a deal result: {exc}", self.lines[self.at - 1][0]) from None
+            raise self.fail(f"{key}: not a deal result: {exc}", number) from None
+        for score in scores:
+            for name in _SCORE_FIELDS:
+                value = getattr(score, name)
+                kind = bool if name == "went_out" else int
+                if not isinstance(value, kind) or kind is int and isinstance(value, bool):
+                    shown = json.dumps(value)
+                    wanted = "true or false" if kind is bool else "a whole number"
+                    raise self.fail(
+                        f"{key}: {score.team}'s {name} must be {wanted}, "
+                        f"not {shown if len(shown) <= 40 else shown[:40] + '...'}", number
+                    )
+            if abs(score.total) > limit:
+                raise self.fail(
+                    f"{key}: {score.team}'s total is more than a deal of these rules can score "
+                    f"(at most {limit:,} either way)", number
+                )
         return DealResult(index, ended_by, went_out_seat, scores)
 
     def turn(self, seating: Seating) -> tuple[TurnState, list[int]]:

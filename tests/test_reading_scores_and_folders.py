@@ -1,6 +1,6 @@
-"""How ``hf stats`` and ``hf verify`` read what they are given: scores no deal can reach, folders
-nested deeper than Python's recursion limit, symbolic links that lead back up the tree, and
-folders that cannot be listed."""
+"""How ``hf stats``, ``hf verify`` and ``hf replay`` read what they are given: scores no deal can
+reach (in deal_end lines and in a start position's results), folders nested deeper than Python's
+recursion limit, symbolic links that lead back up the tree, and folders that cannot be listed."""
 
 from __future__ import annotations
 
@@ -70,6 +70,38 @@ def test_a_deal_total_at_the_limit_either_way_is_counted(tmp_path: Path) -> None
     assert code == 0 and data["games"]["played"] == 1 and data["best_game"]["margin"] == 143_200
     assert data["unreadable"] == [f"{tmp_path / 'b.jsonl'}:3: a deal_end total no deal of these rules can score "
                                   "(they allow at most 71,600 either way)"]
+
+
+@pytest.fixture(scope="module")
+def what_if_game(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The lines of a what-if game from after move 600 of the classic golden game (deal 4): its
+    header's start position holds the results of deals 1 to 3."""
+    from recording import record_what_if
+
+    path = tmp_path_factory.mktemp("what-if") / "what-if.jsonl"
+    record_what_if(path, GOLDEN / "classic-normal-seed1.jsonl", 600, moves=4)
+    return path.read_text().splitlines()
+
+
+@pytest.mark.parametrize(("new", "message"), [
+    ('"meld_points":"lots"', 'NS\'s meld_points must be a whole number, not "lots"'),
+    ('"meld_points":true', "NS's meld_points must be a whole number, not true"),
+    ('"meld_points":1e3', "NS's meld_points must be a whole number, not 1000.0"),
+    ('"meld_points":' + "9" * 400,
+     "NS's total is more than a deal of these rules can score (at most 71,600 either way)"),
+])
+def test_a_start_positions_deal_result_that_no_deal_can_score_is_malformed(
+    tmp_path: Path, what_if_game: list[str], new: str, message: str
+) -> None:
+    header = json.loads(what_if_game[0])
+    assert '"meld_points":855,' in header["position"]  # NS's cards in melds in deal 1
+    header["position"] = header["position"].replace('"meld_points":855', new, 1)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([json.dumps(header), *what_if_game[1:]]) + "\n")
+    expected = f"{path}:1: the start position: line 6: result 1: {message}\n"
+    for command in (["verify"], ["replay", "--print"], ["replay", "--score-sheet"]):
+        code, out, err = invoke(*command, str(path))
+        assert (code, out, err) == (2, "", expected), command
 
 
 @pytest.mark.parametrize(("key", "highest"), [("joker_value", 1_000), ("black_three_value", 1_000),
