@@ -134,6 +134,19 @@ def deep_tree(tmp_path: Path) -> Iterator[Path]:
     finally:
         os.chdir(here)
     yield top
+    remove_deep_tree(top)
+
+
+def remove_deep_tree(top: Path) -> None:
+    """Remove a tree of folders ``d`` in ``d``, a level at a time: shutil.rmtree, and pytest's own
+    clean-up of old temporary folders, recurse once a level, and fail a thousand levels down."""
+    while (top / "d").is_dir():
+        if (top / "d" / "d").is_dir():
+            os.rename(top / "d" / "d", top / "deeper")
+        shutil.rmtree(top / "d")
+        if (top / "deeper").is_dir():
+            os.rename(top / "deeper", top / "d")
+    shutil.rmtree(top)
 
 
 def test_hf_verify_walks_a_folder_a_thousand_deep_and_through_a_link_loop_once(deep_tree: Path) -> None:
