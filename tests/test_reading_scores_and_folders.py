@@ -104,14 +104,16 @@ def test_a_start_positions_deal_result_that_no_deal_can_score_is_malformed(
         assert (code, out, err) == (2, "", expected), command
 
 
-@pytest.mark.parametrize(("key", "highest"), [("joker_value", 1_000), ("black_three_value", 1_000),
-                                              ("wild_book_bonus", 100_000), ("red_three_foot_penalty", 100_000)])
-def test_card_values_and_bonuses_have_an_upper_bound(key: str, highest: int) -> None:
+@pytest.mark.parametrize(("key", "lowest", "highest"), [
+    ("joker_value", 0, 1_000), ("black_three_value", 0, 1_000),
+    ("wild_book_bonus", -100_000, 100_000), ("red_three_foot_penalty", -100_000, 100_000),
+])
+def test_card_values_and_bonuses_have_bounds(key: str, lowest: int, highest: int) -> None:
     assert getattr(from_mapping({key: highest}), key) == highest
-    with pytest.raises(RulesError, match=f"rules: {key} must be between 0 and {highest}, not {highest + 1}"):
-        from_mapping({key: highest + 1})
-    with pytest.raises(RulesError, match=f"{key} must be between 0 and {highest}, not -1"):
-        from_mapping({key: -1})
+    assert getattr(from_mapping({key: lowest}), key) == lowest
+    for value in (highest + 1, lowest - 1):
+        with pytest.raises(RulesError, match=f"rules: {key} must be between {lowest} and {highest}, not {value}"):
+            from_mapping({key: value})
 
 
 # ---------------------------------------------------------------------------- folders

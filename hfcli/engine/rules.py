@@ -249,7 +249,7 @@ def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
         # C-VALUE and C-SCORE: points of a size no table plays, which would only make every score
         # (and the means hf stats works out from them) too large to reckon with
         **dict.fromkeys(POINT_VALUES, (0, MAX_CARD_VALUE)),
-        **dict.fromkeys(POINT_BONUSES, (0, MAX_BONUS)),
+        **dict.fromkeys(POINT_BONUSES, (-MAX_BONUS, MAX_BONUS)),  # a negative bonus counts against
     }
     for key, (low, high) in limits.items():
         value = getattr(rules, key)
