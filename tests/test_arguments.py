@@ -186,6 +186,7 @@ def test_a_house_rules_file_with_a_number_of_thousands_of_digits_is_one_line(tmp
     ("seed: 7", f"seed: {MAX_SEED + 1}", f"seed must be a whole number {SEED_RANGE}, not '{MAX_SEED + 1}'"),
     ("seed: 7", f"seed: {HUGE}", f"seed must be a whole number {SEED_RANGE}, not a number of 5000 digits"),
     ("hfcli position 1", "hfcli position ١", "not a position"),
+    ("hfcli position 1", f"hfcli position {HUGE}", "unsupported position version a number of 5000 digits"),
 ])
 def test_a_position_reads_its_numbers_in_the_digits_0_to_9(old: str, new: str, message: str) -> None:
     text = Game(preset("classic"), seed=7).to_position()

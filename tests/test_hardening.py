@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 from test_e2e_terminal import Terminal
 from test_repl_support import Captured, make_session, raw_control, scripted_moves
+from test_worker_processes import sigint_as_at_a_terminal
 
 from ai import make_player
 from hfcli.cli import main
@@ -300,7 +301,8 @@ def test_finding_3_ctrl_c_prints_the_summary_of_the_games_finished(tmp_path: Pat
     import pexpect
 
     child = pexpect.spawn(sys.executable, ["-m", "hfcli", "simulate", "--games", "1000000000", "--jobs", jobs],
-                          cwd=str(ROOT), dimensions=(24, 120), encoding="utf-8", timeout=60)
+                          cwd=str(ROOT), dimensions=(24, 120), encoding="utf-8", timeout=60,
+                          preexec_fn=sigint_as_at_a_terminal)
     try:
         child.expect(r" ([1-9]\d*)/1000000000")  # the bar moves from the first game on
         child.sendintr()  # Ctrl-C at the keyboard: SIGINT to every process of the group

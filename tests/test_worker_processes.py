@@ -168,7 +168,7 @@ def _refuse_three(number: int) -> int:
 # ---------------------------------------------------------------------------- Ctrl-C
 
 
-def _sigint_as_at_a_terminal() -> None:
+def sigint_as_at_a_terminal() -> None:
     # A suite started in the background (cmd &) inherits SIGINT ignored, and so would the command.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
@@ -178,7 +178,7 @@ def _interrupted_in_a_terminal(args: list[str], tmp_path: Path, ready: str) -> t
 
     child = pexpect.spawn(sys.executable, ["-m", "hfcli", *args], cwd=str(ROOT), dimensions=(24, 120),
                           encoding="utf-8", timeout=60, env={**os.environ, "HF_DATA_DIR": str(tmp_path)},
-                          preexec_fn=_sigint_as_at_a_terminal)
+                          preexec_fn=sigint_as_at_a_terminal)
     try:
         child.expect(ready)
         time.sleep(0.5)  # the workers busy

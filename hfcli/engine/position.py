@@ -18,7 +18,7 @@ from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, format_cards
 from hfcli.engine.errors import HandFootError, PositionError
 from hfcli.engine.game import Game, restored
 from hfcli.engine.melds import Meld, meld_of
-from hfcli.engine.numbers import seed_number, whole_number
+from hfcli.engine.numbers import seed_number, shown, whole_number
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.scoring import DealEnding, DealResult, TeamScore, deal_points_limit
 from hfcli.engine.seating import Seating
@@ -237,8 +237,9 @@ class _Reader:
         words = first.rsplit(" ", 1)
         if len(words) != 2 or words[0] != FORMAT or not words[1].isascii() or not words[1].isdigit():
             raise self.fail(f"not a position: the first line must be '{FORMAT} {VERSION}'", number)
-        if int(words[1]) != VERSION:
-            raise self.fail(f"unsupported position version {words[1]}: this program reads version {VERSION}", number)
+        if words[1].lstrip("0") != str(VERSION):  # compared as text: int() refuses thousands of digits
+            version = words[1] if len(words[1]) <= 24 else shown(words[1])
+            raise self.fail(f"unsupported position version {version}: this program reads version {VERSION}", number)
         self.at = 1
         rules = self.rules(self.take("rules"))
         seating = self.seating(self.take("seating"))
