@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,9 @@ def test_resume_after_a_crash_between_deals_deals_what_the_seed_deals(tmp_path: 
        cut=st.floats(min_value=0.0, max_value=1.0))
 def test_any_cut_of_any_game_resumes_to_the_state_at_that_line(tmp_path: Path, seed: int, preset: str,
                                                                cut: float) -> None:
-    path = tmp_path / f"g{seed}.jsonl"
+    # A folder of its own for each example: hypothesis may draw the same seed twice, and a
+    # transcript is only ever written as a new file.
+    path = Path(tempfile.mkdtemp(dir=tmp_path)) / f"g{seed}.jsonl"
     game = Game(rules.preset(preset), seed=seed)
     players = [make_player("random", seed, s) for s in range(4)]
     writer = TranscriptWriter.create(path, game, SEATS, fsync=False)
