@@ -17,13 +17,14 @@ import random
 import sys
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from rule_sets import play_through, random_rule_set  # noqa: E402
+
+from hfcli.workers import parallel_map  # noqa: E402
 
 AI_KINDS = ("greedy", "easy", "normal", "hard")
 # Cards dealt over a game (the shoe's cards times the deals) by default: enough for a 20-deck
@@ -78,13 +79,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"... {done} rule sets, {games} games, {moves:,} moves, {len(failures)} failures, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)
 
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for result in pool.map(run_one, tasks, chunksize=4):
-                tally(result)
-    else:
-        for task in tasks:
-            tally(run_one(task))
+    results = parallel_map(run_one, tasks, args.jobs) if args.jobs > 1 else map(run_one, tasks)
+    for result in results:
+        tally(result)
     summary: dict[str, Any] = {
         "rule sets": args.rule_sets, "cost": args.cost, "games": games, "moves": moves, "failures": len(failures),
         "seconds": round(time.perf_counter() - start, 1),

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_e2e_terminal import Terminal
-from test_repl_support import Captured, make_session, raw_control, scripted_moves
+from test_repl_support import Captured, make_session, raw_control, recorded_session, scripted_moves
 from test_worker_processes import sigint_as_at_a_terminal
 
 from ai import make_player
@@ -157,16 +157,11 @@ def test_finding_2_short_writes_are_completed(tmp_path: Path, monkeypatch: pytes
 def test_finding_2_a_move_the_disk_refuses_is_neither_shown_nor_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hfcli.transcript import SeatInfo, TranscriptWriteError, TranscriptWriter, read_source, replay, resume
+    from hfcli.transcript import TranscriptWriteError, read_source, replay, resume
     from hfcli.transcript import writer as writer_module
 
     path = tmp_path / "g.jsonl"
-    game = Game(preset("classic"), seed=5)
-    seats = [SeatInfo("You", "human", None), *(SeatInfo(n, "ai", "easy") for n in ("West", "North", "East"))]
-    writer = TranscriptWriter.create(path, game, seats, fsync=False)
-    out = Captured()
-    session = Session(game, {s: make_player("easy", 5, s) for s in (1, 2, 3)}, writer=writer,
-                      transcript_path=path, echo=out)
+    session, _, out = recorded_session(path, seed=5)
     limit = path.stat().st_size + 6000
     shown_when_refused: list[int] = []
     real_write = os.write

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.repl.session import Session
+from hfcli.transcript import SeatInfo, TranscriptWriter
 
 
 class Captured:
@@ -33,6 +36,18 @@ def make_session(
     ai = {seat: make_player(level, seed, seat) for seat in game.seating.seats if seat}
     session = Session(game, ai, echo=out, hint_player=make_player(level, seed, 0))
     return session, out
+
+
+def recorded_session(path: Path, seed: int, level: str = "easy") -> tuple[Session, TranscriptWriter, Captured]:
+    """A classic four-seat session recorded to ``path`` as hf play records one: the human South,
+    AI players of ``level`` in the other seats; what it says is captured."""
+    game = Game(preset("classic"), seed=seed)
+    seats = [SeatInfo("You", "human", None), *(SeatInfo(n, "ai", level) for n in ("West", "North", "East"))]
+    writer = TranscriptWriter.create(path, game, seats, fsync=False)
+    out = Captured()
+    session = Session(game, {s: make_player(level, seed, s) for s in (1, 2, 3)}, writer=writer,
+                      transcript_path=path, echo=out)
+    return session, writer, out
 
 
 def asked_after_the_humans_turn(session: Session, out: Captured, side: tuple[int, ...]) -> None:

@@ -17,7 +17,7 @@ import pytest
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 from test_e2e_terminal import TMUX, Terminal
-from test_repl_support import Captured, make_session
+from test_repl_support import Captured, make_session, recorded_session
 
 from hfcli.repl import loop
 from hfcli.repl.key_reader import TableKeyParser
@@ -220,19 +220,11 @@ def test_an_interrupt_while_a_move_is_recorded_comes_after_the_record(
 ) -> None:
     import signal
 
-    from ai import make_player
-    from hfcli.engine.game import Game
-    from hfcli.engine.rules import preset
     from hfcli.repl.loop import ctrl_backslash_as_ctrl_c
-    from hfcli.transcript import SeatInfo, TranscriptWriter, replay
+    from hfcli.transcript import replay
 
     path = tmp_path / "g.jsonl"
-    game = Game(preset("classic"), seed=7)
-    seats = [SeatInfo("You", "human", None), *(SeatInfo(n, "ai", "easy") for n in ("West", "North", "East"))]
-    writer = TranscriptWriter.create(path, game, seats, fsync=False)
-    out = Captured()
-    session = Session(game, {s: make_player("easy", 7, s) for s in (1, 2, 3)}, writer=writer,
-                      transcript_path=path, echo=out)
+    session, writer, out = recorded_session(path, seed=7)
     session.start()
     session.handle("draw")
     record = writer.record
