@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ai.base import Decision
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
-from hfcli.engine.cards import RANK_NAMES, THREE
+from hfcli.engine.cards import RANK_NAMES, THREE, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.scoring import running_totals, score_team
@@ -126,9 +126,7 @@ class ExpertPlayer:
         chosen_risk = _pickup_share(games, chosen)
         if chosen_risk == 0.0:
             return [chosen]
-        held: dict[int, int] = {}
-        for c in view.hand:
-            held[c.rank] = held.get(c.rank, 0) + 1
+        held = rank_counts(view.hand)
         values = view.rules.rank_values
         risk = {m: _pickup_share(games, m) for m in view.legal_moves if m.kind is MoveKind.DISCARD and m != chosen}
         others = sorted(

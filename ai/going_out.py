@@ -10,11 +10,12 @@ melded, a book within reach). A side with no partner never asks (T-OUT).
 from __future__ import annotations
 
 from ai.base import Decision
-from ai.knowledge import Tracker, books_needed, hand_counts, open_melds
-from ai.meldable import can_go_out, meld_shapes, meldable_leftover
+from ai.hand import HandFacts, open_melds, read_hand
+from ai.knowledge import Tracker
+from ai.meldable import can_go_out, leftover_of
 from ai.risk import book_bonus, natural_total
-from hfcli.engine.cards import JOKER, THREE, TWO
-from hfcli.engine.melds import WILD, count_books, meld_rank_name
+from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
+from hfcli.engine.melds import WILD, meld_rank_name
 from hfcli.engine.moves import ASK, NO, YES
 from hfcli.engine.view import SeatView
 
@@ -25,20 +26,19 @@ OPPONENT_TURN = 40.0
 CLOSE_CHANCE = {1: 0.5, 2: 0.25}
 
 
-def ask_reason(view: SeatView) -> str | None:
+def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
     every card but one with the books complete, and go out by discarding the last."""
     if ASK not in view.legal_moves:  # the engine offers it only once a turn, and only to a side (T-OUT)
         return None
-    counts = hand_counts(view.hand)
-    books = count_books(view.my_melds)
-    if not can_go_out(view.rules, counts, meld_shapes(view.my_melds), books, keep=1):
+    hand = hand if hand is not None else read_hand(view)
+    if not can_go_out(view.rules, hand.counts, hand.shapes, hand.books, keep=1):
         return None
     if len(view.hand) == 1:
         plan = "discard the last card and go out"
     else:
         plan = "meld every card but one and go out"
-    missing = books_needed(view, books)
+    missing = hand.needed
     if any(missing):
         return f"ask: a yes lets this turn close the {_books_words(missing)} still needed, {plan}"
     return f"ask: the books are there; a yes lets this turn {plan}"
@@ -54,20 +54,21 @@ def _books_words(missing: tuple[int, int, int]) -> str:
     return " and ".join(words)
 
 
-def answer_permission(view: SeatView, tracker: Tracker | None = None) -> Decision:
+def answer_permission(view: SeatView, tracker: Tracker | None = None, hand: HandFacts | None = None) -> Decision:
     """As the partner: yes when going out now is worth at least what waiting could add."""
     rules = view.rules
     values = rules.rank_values
     seating = view.seating
     asker = view.turn_seat
-    counts = hand_counts(view.hand)
+    hand = hand if hand is not None else read_hand(view)
+    counts = hand.counts
     # Waiting: the cards of this hand that could be melded would count for the side instead of
     # against it, and a book within reach would add its bonus.
     hand_value = sum(values[c.rank] for c in view.hand if c.rank != THREE)
-    left = meldable_leftover(view, counts)
+    left = leftover_of(rules, counts, hand.shapes)
     meldable = hand_value * max(0, len(view.hand) - left) // max(1, len(view.hand))
     reachable, best_book = 0, ""
-    for rank, meld in open_melds(view.my_melds).items():
+    for rank, meld in hand.mine.items():
         have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
         if have and len(meld.cards) + have >= rules.book_size:
             bonus = book_bonus(rules, meld.kind)
@@ -129,7 +130,7 @@ def _hand_estimate(view: SeatView, tracker: Tracker | None, seat: int) -> float:
     the pile, and the average of the unseen cards for the rest."""
     values = view.rules.rank_values
     known = tracker.known_of(seat) if tracker is not None else [0] * len(values)
-    seen = tracker.seen_counts(view) if tracker is not None else hand_counts(view.hand)
+    seen = tracker.seen_counts(view) if tracker is not None else rank_counts(view.hand)
     out = [max(0, natural_total(view.rules, r) - seen[r]) for r in range(len(values))]
     unseen = sum(out) or 1
     average = sum(n * values[r] for r, n in enumerate(out)) / unseen

@@ -4,7 +4,8 @@ discards its highest card that it cannot meld."""
 from __future__ import annotations
 
 from ai.base import Decision, decision_rng
-from ai.knowledge import Tracker, hand_counts
+from ai.knowledge import Tracker
+from hfcli.engine.cards import rank_counts
 from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move, MoveKind
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
@@ -57,7 +58,7 @@ class GreedyPlayer:
                 return Decision(move, f"{move}: no better move")
             return Decision(forward[0], f"{forward[0]}: meld on to reach the first meld's minimum")
         values = view.rules.rank_values
-        counts = hand_counts(view.hand)
+        counts = rank_counts(view.hand)
         best = max(discards, key=lambda m: (values[_rank(m)] if counts[_rank(m)] else -1, -_rank(m)))
         return Decision(best, f"{best}: the highest card that cannot be melded")
 

@@ -6,41 +6,16 @@ Everything here is built from a :class:`SeatView` only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import THREE, Card
+from hfcli.engine.cards import RANK_COUNT, THREE, rank_counts
 from hfcli.engine.events import EventKind
-from hfcli.engine.melds import WILD, Meld, count_books
+from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.view import SeatView
 
-RANKS = 14
-
-
-def hand_counts(cards: Iterable[Card]) -> list[int]:
-    """Cards held by rank index (3 .. A, 2, JK)."""
-    counts = [0] * RANKS
-    for c in cards:
-        counts[c.rank] += 1
-    return counts
-
-
-def open_melds(melds: tuple[Meld, ...]) -> dict[int, Meld]:
-    """The incomplete melds by rank (WILD for the wild meld): at most one of each (C-ONEOPEN)."""
-    return {m.rank: m for m in melds if not m.is_book}
-
-
-def books_needed(view: SeatView, books: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
-    """Books of each kind still missing before the partnership may go out (C-OUT)."""
-    r = view.rules
-    c, d, w = books if books is not None else count_books(view.my_melds)
-    return (
-        max(0, r.clean_books_to_go_out - c),
-        max(0, r.dirty_books_to_go_out - d),
-        max(0, r.wild_books_to_go_out - w),
-    )
+RANKS = RANK_COUNT
 
 
 def needs_permission(view: SeatView) -> bool:
@@ -184,7 +159,7 @@ class Tracker:
         """Cards of each rank this seat has seen this deal and knows are not in the unseen pool:
         its hand, the table (red threes included), the pile, and the cards other seats took from
         the pile and still hold."""
-        seen = hand_counts(view.hand)
+        seen = rank_counts(view.hand)
         for team_melds in view.melds:
             for m in team_melds:
                 for c in m.cards:

@@ -9,30 +9,17 @@ and tables that do not exist yet (after a pickup, after a move it is weighing).
 
 from __future__ import annotations
 
-from ai.knowledge import RANKS, hand_counts, target_rank
+from ai.hand import Books, MeldShape
+from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
 from hfcli.engine.melds import WILD, Meld, max_wilds
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.rules import Rules
-from hfcli.engine.view import SeatView
-
-MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
-Books = tuple[int, int, int]  # clean, dirty, wild
 
 
 def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
     """The partnership's open melds by rank, as (cards, naturals, wilds)."""
     return {m.rank: (len(m.cards), m.naturals, m.wilds) for m in melds if not m.is_book}
-
-
-def meldable_leftover(view: SeatView, counts: list[int] | None = None, extra: int | None = None) -> int:
-    """How many cards of the hand could not be melded this turn, however wilds are spent
-    (``extra``: a rank about to get an open meld of three, as a pile pickup makes)."""
-    counts = counts if counts is not None else hand_counts(view.hand)
-    shapes = meld_shapes(view.my_melds)
-    if extra is not None and extra not in shapes:
-        shapes[extra] = (0, 0, 0)
-    return leftover_of(view.rules, counts, shapes)
 
 
 def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.knowledge import RANKS, Sign, Tracker, open_melds
+from ai.hand import open_melds
+from ai.knowledge import RANKS, Sign, Tracker
 from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, meld_rank_name
 from hfcli.engine.rules import Rules

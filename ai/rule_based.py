@@ -7,7 +7,8 @@ from collections import Counter
 
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
-from ai.knowledge import Tracker, books_needed, hand_counts, needs_permission
+from ai.hand import read_hand
+from ai.knowledge import Tracker, needs_permission
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -20,7 +21,7 @@ from ai.strategy import (
     opening_moves,
     plan_opening,
 )
-from hfcli.engine.cards import Card
+from hfcli.engine.cards import Card, card_code, rank_counts
 from hfcli.engine.legality import pickup_pair
 from hfcli.engine.moves import ASK, UNDO, Move, MoveKind, Pick, card_pick
 from hfcli.engine.state import Phase
@@ -88,40 +89,46 @@ class RuleBasedPlayer:
             return Decision(move, f"{move}: no better plan")
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
-        counts = hand_counts(view.hand)
+        hand = read_hand(view)  # once a decision: every strategy function below reads it
         if not team_open:
             if view.rules.minimum_waived_for_whole_hand and not view.in_foot[view.seat]:
                 # A first meld of the whole hand needs no minimum: take it whenever the hand allows.
-                whole = finishing_meld(view, style, keep_one=True) or finishing_meld(view, style, keep_one=False)
+                whole = (
+                    finishing_meld(view, style, keep_one=True, hand=hand)
+                    or finishing_meld(view, style, keep_one=False, hand=hand)
+                )
                 if whole is not None:
                     return Decision(whole.move, whole.reason + " (the whole hand goes down: no minimum)")
             if not self._planned:
                 self._planned = True
-                self._plan = self._make_plan(view, counts)
+                self._plan = self._make_plan(view, hand.counts)
             if self._plan is not None and not self._undone:
                 step = opening_moves(view, self._plan)
                 if step is not None:
                     return step
         else:
-            asking = ask_reason(view) if view.permission is not True else None
+            asking = ask_reason(view, hand) if view.permission is not True else None
             if asking is not None:
                 return Decision(ASK, asking)
-            books_there = not any(books_needed(view))
+            books_there = not any(hand.needed)
             in_foot = view.in_foot[view.seat]
             may_go_out = view.permission is True or (in_foot and not needs_permission(view))
             finish = None
             if may_go_out:
-                finish = finishing_meld(view, style, keep_one=True, out=True)
+                finish = finishing_meld(view, style, keep_one=True, out=True, hand=hand)
                 if finish is None and view.rules.go_out_by_melding_all:
-                    finish = finishing_meld(view, style, keep_one=False, out=True)
+                    finish = finishing_meld(view, style, keep_one=False, out=True, hand=hand)
             elif not in_foot:
-                finish = finishing_meld(view, style, keep_one=False) or finishing_meld(view, style, keep_one=True)
+                finish = (
+                    finishing_meld(view, style, keep_one=False, hand=hand)
+                    or finishing_meld(view, style, keep_one=True, hand=hand)
+                )
             if finish is not None:
                 suffix = " (going out)" if may_go_out else " (to the foot)"
                 return Decision(finish.move, finish.reason + suffix)
-            plan = foot_plan(view, counts)
+            plan = foot_plan(view, hand)
             aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
-            step = choose_meld(view, style, aggressive)
+            step = choose_meld(view, style, aggressive, hand)
             if step is not None:
                 if plan != "build" and not in_foot:
                     return Decision(step.move, step.reason + f" ({plan} to the foot)")
@@ -130,13 +137,13 @@ class RuleBasedPlayer:
                 last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
                 if last is not None:
                     return Decision(last, f"{last}: the last card, going out")
-        discard = choose_discard(view, self.tracker, style)
+        discard = choose_discard(view, self.tracker, style, hand)
         if discard is not None:
             return discard
         if UNDO in legal and not self._undone:
             self._undone = True
             return Decision(UNDO, "undo: these melds do not reach the first meld's minimum")
-        step = choose_meld(view, style, aggressive=True)
+        step = choose_meld(view, style, aggressive=True, hand=hand)
         if step is not None:
             return step
         forward = [m for m in legal if m.kind not in (MoveKind.UNDO, MoveKind.ASK)]
@@ -145,7 +152,7 @@ class RuleBasedPlayer:
 
     def _make_plan(self, view: SeatView, counts: list[int]) -> OpeningPlan | None:
         if self._origin is not None:
-            counts = hand_counts(self._origin.elements())
+            counts = rank_counts(self._origin.elements())
         laid = {m.rank: (m.naturals, m.wilds) for m in view.my_melds if not m.is_book}
         return plan_opening(counts, view.rules, view.minimum - view.opening_value, laid)
 
@@ -156,7 +163,7 @@ class RuleBasedPlayer:
         assert origin is not None
         exact: list[Pick] = []
         for pick in move.groups[0]:
-            held = min((c for c, n in origin.items() if n > 0 and c.rank == pick.rank), key=_code_of, default=None)
+            held = min((c for c, n in origin.items() if n > 0 and c.rank == pick.rank), key=card_code, default=None)
             if held is None:
                 exact.append(pick)
             else:
@@ -164,6 +171,3 @@ class RuleBasedPlayer:
                 exact.append(card_pick(held))
         return Move(move.kind, (tuple(exact),), move.target)
 
-
-def _code_of(c: Card) -> int:
-    return c.code

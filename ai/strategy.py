@@ -10,26 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.base import Decision
-from ai.knowledge import (
-    RANKS,
-    Tracker,
-    books_needed,
-    hand_counts,
-    open_melds,
-    target_rank,
-)
-from ai.meldable import (
-    Books,
-    MeldShape,
-    after_move,
-    can_finish,
-    can_go_out,
-    meld_shapes,
-    meldable_leftover,
-)
+from ai.hand import Books, HandFacts, MeldShape, open_melds, read_hand
+from ai.knowledge import RANKS, Tracker, target_rank
+from ai.meldable import after_move, can_finish, can_go_out, leftover_of
 from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
-from hfcli.engine.melds import WILD, BookKind, Meld, count_books, max_wilds, meld_rank_name
+from hfcli.engine.melds import WILD, BookKind, Meld, max_wilds, meld_rank_name
 from hfcli.engine.moves import DRAW, END, PICKUP, Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
@@ -107,13 +93,16 @@ def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int]
     return n * (total / weight if weight else 0.5)
 
 
-def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, str, str]:
+def pile_value(
+    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+) -> tuple[float, str, str]:
     """How much better than drawing the pile looks, what it brings, and why not to take it."""
     top = view.pile_top
     assert top is not None
     rules = view.rules
-    counts = hand_counts(view.hand)
-    mine = open_melds(view.my_melds)
+    hand = hand if hand is not None else read_hand(view)
+    counts = hand.counts
+    mine = hand.mine
     take = min(rules.pile_limit, view.pile_size)
     ranks = tracker.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
@@ -134,15 +123,16 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     if useful:
         notes.append(f"{useful} more that fit")
     why = ", ".join(notes)
-    if not any(books_needed(view)):
+    if not any(hand.needed):
         # Once the books are there only going out matters: the pile is worth what it does to the
         # cards that cannot be melded, against a draw that adds two cards and rarely melds both.
         after = list(counts)
         after[top.rank] -= 2
         for r in ranks[1:]:
             after[r] += 1
-        now = meldable_leftover(view, counts)
-        later = meldable_leftover(view, after, extra=rank)
+        shapes = hand.shapes
+        now = leftover_of(rules, counts, shapes)
+        later = leftover_of(rules, after, shapes if rank in shapes else {**shapes, rank: (0, 0, 0)})
         why_not = (
             f"the books are there and going out is what counts: after taking the {notes[0]}, "
             f"{later} {'card' if later == 1 else 'cards'} could not be melded ({now} now)"
@@ -153,11 +143,11 @@ def pile_value(view: SeatView, tracker: Tracker, style: Style) -> tuple[float, s
     return value - draw_value(view, tracker, style, counts, mine), why, why_not
 
 
-def choose_draw(view: SeatView, tracker: Tracker, style: Style) -> Decision:
+def choose_draw(view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None) -> Decision:
     """Draw or take the pile: weigh what the pile brings against the cards drawn from the stock."""
     legal = set(view.legal_moves)
     if PICKUP in legal:
-        gain, why, why_not = pile_value(view, tracker, style)
+        gain, why, why_not = pile_value(view, tracker, style, hand)
         if DRAW not in legal or gain > style.pile_margin:
             return Decision(PICKUP, f"take pile: {why}")
         return Decision(DRAW, f"draw: {why_not}")
@@ -322,15 +312,16 @@ def low_stock(view: SeatView, style: Style) -> bool:
     return view.stock_size <= style.low_stock
 
 
-def finishing_meld(view: SeatView, style: Style, keep_one: bool, out: bool = False) -> Decision | None:
+def finishing_meld(
+    view: SeatView, style: Style, keep_one: bool, out: bool = False, hand: HandFacts | None = None
+) -> Decision | None:
     """The best meld or add that keeps the hand able to meld out (``keep_one``: to meld all but
     one card and discard it), or None when the hand cannot finish this turn. With ``out`` the
     partnership's books must be complete at the end too (going out, C-OUT). Greedy melding can
     strand a pair by spending its wild card on a book; this keeps to a plan that gets there."""
     rules = view.rules
-    counts = hand_counts(view.hand)
-    shapes = meld_shapes(view.my_melds)
-    books = count_books(view.my_melds)
+    hand = hand if hand is not None else read_hand(view)
+    counts, shapes, books = hand.counts, hand.shapes, hand.books
     keep = 1 if keep_one else 0
 
     def finishes(counts: list[int], shapes: dict[int, MeldShape], books: Books) -> bool:
@@ -340,29 +331,40 @@ def finishing_meld(view: SeatView, style: Style, keep_one: bool, out: bool = Fal
 
     if not finishes(counts, shapes, books):
         return None
-    mine = open_melds(view.my_melds)
-    needed = books_needed(view)
-    best: tuple[float, str, Move, str] | None = None
+    best: Move | None = None
+    best_score = 0.0
+    best_text = ""  # the best move in notation, written only when another move ties its score
+    best_why = ""
     for move in view.legal_moves:
         if move.kind not in (MoveKind.MELD, MoveKind.ADD) or len(move.groups) != 1:
             continue
         if not finishes(*after_move(rules, move, counts, shapes, books)):
             continue
-        score, why = score_meld_move(view, move, counts, style, True, mine, needed)
-        key = (score, str(move))
-        if best is None or key > best[:2]:
-            best = (score, str(move), move, why or f"{move}: toward going out")
+        score, why = score_meld_move(view, move, hand, style, True)
+        # The highest score, and on a tie the move last in notation's order.
+        if best is not None and score == best_score:
+            best_text = best_text or str(best)
+            text = str(move)
+            if text <= best_text:
+                continue
+            best_text = text
+        elif best is not None and score < best_score:
+            continue
+        else:
+            best_text = ""
+        best, best_score, best_why = move, score, why
     if best is None:
         return None
-    return Decision(best[2], best[3])
+    return Decision(best, f"{best}: {best_why or 'toward going out'}")
 
 
-def foot_plan(view: SeatView, counts: list[int] | None = None) -> str:
+def foot_plan(view: SeatView, hand: HandFacts | None = None) -> str:
     """How to reach the foot: ``meld out`` (meld every card and play the foot this turn),
     ``discard out`` (meld all but one and discard it), or ``build`` (not yet)."""
     if view.in_foot[view.seat] or not view.opened[view.team] and view.opening_value < view.minimum:
         return "build"
-    left = meldable_leftover(view, counts)
+    hand = hand if hand is not None else read_hand(view)
+    left = leftover_of(view.rules, hand.counts, hand.shapes)
     if left == 0:
         return "meld out"
     if left == 1:
@@ -381,26 +383,19 @@ def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) ->
 
 
 def score_meld_move(
-    view: SeatView,
-    move: Move,
-    counts: list[int],
-    style: Style,
-    aggressive: bool,
-    mine: dict[int, Meld],
-    needed: tuple[int, int, int],
+    view: SeatView, move: Move, hand: HandFacts, style: Style, aggressive: bool
 ) -> tuple[float, str]:
-    """How much a legal meld or add is worth now (0 = not now), and why. ``mine`` and ``needed``
-    (the partnership's open melds and missing books) are the same for every move of a view, so
-    the caller works them out once."""
+    """How much a legal meld or add is worth now (0 = not now), and why, in words that follow
+    the move (``9 9 9: <why>``): the caller writes the move only for the one it plays."""
     rules = view.rules
     book = rules.book_size
-    need_clean, need_dirty, need_wild = needed
+    counts, mine = hand.counts, hand.mine
+    need_clean, need_dirty, need_wild = hand.needed
     reserve = (
         style.reserve_wilds and rules.wild_melds and not aggressive
         and (need_wild > 0 or style.wild_first and WILD in mine)
     )
     picks = move.groups[0]
-    text = str(move)
     if move.kind is MoveKind.ADD:
         rank = target_rank(move)
         meld = mine[rank]
@@ -408,12 +403,12 @@ def score_meld_move(
         closes = len(meld.cards) + 1 >= book
         if rank == WILD:
             if closes:
-                return 130, f"{text}: closes a wild book"
-            return (95 if style.wild_first else 60) + (card == JOKER), f"{text}: toward a wild book"
+                return 130, "closes a wild book"
+            return (95 if style.wild_first else 60) + (card == JOKER), "toward a wild book"
         if card == rank:
             if closes:
-                return 120, f"{text}: closes a {meld.kind} book of {meld_rank_name(rank)}"
-            return 100, f"{text}: onto the {meld_rank_name(rank)}"
+                return 120, f"closes a {meld.kind} book of {meld_rank_name(rank)}"
+            return 100, f"onto the {meld_rank_name(rank)}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
         if hold_wilds(view, style, need_dirty, need_wild):
@@ -425,51 +420,51 @@ def score_meld_move(
             if style.guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
-                return 80, f"{text}: closes a dirty book of {meld_rank_name(rank)}"
+                return 80, f"closes a dirty book of {meld_rank_name(rank)}"
             if aggressive and not reserve and (not style.guard_clean or meld.naturals < 5):
-                return 30, f"{text}: points on the table"
+                return 30, "points on the table"
             if (
                 not reserve
                 and need_dirty > 0
                 and len(meld.cards) + spare >= book
                 and max_wilds(rank, meld.naturals, rules) >= book - len(meld.cards)
             ):
-                return 50, f"{text}: toward a dirty book of {meld_rank_name(rank)}"
+                return 50, f"toward a dirty book of {meld_rank_name(rank)}"
             return 0, ""
         if closes:
-            return 85, f"{text}: closes a dirty book of {meld_rank_name(rank)}"
+            return 85, f"closes a dirty book of {meld_rank_name(rank)}"
         if not reserve and (aggressive or len(meld.cards) + spare >= book):
-            return 55, f"{text}: toward a dirty book of {meld_rank_name(rank)}"
+            return 55, f"toward a dirty book of {meld_rank_name(rank)}"
         return 0, ""
     # a new meld
     naturals = [p for p in picks if not p.is_wild]
     if len(naturals) == 3:
-        return 90, f"{text}: a new meld of {meld_rank_name(naturals[0].rank)}"
+        return 90, f"a new meld of {meld_rank_name(naturals[0].rank)}"
     if naturals:
         if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
-            return 40 + (picks[-1].rank == TWO), f"{text}: gets the pair on the table"
+            return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
         return 0, ""
     if rules.wild_melds and (need_wild > 0 or aggressive or style.wild_first or counts[TWO] + counts[JOKER] >= 4):
-        return 70 + sum(1 for p in picks if p.rank == JOKER), f"{text}: starts a wild meld toward a wild book"
+        return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
     return 0, ""
 
 
-def choose_meld(view: SeatView, style: Style, aggressive: bool = False) -> Decision | None:
+def choose_meld(
+    view: SeatView, style: Style, aggressive: bool = False, hand: HandFacts | None = None
+) -> Decision | None:
     """The best meld or add now, or None to stop melding: naturals first (closing clean books),
     wild cards to close dirty books or toward the wild book."""
-    counts = hand_counts(view.hand)
-    mine = open_melds(view.my_melds)
-    needed = books_needed(view)
+    hand = hand if hand is not None else read_hand(view)
     best: tuple[float, Move, str] | None = None
     for move in view.legal_moves:
         if move.kind not in (MoveKind.MELD, MoveKind.ADD):
             continue
-        score, why = score_meld_move(view, move, counts, style, aggressive, mine, needed)
+        score, why = score_meld_move(view, move, hand, style, aggressive)
         if score > 0 and (best is None or score > best[0]):
             best = (score, move, why)
     if best is None:
         return None
-    return Decision(best[1], best[2])
+    return Decision(best[1], f"{best[1]}: {best[2]}")
 
 
 # ---------------------------------------------------------------- discards
@@ -490,9 +485,13 @@ class DiscardOption:
 
     cost: float
     move: Move
-    text: str  # the move in notation
     what: str
     threat: Threat | None = None
+
+    @property
+    def text(self) -> str:
+        """The move in notation."""
+        return str(self.move)
 
     @property
     def reason(self) -> str:
@@ -500,15 +499,18 @@ class DiscardOption:
         return f"{self.text}: {self.what}{risk}"
 
 
-def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[DiscardOption]:
+def discard_scores(
+    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+) -> list[DiscardOption]:
     """Every legal discard with its cost in points: what the card is worth to this hand, plus
     what it would hand the next player (their chance of taking the pile times its worth)."""
     rules = view.rules
     values = rules.rank_values
-    counts = hand_counts(view.hand)
-    mine = open_melds(view.my_melds)
+    hand = hand if hand is not None else read_hand(view)
+    counts = hand.counts
+    mine = hand.mine
     nxt = NextPlayer(view, tracker, counting=style.count_cards, exact=style.exact_odds)
-    racing = not any(books_needed(view))
+    racing = not any(hand.needed)
     take = min(rules.pile_limit, view.pile_size + 1)
     discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
     only_wilds = all(m.groups[0][0].rank in (TWO, JOKER) for m in discards)
@@ -516,14 +518,13 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[Disca
     for move in discards:
         rank = move.groups[0][0].rank
         n = counts[rank]
-        text = str(move)
         if rank == THREE:
             if style.block_with_threes and take >= 2:
                 cost = THREE_KEEP * (1.0 - min(1.0, take / (rules.pile_take or 7))) - values[THREE]
                 why = f"blocks the {take}-card pile for {view.seating.long_names[view.seating.next_seat(view.seat)]}"
             else:
                 cost, why = -values[THREE], "a black three cannot be melded"
-            options.append(DiscardOption(cost, move, text, why))
+            options.append(DiscardOption(cost, move, why))
             continue
         if rank in (TWO, JOKER):
             cost = WILD_KEEP + values[rank]
@@ -551,15 +552,21 @@ def discard_scores(view: SeatView, tracker: Tracker, style: Style) -> list[Disca
             # Only going out matters now: a card that cannot be melded goes before feeding worries.
             danger *= style.race_danger
         cost += danger
-        options.append(DiscardOption(cost, move, text, why, threat))
+        options.append(DiscardOption(cost, move, why, threat))
     return options
 
 
-def choose_discard(view: SeatView, tracker: Tracker, style: Style) -> Decision | None:
+def choose_discard(
+    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+) -> Decision | None:
     """The discard that costs least: a black three to block a pile worth taking, then singletons
     and cheap cards nobody next to play is collecting; pairs and wild cards are kept."""
-    options = discard_scores(view, tracker, style)
+    options = discard_scores(view, tracker, style, hand)
     if not options:
         return None
-    best = min(options, key=lambda o: (o.cost, o.text))
+    # The least cost, and among equal costs the move first in notation's order: the moves are
+    # written only when costs tie.
+    cheapest = min(o.cost for o in options)
+    tied = [o for o in options if o.cost == cheapest]
+    best = tied[0] if len(tied) == 1 else min(tied, key=lambda o: o.text)
     return Decision(best.move, best.reason)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.knowledge import Tracker, hand_counts
+from ai.knowledge import Tracker
 from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
 from ai.strategy import (
@@ -17,7 +17,7 @@ from ai.strategy import (
     low_stock,
     plan_opening,
 )
-from hfcli.engine.cards import parse_cards, parse_rank
+from hfcli.engine.cards import parse_cards, parse_rank, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.position import position_of
@@ -108,7 +108,7 @@ def test_C_MIN_a_pile_before_the_first_meld_needs_the_minimum() -> None:
 
 
 def counts_of(text: str) -> list[int]:
-    return hand_counts(parse_cards(text))
+    return rank_counts(parse_cards(text))
 
 
 def test_first_meld_keeps_pairs_and_wilds_when_naturals_reach_it() -> None:
@@ -279,9 +279,9 @@ def play_turn(game: Game, seat: int = 0) -> None:
 
 def test_can_finish_needs_a_card_to_discard() -> None:
     shapes = {parse_rank("8"): (3, 3, 0)}
-    counts = hand_counts(parse_cards("7S 7S 7D 8D"))
+    counts = rank_counts(parse_cards("7S 7S 7D 8D"))
     assert can_finish(CLASSIC, counts, shapes, keep_one=True)  # 7 7 7, 8 on the eights... one to throw
-    counts = hand_counts(parse_cards("7S 7S 5D 8D"))
+    counts = rank_counts(parse_cards("7S 7S 5D 8D"))
     assert not can_finish(CLASSIC, counts, shapes, keep_one=True)  # the sevens need a wild card
 
 

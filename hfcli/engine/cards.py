@@ -9,6 +9,7 @@ compare and hash by identity, which keeps the engine's inner loops cheap.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
 
@@ -16,6 +17,7 @@ from hfcli.engine.errors import InvalidMoveError
 
 # Rank indices, in ascending card order; the joker shares the scheme as the highest index.
 THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO, JOKER = range(14)
+RANK_COUNT = 14
 RANK_TOKENS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "JK")
 RANK_NAMES: tuple[str, ...] = (
     "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -92,6 +94,19 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 )
 JOKER_CARD = ALL_CARDS[-1]
 _BY_TEXT = {c.text: c for c in ALL_CARDS}
+
+
+# The one sort key of cards: by code, which orders them by rank, then suit (what ``Card.__lt__``
+# compares, read here without a Python call per comparison).
+card_code = operator.attrgetter("code")
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of ``cards`` there are of each rank, by rank index (3 .. A, 2, JK)."""
+    counts = [0] * RANK_COUNT
+    for c in cards:
+        counts[c.rank] += 1
+    return counts
 
 
 def card(text: str) -> Card:

@@ -1,0 +1,54 @@
+"""The facts of a seat's hand and its partnership's table that every strategy function reads:
+worked out once a decision (:func:`read_hand`) and handed to each, instead of recounted by each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hfcli.engine.cards import JOKER, TWO, rank_counts
+from hfcli.engine.melds import Meld, count_books
+from hfcli.engine.view import SeatView
+
+MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
+Books = tuple[int, int, int]  # clean, dirty, wild
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """One view's hand and table, counted. The lists and dicts are shared by every reader of the
+    decision: a reader that changes one for a what-if works on a copy (or puts it back)."""
+
+    counts: list[int]  # cards held by rank index (3 .. A, 2, JK)
+    wilds: int  # twos and jokers held
+    mine: dict[int, Meld]  # the partnership's open melds by rank (WILD for the wild meld)
+    shapes: dict[int, MeldShape]  # the same melds as (cards, naturals, wilds)
+    books: Books  # the partnership's books by kind
+    needed: Books  # books of each kind still missing before it may go out (C-OUT)
+
+
+def read_hand(view: SeatView) -> HandFacts:
+    """The facts of ``view``'s hand and its partnership's melds."""
+    counts = rank_counts(view.hand)
+    melds = view.my_melds
+    mine = open_melds(melds)
+    shapes = {rank: (len(m.cards), m.naturals, m.wilds) for rank, m in mine.items()}
+    books = count_books(melds)
+    return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, books_needed(view, books))
+
+
+def open_melds(melds: tuple[Meld, ...]) -> dict[int, Meld]:
+    """The incomplete melds by rank (WILD for the wild meld): at most one of each (C-ONEOPEN)."""
+    return {m.rank: m for m in melds if not m.is_book}
+
+
+def books_needed(view: SeatView, books: Books | None = None) -> Books:
+    """Books of each kind still missing before the partnership may go out (C-OUT), given its
+    ``books`` (counted from the view when not given)."""
+    r = view.rules
+    c, d, w = books if books is not None else count_books(view.my_melds)
+    return (
+        max(0, r.clean_books_to_go_out - c),
+        max(0, r.dirty_books_to_go_out - d),
+        max(0, r.wild_books_to_go_out - w),
+    )
