@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hfcli.engine.cards import Card, new_shoe
+from hfcli.engine.cards import Card, card_code, new_shoe
 from hfcli.engine.events import EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
@@ -87,8 +87,8 @@ def read_knowledge(view: SeatView) -> Knowledge:
     turn, taken = _turn_state(view)
     return Knowledge(
         view=view,
-        unseen=tuple(sorted(unseen.elements(), key=_code_of)),
-        known=tuple(tuple(sorted(known[s].elements(), key=_code_of)) for s in range(seats)),
+        unseen=tuple(sorted(unseen.elements(), key=card_code)),
+        known=tuple(tuple(sorted(known[s].elements(), key=card_code)) for s in range(seats)),
         buried=tuple(buried),
         turn=turn,
         taken_this_turn=taken,
@@ -254,7 +254,3 @@ def _turn_state(view: SeatView) -> tuple[TurnState, tuple[Card, ...]]:
     # draw, a discard or an answer, and after a sample's discard the turn is over, so it is left
     # out: a sampled game offers no ``undo`` for the moves already laid this turn.
     return turn, taken
-
-
-def _code_of(c: Card) -> int:
-    return c.code

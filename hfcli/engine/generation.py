@@ -8,10 +8,9 @@ left to :func:`hfcli.engine.validation.validate` only where they might.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_TOKENS, TWO
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_TOKENS, TWO, card_code
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
 from hfcli.engine.melds import WILD, Meld, ratio_ok
@@ -71,7 +70,7 @@ def legal_moves(game: Game) -> list[Move]:
     moves = lay_moves(game, seat)
     if discard_refusal(game, seat) is None:
         seen: set[int] = set()
-        for c in sorted(game.deal.hands[seat], key=_CODE_OF):
+        for c in sorted(game.deal.hands[seat], key=card_code):
             if c.rank not in seen:
                 seen.add(c.rank)
                 moves.append(_DISCARD[c.rank])
@@ -140,6 +139,3 @@ def _allowed(game: Game, seat: int, move: Move) -> bool:
     except IllegalMoveError:
         return False
     return True
-
-
-_CODE_OF = operator.attrgetter("code")

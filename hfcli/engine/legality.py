@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card
+from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card, card_code
 from hfcli.engine.errors import Refusal
 from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
@@ -123,15 +123,11 @@ def pickup_pair(hand: Sequence[Card], top: Card, rules: Rules) -> list[Card]:
     """C-PILE: the two cards from the hand that take the pile with ``top``: two of its rank (a
     matching wild pair for a wild top card), the lowest-coded; with ``pile_with_wild``, failing a
     natural pair, one natural and the lowest-coded wild card. Fewer than two when it cannot be taken."""
-    same = sorted((c for c in hand if c.rank == top.rank), key=_code_of)
+    same = sorted((c for c in hand if c.rank == top.rank), key=card_code)
     if len(same) >= 2 or top.is_wild or not rules.pile_with_wild or not same:
         return same[:2]
-    wilds = sorted((c for c in hand if c.is_wild), key=_code_of)
+    wilds = sorted((c for c in hand if c.is_wild), key=card_code)
     return same[:1] + wilds[:1]
-
-
-def _code_of(c: Card) -> int:
-    return c.code
 
 
 def pickup_refusal(game: Game, seat: int) -> Refusal | None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, format_cards
+from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, card_code, format_cards
 from hfcli.engine.errors import HandFootError, PositionError
 from hfcli.engine.game import Game, restored
 from hfcli.engine.melds import Meld, meld_of
@@ -127,7 +127,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
 def _counting_text(counting: dict[Card, int] | None) -> str:
     if counting is None:
         return "all"
-    cards = sorted((c for c, n in counting.items() for _ in range(n)), key=lambda c: c.code)
+    cards = sorted((c for c, n in counting.items() for _ in range(n)), key=card_code)
     return format_cards(cards) if cards else "nothing"
 
 

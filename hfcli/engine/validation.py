@@ -8,12 +8,11 @@ is to do (draw, pickup, ask, yes, no, undo, end) have no plan.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hfcli.engine.cards import RANK_PLURALS, THREE, Card
+from hfcli.engine.cards import RANK_PLURALS, THREE, Card, card_code
 from hfcli.engine.errors import IllegalMoveError, Refusal
 from hfcli.engine.legality import (
     ask_refusal,
@@ -121,7 +120,7 @@ def validate_discard(game: Game, seat: int, pick: Pick) -> DiscardPlan:
         matches = [c for c in hand if c.rank == pick.rank]
         if not matches:
             raise IllegalMoveError("C-DISCARD", f"you hold no {pick.token}")
-        chosen = min(matches, key=_CODE_OF)
+        chosen = min(matches, key=card_code)
     refusal = discard_refusal(game, seat)
     if refusal is not None:
         raise IllegalMoveError.of(refusal)
@@ -323,8 +322,6 @@ def _use(counting: dict[Card, int], c: Card) -> None:
     else:
         del counting[c]
 
-
-_CODE_OF = operator.attrgetter("code")
 
 
 def _shortage(picks: tuple[Pick, ...], rank: int, taken: list[Card], hand: Sequence[Card]) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-from hfcli.engine.cards import Card
+from hfcli.engine.cards import Card, card_code
 from hfcli.engine.events import Event
 from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
@@ -123,7 +123,7 @@ def make_view(game: Game, seat: int) -> SeatView:
         phase=turn.phase,
         turn_seat=turn.seat,
         to_move=turn.to_move,
-        hand=tuple(sorted(deal.hands[seat], key=_code_of)),
+        hand=tuple(sorted(deal.hands[seat], key=card_code)),
         hand_sizes=tuple(len(h) for h in deal.hands),
         foot_sizes=tuple(len(f) if f is not None else 0 for f in deal.feet),
         in_foot=tuple(f is None for f in deal.feet),
@@ -141,7 +141,3 @@ def make_view(game: Game, seat: int) -> SeatView:
         history=History(public, len(public)),
         legal_moves=tuple(game.legal_moves()) if turn.to_move == seat else (),
     )
-
-
-def _code_of(c: Card) -> int:
-    return c.code

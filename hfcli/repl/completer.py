@@ -18,6 +18,7 @@ from hfcli.engine.cards import (
     TWO,
     Card,
     card,
+    card_code,
     parse_rank,
 )
 from hfcli.engine.errors import InvalidMoveError
@@ -143,7 +144,7 @@ class TableCompleter(Completer):
             if _starts(lowered, shown, token):
                 yield Completion(shown, start, display_meta=meta)
         if command.name == "discard":
-            for c in sorted(set(view.hand), key=lambda c: c.code):
+            for c in sorted(set(view.hand), key=card_code):
                 if c.text != "JK" and lowered and _starts(lowered, notation_text(c.text), c.text):
                     yield Completion(notation_text(c.text), start, display_meta="this exact card")
         if command.name == "add" and len(done) > 1 and "to".startswith(lowered):

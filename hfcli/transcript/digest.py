@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import operator
 
-from hfcli.engine.cards import Card
+from hfcli.engine.cards import Card, card_code
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld
 
@@ -19,8 +19,6 @@ _FOOT_PICKED_UP = b"\xfe"
 _OPENED, _NOT_OPENED = b"\xfd", b"\xfc"
 _MELD_END = b"\xfb"
 
-
-_CODE_OF = operator.attrgetter("code")  # a card's byte in the digest
 
 
 class Digester:
@@ -53,7 +51,7 @@ class Digester:
             else:
                 coded, codes = slots[i]
                 if coded != cards:
-                    codes = bytes(map(_CODE_OF, cards)) + _HAND_END
+                    codes = bytes(map(card_code, cards)) + _HAND_END
                     slots[i] = (list(cards), codes)
                 parts.append(codes)
             i += 1
@@ -63,7 +61,7 @@ class Digester:
         if pile[: len(coded_pile)] != coded_pile:
             coded_pile, codes = [], b""
         if len(coded_pile) != len(pile):
-            codes += bytes(map(_CODE_OF, pile[len(coded_pile):]))
+            codes += bytes(map(card_code, pile[len(coded_pile):]))
             self._pile = (list(pile), codes)
         parts.append(codes)
         tables = self._tables
@@ -75,7 +73,7 @@ class Digester:
                 # A turn replaces or adds a meld or two: the others keep their bytes.
                 kept = len(laid)
                 each = [
-                    each[j] if j < kept and laid[j] is m else bytes(map(_CODE_OF, m.cards)) + _MELD_END
+                    each[j] if j < kept and laid[j] is m else bytes(map(card_code, m.cards)) + _MELD_END
                     for j, m in enumerate(melds)
                 ]
                 codes = b"".join(each)
@@ -84,7 +82,7 @@ class Digester:
             reds = team.red_threes
             coded, codes = slots[i]
             if coded != reds:
-                codes = bytes(map(_CODE_OF, reds))
+                codes = bytes(map(card_code, reds))
                 slots[i] = (list(reds), codes)
             parts.append(codes)
             i += 1

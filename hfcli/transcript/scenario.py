@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hfcli.engine.cards import JOKER, Card, format_cards, new_shoe, parse_cards
+from hfcli.engine.cards import JOKER, Card, card_code, format_cards, new_shoe, parse_cards
 from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
@@ -121,7 +121,7 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
     }
     if seat is not None:
         team = game.seating.team_of[seat]
-        facts["hand"] = format_cards(sorted(game.hands[seat], key=lambda c: c.code))
+        facts["hand"] = format_cards(sorted(game.hands[seat], key=card_code))
         facts["hand_size"] = len(game.hands[seat])
         facts["in_foot"] = game.feet[seat] is None
         facts["melds"] = ", ".join(format_cards(m.cards) for m in game.teams[team].melds)
@@ -134,7 +134,7 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
             raise KeyError(key)
         got = facts[key]
         if key == "hand" and isinstance(want, str):
-            want = format_cards(sorted(parse_cards(want), key=lambda c: c.code))
+            want = format_cards(sorted(parse_cards(want), key=card_code))
         if got != want:
             wrong.append((key, want, got))
     return wrong
