@@ -25,7 +25,7 @@ def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
 def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:
     """How many of ``counts`` could not be melded onto ``shapes`` or into new melds."""
     book = rules.book_size
-    four = rules.wild_ratio == "four"
+    pair_takes_wild = rules.wild_ratio.pair_takes_wild
     left = counts[THREE]
     wild_room = 0
     pairs = 0
@@ -44,7 +44,7 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
             nat = min(n, book)
             wild_room += min(book - nat, max_wilds(rank, nat, rules))
             n = max(0, n - book) if n > book and n - book < 3 else 0
-        if n == 2 and not four:
+        if n == 2 and pair_takes_wild:
             pairs += 1
         else:
             left += n
@@ -142,7 +142,7 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
     if counts[THREE]:
         return False
     book = rules.book_size
-    four = rules.wild_ratio == "four"
+    pair_takes_wild = rules.wild_ratio.pair_takes_wild
     clean, dirty, wild_books = books
     groups: list[tuple[int, int, int, int]] = []  # natural melds left open: (rank, cards, naturals, wilds)
     wilds = counts[TWO] + counts[JOKER]
@@ -167,8 +167,8 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
                 clean += 1
             elif part >= 3:
                 groups.append((rank, part, part, 0))
-            elif part == 2 and not four and wilds:
-                wilds -= 1  # C-RATIO: a pair melds with one wild card
+            elif part == 2 and pair_takes_wild and wilds:
+                wilds -= 1  # a pair melds with one wild card
                 groups.append((rank, 3, 2, 1))
             else:
                 return False

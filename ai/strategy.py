@@ -186,7 +186,7 @@ def plan_opening(
     the melds already laid this turn (rank -> naturals, wilds), which the plan may add to; the
     plan's melds give each meld's naturals and wilds in total."""
     values = rules.rank_values
-    four = rules.wild_ratio == "four"
+    pair_takes_wild = rules.wild_ratio.pair_takes_wild
     book = rules.book_size
     laid = laid or {}
     base: dict[int, tuple[int, int]] = {}
@@ -217,7 +217,7 @@ def plan_opening(
             room = min(book - nat, max_wilds(rank, nat, rules))
             if room > 0:
                 slots.append((rank, room))
-        elif n == 2 and not four:
+        elif n == 2 and pair_takes_wild:
             pairs.append(rank)
     if base_value >= target:
         return OpeningPlan(base, base_value, 0)

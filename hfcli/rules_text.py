@@ -13,48 +13,50 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+from hfcli.engine.options import Teams, WildRatio, choice_of
+from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import CLASSIC, Rules
 
 # Each rule's title, for ``hf rules --list`` and the table's completion of ``rules ``.
-RULE_TITLES: dict[str, str] = {
-    "C-SEAT": "seats and partnerships",
-    "C-DECK": "the decks",
-    "C-WILD": "wild cards and threes",
-    "C-VALUE": "card values",
-    "C-DEAL": "hands and feet",
-    "C-UPCARD": "the upcard",
-    "C-DEALS": "deals, dealer and first player",
-    "C-MIN": "the first meld's minimum",
-    "C-MELD": "what a meld is",
-    "C-RATIO": "wild cards in a meld",
-    "C-BOOK": "books and their kinds",
-    "C-ONEOPEN": "one open meld of a rank",
-    "C-TEAMMELD": "the partnership's melds",
-    "C-RED3": "red threes",
-    "C-DRAW": "drawing",
-    "C-PILE": "taking the discard pile",
-    "C-BLACK3": "black threes",
-    "C-MELDING": "melding, and the first meld",
-    "C-DISCARD": "discarding",
-    "C-FOOT": "picking up the foot",
-    "C-KEEP": "keeping cards in the foot",
-    "C-OUT": "going out",
-    "C-END": "the end of a deal",
-    "C-SCORE": "scoring a deal",
-    "C-GAME": "the game's winner",
-    "V-DECK": "eleven: the decks",
-    "V-DEAL": "eleven: hands and feet",
-    "V-VALUE": "eleven: card values",
-    "V-UPCARD": "eleven: the upcard",
-    "V-RATIO": "eleven: wild cards in a meld",
-    "V-NOWILD": "eleven: no wild melds",
-    "V-BOOKS": "eleven: book bonuses",
-    "V-OUT": "eleven: going out",
-    "T-SIZE": "tables of 2 to 6",
-    "T-DECK": "decks at other tables",
-    "T-OUT": "going out in a side",
-    "T-SCORE": "scoring at other tables",
-    "T-TURN": "turns at other tables",
+RULE_TITLES: dict[RuleId, str] = {
+    RuleId.C_SEAT: "seats and partnerships",
+    RuleId.C_DECK: "the decks",
+    RuleId.C_WILD: "wild cards and threes",
+    RuleId.C_VALUE: "card values",
+    RuleId.C_DEAL: "hands and feet",
+    RuleId.C_UPCARD: "the upcard",
+    RuleId.C_DEALS: "deals, dealer and first player",
+    RuleId.C_MIN: "the first meld's minimum",
+    RuleId.C_MELD: "what a meld is",
+    RuleId.C_RATIO: "wild cards in a meld",
+    RuleId.C_BOOK: "books and their kinds",
+    RuleId.C_ONEOPEN: "one open meld of a rank",
+    RuleId.C_TEAMMELD: "the partnership's melds",
+    RuleId.C_RED3: "red threes",
+    RuleId.C_DRAW: "drawing",
+    RuleId.C_PILE: "taking the discard pile",
+    RuleId.C_BLACK3: "black threes",
+    RuleId.C_MELDING: "melding, and the first meld",
+    RuleId.C_DISCARD: "discarding",
+    RuleId.C_FOOT: "picking up the foot",
+    RuleId.C_KEEP: "keeping cards in the foot",
+    RuleId.C_OUT: "going out",
+    RuleId.C_END: "the end of a deal",
+    RuleId.C_SCORE: "scoring a deal",
+    RuleId.C_GAME: "the game's winner",
+    RuleId.V_DECK: "eleven: the decks",
+    RuleId.V_DEAL: "eleven: hands and feet",
+    RuleId.V_VALUE: "eleven: card values",
+    RuleId.V_UPCARD: "eleven: the upcard",
+    RuleId.V_RATIO: "eleven: wild cards in a meld",
+    RuleId.V_NOWILD: "eleven: no wild melds",
+    RuleId.V_BOOKS: "eleven: book bonuses",
+    RuleId.V_OUT: "eleven: going out",
+    RuleId.T_SIZE: "tables of 2 to 6",
+    RuleId.T_DECK: "decks at other tables",
+    RuleId.T_OUT: "going out in a side",
+    RuleId.T_SCORE: "scoring at other tables",
+    RuleId.T_TURN: "turns at other tables",
 }
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -75,11 +77,12 @@ def _seat_text(rules: Rules) -> str:
     text = ('Four players in two partnerships, partners opposite: seats South, West, North, East in '
             'clockwise order; South/North against West/East. Melds, books and red threes belong to the '
             'partnership. Other tables: T-SIZE.')
-    if rules.players == 4 and rules.teams in ("auto", "pairs"):
+    shape = rules.teams.shape(rules.players)
+    if rules.players == 4 and shape is Teams.PAIRS:
         return text
-    if rules.teams == "threes":
+    if shape is Teams.THREES:
         how = "two teams of three"
-    elif rules.teams == "none" or rules.teams == "auto" and rules.players not in (4, 6):
+    elif shape is Teams.NONE:
         how = "everyone alone"
     else:
         how = "three partnerships of two"
@@ -134,7 +137,7 @@ def _deals_text(rules: Rules) -> str:
 
 
 def _minimum_text(rules: Rules) -> str:
-    if rules.meld_minimum_by == "score":
+    if rules.meld_minimum_by.by_score:
         pairs = rules.score_minimums
         steps = [f"{pairs[0][1]} below {pairs[1][0]}" if len(pairs) > 1 else f"{pairs[0][1]}"]
         steps += [f"{minimum} from {start}" for start, minimum in pairs[1:]]
@@ -166,16 +169,24 @@ def _meld_text(rules: Rules) -> str:
 
 def _ratio_text(rules: Rules) -> str:
     size = rules.book_size
-    if rules.wild_ratio == "four":
-        return ("Wild cards may be in a meld only if it holds at least 4 natural cards (V-RATIO); so a "
-                f"{size}-card book holds at most {max(0, size - 4)} wilds.")
+    ratio = rules.wild_ratio
+    house = f' option wild_ratio = "{ratio}" (a house rule).' if ratio.house else ""
+    if ratio.naturals_for_wilds:
+        # A floor of naturals: the meld's size, not its wilds, is what the rule counts.
+        principle = ratio.principle[0].upper() + ratio.principle[1:]
+        return f"{principle} ({ratio.rule}); so a {size}-card book holds at most {ratio.wilds_in(size)} wilds.{house}"
+    # The most wilds each size of meld may hold, as runs of sizes: "at most 1 wild in a meld of 3-5 cards".
+    runs: dict[int, list[int]] = {}
+    for cards in range(3, size + 1):
+        runs.setdefault(ratio.wilds_in(cards), []).append(cards)
     steps = []
-    for wilds in range(1, size // 3 + 1):
-        low, high = max(3, 3 * wilds), min(size, 3 * wilds + 2)
+    for wilds, sizes in runs.items():
+        if not wilds:
+            continue
+        low, high = sizes[0], sizes[-1]
         steps.append(f"at most {wilds} wild{'s' if wilds > 1 else ''} in a meld of {low}-{high} cards"
                      if low < high else f"at most {wilds} in a meld of {low} cards")
-    return ("In a meld with naturals, natural cards must number at least twice the wild cards, at all times: "
-            + ", ".join(steps) + ".")
+    return (f"In a meld with naturals, {ratio.principle}, at all times: " + ", ".join(steps) + "." + house)
 
 
 def _book_text(rules: Rules) -> str:
@@ -301,136 +312,136 @@ def _game_text(rules: Rules) -> str:
 
 # The rules whose text depends on the rule set, each written for one; the others read the same at
 # every table.
-WRITTEN_FOR: dict[str, Callable[[Rules], str]] = {
-    "C-SEAT": _seat_text,
-    "C-DECK": _deck_text,
-    "C-VALUE": _value_text,
-    "C-DEAL": _deal_text,
-    "C-UPCARD": _upcard_text,
-    "C-DEALS": _deals_text,
-    "C-MIN": _minimum_text,
-    "C-MELD": _meld_text,
-    "C-RATIO": _ratio_text,
-    "C-BOOK": _book_text,
-    "C-DRAW": _draw_text,
-    "C-PILE": _pile_text,
-    "C-BLACK3": _black_three_text,
-    "C-DISCARD": _discard_text,
-    "C-KEEP": _keep_text,
-    "C-OUT": _out_text,
-    "C-SCORE": _score_text,
-    "C-GAME": _game_text,
+WRITTEN_FOR: dict[RuleId, Callable[[Rules], str]] = {
+    RuleId.C_SEAT: _seat_text,
+    RuleId.C_DECK: _deck_text,
+    RuleId.C_VALUE: _value_text,
+    RuleId.C_DEAL: _deal_text,
+    RuleId.C_UPCARD: _upcard_text,
+    RuleId.C_DEALS: _deals_text,
+    RuleId.C_MIN: _minimum_text,
+    RuleId.C_MELD: _meld_text,
+    RuleId.C_RATIO: _ratio_text,
+    RuleId.C_BOOK: _book_text,
+    RuleId.C_DRAW: _draw_text,
+    RuleId.C_PILE: _pile_text,
+    RuleId.C_BLACK3: _black_three_text,
+    RuleId.C_DISCARD: _discard_text,
+    RuleId.C_KEEP: _keep_text,
+    RuleId.C_OUT: _out_text,
+    RuleId.C_SCORE: _score_text,
+    RuleId.C_GAME: _game_text,
 }
 
 # The rules that read the same whatever the rule set.
-FIXED_TEXTS: dict[str, str] = {
-    'C-WILD': (
+FIXED_TEXTS: dict[RuleId, str] = {
+    RuleId.C_WILD: (
         'Twos and jokers are wild. Threes are special (C-RED3, C-BLACK3). Natural ranks are 4 through '
         'Ace. Display order A K Q J 10 9 8 7 6 5 4 3 2.'
     ),
-    'C-ONEOPEN': (
+    RuleId.C_ONEOPEN: (
         'A partnership may not hold two incomplete melds of the same rank (wild melds count as one '
         '"rank"). A new meld of a rank may start only when no incomplete meld of that rank is on the '
         'table. Any number of completed books of one rank are allowed.'
     ),
-    'C-TEAMMELD': (
+    RuleId.C_TEAMMELD: (
         'Either partner may add cards to any incomplete meld of the partnership.'
     ),
-    'C-RED3': (
+    RuleId.C_RED3: (
         "Whenever a red three comes into a player's hand (dealt, drawn, found in the foot), it is laid "
         "face up in the partnership's area at once and replaced by a card from the stock; replacements "
         'that are red threes are handled the same way. Dealt red threes are laid down and replaced at '
         "the start of the deal, seat by seat from the first player. This is automatic, not a player's "
         'choice, and is not a meld. With an empty stock there is no replacement.'
     ),
-    'C-MELDING': (
+    RuleId.C_MELDING: (
         "After drawing, the player may start melds and add to the partnership's melds, in any number. If"
         ' the partnership has not yet melded this deal, the cards it lays down in that first turn must '
         "total at least the deal's minimum (C-MIN): card values only, red threes and book bonuses do not"
         ' count; several melds may be combined; wilds count. When that first meld is made by taking the '
         "pile, only the top card and cards from the player's hand count, not the other taken cards."
     ),
-    'C-FOOT': (
+    RuleId.C_FOOT: (
         "When a player's hand is empty they pick up their foot: (a) if they melded their last hand card,"
         ' they pick up the foot at once and go on with the turn (then meld and discard as usual); (b) if'
         ' they discarded their last hand card, they pick up the foot at once and play it from their next'
         ' turn. There is no penalty for discarding a wild card to reach the foot.'
     ),
-    'C-END': (
+    RuleId.C_END: (
         'The deal ends at once when a player goes out, or when the player to move finds the stock empty '
         'and cannot or will not take the discard pile. Then the deal is scored (C-SCORE).'
     ),
-    'V-DECK': (
+    RuleId.V_DECK: (
         'Five decks by default; six (or any number from 1 to 20) with the option decks.'
     ),
-    'V-DEAL': (
+    RuleId.V_DEAL: (
         'Hand 11 cards, foot 11 cards.'
     ),
-    'V-VALUE': (
+    RuleId.V_VALUE: (
         'Threes to sevens 5 (the same numbers as classic for every card).'
     ),
-    'V-UPCARD': (
+    RuleId.V_UPCARD: (
         'Only a red three, a two or a joker is buried and replaced; a black three may be the upcard (and'
         ' then stops the first player from taking the pile).'
     ),
-    'V-RATIO': (
+    RuleId.V_RATIO: (
         'Wild cards may be in a meld only if it holds at least 4 natural cards; so a 7-card book holds '
         'at most 3 wilds.'
     ),
-    'V-NOWILD': (
+    RuleId.V_NOWILD: (
         'No wild melds and no wild books. A pile topped by a wild card cannot be taken.'
     ),
-    'V-BOOKS': (
+    RuleId.V_BOOKS: (
         'Clean (red) book 500, dirty (black) book 300.'
     ),
-    'V-OUT': (
+    RuleId.V_OUT: (
         'To go out the partnership needs at least 1 clean and 1 dirty book. The player gets rid of all '
         'cards: by melding them all or by melding all but one and discarding it. No permission is asked '
         'and the partner need not be in the foot.'
     ),
-    'T-SIZE': (
+    RuleId.T_SIZE: (
         'Every C- and V- rule holds at any table, reading "partnership" as side: a partnership, a team of '
         'three, or one player alone. 2 to 6 players. Two, three and five play as individuals. Four play as '
         'two partnerships (the default) or as individuals. Six play as three partnerships of two, partners '
         'opposite (A B C A B C, the default), or as two teams of three (A B A B A B). options players, teams.'
     ),
-    'T-DECK': (
+    RuleId.T_DECK: (
         'One more deck than players by default (3 for two players, 7 for six). option decks.'
     ),
-    'T-OUT': (
+    RuleId.T_OUT: (
         "C-OUT's conditions for a side: every other member of the side has picked up their foot (option "
         'whole_side_in_foot: or one of them), and, where the rules need permission, the asker\'s next '
         'teammate in turn order answers. A player alone never asks, and needs only the books and their own '
         'foot.'
     ),
-    'T-SCORE': (
+    RuleId.T_SCORE: (
         'C-SCORE per side; the side with the highest total wins; equal highest totals tie.'
     ),
-    'T-TURN': (
+    RuleId.T_TURN: (
         "Play passes clockwise; the deal rotates clockwise; the first player is the dealer's left, as at "
         'four.'
     ),
 }
 
-def rule_texts(rules: Rules = CLASSIC) -> dict[str, str]:
+def rule_texts(rules: Rules = CLASSIC) -> dict[RuleId, str]:
     """Every rule's text, by id in the rule book's order, as ``rules`` plays it."""
     return {rule_id: WRITTEN_FOR[rule_id](rules) if rule_id in WRITTEN_FOR else FIXED_TEXTS[rule_id]
             for rule_id in RULE_TITLES}
 
 
 # The classic rule book: the rule ids and their reference text.
-RULE_TEXTS: dict[str, str] = rule_texts(CLASSIC)
+RULE_TEXTS: dict[RuleId, str] = rule_texts(CLASSIC)
 
 
-def find_rule(rule_id: str, rules: Rules = CLASSIC) -> tuple[str, str] | None:
+def find_rule(rule_id: str, rules: Rules = CLASSIC) -> tuple[RuleId, str] | None:
     """``(ID, text)`` for a rule id, case-insensitive (``c-pile`` finds C-PILE), or None."""
-    key = rule_id.strip().upper()
-    if key not in RULE_TITLES:
+    key = choice_of(RuleId, rule_id.strip().upper())
+    if key is None:
         return None
     return key, WRITTEN_FOR[key](rules) if key in WRITTEN_FOR else FIXED_TEXTS[key]
 
 
-def rule_ids() -> list[str]:
+def rule_ids() -> list[RuleId]:
     return list(RULE_TITLES)
 
 
@@ -505,8 +516,7 @@ OPTION_MEANINGS: dict[str, str] = {
                           "enough (false) (T-OUT)",
     "go_out_by_melding_all": "going out by melding every card (V-OUT)",
     "bury_black_three_upcard": "black three upcard buried (C-UPCARD)",
-    "wild_ratio": '"twice": a meld\'s naturals at least twice its wilds (C-RATIO); '
-                  '"four": wilds only with 4 naturals (V-RATIO)',
+    "wild_ratio": "; ".join(f'"{ratio}": {ratio.meaning}' for ratio in WildRatio),
     "wild_melds": "melds of wild cards allowed (V-NOWILD)",
     "draw_count": "cards drawn from the stock each turn (C-DRAW)",
     "book_size": "cards in a complete book (C-BOOK)",

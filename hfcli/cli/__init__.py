@@ -16,6 +16,7 @@ import click
 
 from hfcli import __version__
 from hfcli.engine.numbers import MAX_SEED, MAX_WHOLE, MIN_SEED, whole_number
+from hfcli.engine.options import Teams
 from hfcli.printable import escape_what_cannot_be_encoded, printable
 
 if TYPE_CHECKING:
@@ -99,9 +100,8 @@ class WholeNumber(click.IntRange):
 SEED = WholeNumber(MIN_SEED, MAX_SEED, "a seed")
 
 
-TEAM_CHOICES = ("auto", "pairs", "threes", "none")
 TEAMS_OPTION = click.option(
-    "--teams", type=click.Choice(TEAM_CHOICES), default=None,
+    "--teams", type=click.Choice([str(teams) for teams in Teams]), default=None,
     help="How they sit: pairs (four or six), threes (six), none (everyone alone); default: pairs at four "
          "and six, alone otherwise.")
 
@@ -117,11 +117,7 @@ def table_rules(rules: Rules, players: int | None, teams: str | None) -> Rules:
         return rules
     count = players if players is not None else rules.players
     if teams is None:
-        try:
-            table(count, rules.teams)
-            teams = rules.teams
-        except ValueError:
-            teams = "auto"
+        teams = rules.teams if rules.teams.fits(count) else Teams.AUTO
     try:
         table(count, teams)
         return rules.replace(players=count, teams=teams)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hfcli.engine.rule_ids import RuleId
+
 
 class HandFootError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -17,7 +19,7 @@ class Refusal(NamedTuple):
     """Why the rules forbid something now: the rule's id (``C-PILE``) and the reason in words.
     Every legality check of the engine returns one of these, or None when it is allowed."""
 
-    rule: str
+    rule: RuleId
     reason: str
 
     def __str__(self) -> str:
@@ -27,7 +29,7 @@ class Refusal(NamedTuple):
 class IllegalMoveError(HandFootError):
     """A well-formed move that the rules forbid now. ``rule`` is the rule id, e.g. ``C-PILE``."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: RuleId, message: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.reason = message

@@ -122,9 +122,9 @@ class Game:
     def minimum_for(self, team: int) -> int:
         """C-MIN: the first-meld minimum of side ``team`` in the deal in progress."""
         rules = self.rules
-        if rules.meld_minimum_by == "deal":
-            return rules.meld_minimum(self.deal.index)
-        return rules.meld_minimum(self.deal.index, self.totals()[team])
+        # Only a minimum by score asks for the totals, which add up every finished deal.
+        score = self.totals()[team] if rules.meld_minimum_by.by_score else 0
+        return rules.meld_minimum(self.deal.index, score)
 
     @property
     def minimum(self) -> int:

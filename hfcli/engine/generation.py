@@ -93,14 +93,14 @@ def lay_moves(game: Game, seat: int) -> list[Move]:
     twos, jokers = counts[TWO], counts[JOKER]
     open_ranks: dict[int, Meld] = {m.rank: m for m in team.melds if not m.is_book}
     candidates: list[Move] = []
-    twice = rules.wild_ratio == "twice"
+    pair_takes_wild = rules.wild_ratio.pair_takes_wild
     for rank in NATURAL_RANKS:
         n = counts[rank]
         if n < 2 or rank in open_ranks:
             continue
         if n >= 3:
             candidates.append(_MELD_THREE[rank])
-        if twice:
+        if pair_takes_wild:
             if twos:
                 candidates.append(_MELD_WITH_TWO[rank])
             if jokers:

@@ -13,6 +13,7 @@ from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card, card_code
 from hfcli.engine.errors import Refusal
 from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
+from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
 from hfcli.engine.state import TeamState
 
@@ -51,7 +52,7 @@ def _mates(game: Game, seat: int) -> str:
 def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
     """C-OUT / V-OUT / T-OUT: why ``seat`` may not go out now, with its side holding ``books``."""
     if game.deal.feet[seat] is not None:
-        return Refusal("C-OUT", "you are not playing from your foot yet")
+        return Refusal(RuleId.C_OUT, "you are not playing from your foot yet")
     return _side_out_refusal(game, seat, books)
 
 
@@ -69,16 +70,16 @@ def _side_out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Ref
             need.append(f"{rules.wild_books_to_go_out} wild")
         side = "partnership" if game.seating.partners(seat) else "you have"
         have = f"the {side} has" if side == "partnership" else side
-        return Refusal("C-OUT", f"going out needs {', '.join(need)} books; {have} {clean}, {dirty}, {wild}")
+        return Refusal(RuleId.C_OUT, f"going out needs {', '.join(need)} books; {have} {clean}, {dirty}, {wild}")
     if partner_holds_foot(game, seat):
-        return Refusal("C-OUT", f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
+        return Refusal(RuleId.C_OUT, f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
     permission = game.turn.permission
     partners = game.seating.partners(seat)
     if rules.going_out_needs_permission and partners and permission is not True:
         who = "your partner" if len(partners) == 1 else game.seating.long_names[partners[0]]
         if permission is False:
-            return Refusal("C-OUT", f"{who} said no this turn")
-        return Refusal("C-OUT", f"ask {who} first ('ask')")
+            return Refusal(RuleId.C_OUT, f"{who} said no this turn")
+        return Refusal(RuleId.C_OUT, f"ask {who} first ('ask')")
     return None
 
 
@@ -91,7 +92,7 @@ def short_foot_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Re
     if foot is None or len(foot) >= 2 or _side_out_refusal(game, seat, books) is None:
         return None
     return Refusal(
-        "C-KEEP",
+        RuleId.C_KEEP,
         f"your foot holds {len(foot)} card: picked up now, it would leave you a card you could neither meld "
         "nor discard, since you may not go out this turn; keep a card and discard it to reach your foot",
     )
@@ -107,15 +108,15 @@ def ask_refusal(game: Game, seat: int) -> Refusal | None:
     """C-OUT, T-OUT: asking "may I go out?" is allowed once a turn, from the foot, with the side in
     theirs; the asker's next teammate in turn order answers. A player alone never asks."""
     if not game.rules.going_out_needs_permission:
-        return Refusal("V-OUT", "no permission is asked under these rules")
+        return Refusal(RuleId.V_OUT, "no permission is asked under these rules")
     if not game.seating.partners(seat):
-        return Refusal("T-OUT", "you play alone: going out needs no one's permission")
+        return Refusal(RuleId.T_OUT, "you play alone: going out needs no one's permission")
     if game.turn.asked:
-        return Refusal("C-OUT", "you have already asked this turn")
+        return Refusal(RuleId.C_OUT, "you have already asked this turn")
     if game.deal.feet[seat] is not None:
-        return Refusal("C-OUT", "only a player playing from their foot may ask to go out")
+        return Refusal(RuleId.C_OUT, "only a player playing from their foot may ask to go out")
     if partner_holds_foot(game, seat):
-        return Refusal("C-OUT", f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
+        return Refusal(RuleId.C_OUT, f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
     return None
 
 
@@ -135,23 +136,25 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
     deal = game.deal
     pile = deal.pile
     if not pile:
-        return Refusal("C-PILE", "the discard pile is empty")
+        return Refusal(RuleId.C_PILE, "the discard pile is empty")
     rules = game.rules
     top = pile[-1]
     if top.rank == THREE:
-        return Refusal("C-PILE", f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
+        return Refusal(RuleId.C_PILE, f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
     hand = deal.hands[seat]
     team = deal.teams[game.seating.team_of[seat]]
     if rules.pile_needs_first_meld and not team.opened:
-        return Refusal("C-PILE", "your side may take the pile once it has made its first meld (pile_needs_first_meld)")
+        return Refusal(
+            RuleId.C_PILE, "your side may take the pile once it has made its first meld (pile_needs_first_meld)"
+        )
     pair = sum(1 for c in hand if c.rank == top.rank)
     with_wild = False  # a natural and a wild card take it (pile_with_wild)
     if top.is_wild:
         if not rules.wild_melds:
-            return Refusal("V-NOWILD", f"a pile topped by a wild card ({top.text}) cannot be taken")
+            return Refusal(RuleId.V_NOWILD, f"a pile topped by a wild card ({top.text}) cannot be taken")
         if pair < 2:
             name = "jokers" if top.rank == JOKER else "twos"
-            return Refusal("C-PILE", f"taking a pile topped by {top.text} needs two {name} in your hand")
+            return Refusal(RuleId.C_PILE, f"taking a pile topped by {top.text} needs two {name} in your hand")
         rank = WILD
     else:
         if pair < 2:
@@ -159,7 +162,7 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
             if not with_wild:
                 also = ", or one and a wild card," if rules.pile_with_wild else ""
                 return Refusal(
-                    "C-PILE",
+                    RuleId.C_PILE,
                     f"taking the pile needs two natural {RANK_TOKENS[top.rank]}s{also} in your hand; you hold {pair}",
                 )
         rank = top.rank
@@ -167,12 +170,15 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
     existing = team.melds[at] if at is not None else None
     if existing is not None and len(existing.cards) + 3 > rules.book_size:
         return Refusal(
-            "C-PILE",
+            RuleId.C_PILE,
             f"the top card and your pair would make the open meld of {meld_rank_name(rank)} "
             f"{len(existing.cards) + 3} cards; a meld holds at most {rules.book_size}",
         )
     if with_wild and existing is not None and not ratio_ok(rank, existing.naturals + 2, existing.wilds + 1, rules):
-        return Refusal("C-RATIO", f"a wild card on the open meld of {meld_rank_name(rank)} would break C-RATIO")
+        return Refusal(
+            rules.wild_ratio.rule,
+            f"a wild card on the open meld of {meld_rank_name(rank)} would break {rules.wild_ratio.rule}",
+        )
     if not team.opened:
         counts = [0] * 14
         if top.is_wild:
@@ -196,7 +202,7 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
         minimum = game.minimum_for(game.seating.team_of[seat])
         if best < minimum:
             return Refusal(
-                "C-MIN",
+                RuleId.C_MIN,
                 f"your first meld must reach {minimum} from the top card and your hand; "
                 f"the most you could lay is {max(best, 0)}",
             )
@@ -213,7 +219,7 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
         if refusal is not None or (remaining == 0 and not rules.go_out_by_melding_all):
             why = refusal.reason if refusal is not None else "you need a card to discard"
             return Refusal(
-                "C-KEEP", f"taking the pile would leave you {remaining} card(s) and you may not go out: {why}"
+                RuleId.C_KEEP, f"taking the pile would leave you {remaining} card(s) and you may not go out: {why}"
             )
     return None
 
@@ -229,26 +235,26 @@ def discard_refusal(game: Game, seat: int) -> Refusal | None:
         minimum = game.minimum_for(team_index)
         if turn.opening_value < minimum:
             return Refusal(
-                "C-MIN",
+                RuleId.C_MIN,
                 f"your side's first meld must total at least {minimum}; it has "
                 f"{turn.opening_value} so far (meld more, or undo)",
             )
     if last_card and deal.feet[seat] is None:
         refusal = out_refusal(game, seat, books_with(team))
         if refusal is not None:
-            return Refusal("C-KEEP", f"discarding your last card would be going out, and {refusal.reason} (C-OUT)")
+            return Refusal(RuleId.C_KEEP, f"discarding your last card would be going out, and {refusal.reason} (C-OUT)")
     return None
 
 
 def draw_refusal(game: Game) -> Refusal | None:
     """C-END: a draw needs a stock."""
     if not game.deal.stock:
-        return Refusal("C-END", "the stock is empty: take the pile or 'end' the deal")
+        return Refusal(RuleId.C_END, "the stock is empty: take the pile or 'end' the deal")
     return None
 
 
 def end_refusal(game: Game) -> Refusal | None:
     """C-END: declining the pile ends the deal only when the stock is empty."""
     if game.deal.stock:
-        return Refusal("C-END", "the deal can be ended only when the stock is empty")
+        return Refusal(RuleId.C_END, "the deal can be ended only when the stock is empty")
     return None

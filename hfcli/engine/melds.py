@@ -38,20 +38,14 @@ def ratio_ok(rank: int, naturals: int, wilds: int, rules: Rules) -> bool:
     """C-RATIO / V-RATIO for a meld of ``naturals`` + ``wilds`` cards of ``rank``."""
     if rank == WILD:
         return naturals == 0
-    if wilds == 0:
-        return True
-    if rules.wild_ratio == "four":
-        return naturals >= 4
-    return naturals >= 2 * wilds
+    return rules.wild_ratio.allows(naturals, wilds)
 
 
 def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
     """How many wilds a meld of ``rank`` with ``naturals`` may hold (ignoring its size limit)."""
     if rank == WILD:
         return rules.book_size
-    if rules.wild_ratio == "four":
-        return rules.book_size if naturals >= 4 else 0
-    return naturals // 2
+    return rules.wild_ratio.wilds_for(naturals, rules.book_size)
 
 
 class Meld:

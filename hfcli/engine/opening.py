@@ -12,21 +12,22 @@ from functools import lru_cache
 
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, TWO
 from hfcli.engine.melds import WILD
+from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import Rules
 
 NEG = -1
 
 
 @lru_cache(maxsize=4096)
-def _naturals_by_wilds(naturals: int, max_w: int, book: int, four: bool) -> tuple[int, ...]:
+def _naturals_by_wilds(naturals: int, max_w: int, book: int, ratio: WildRatio) -> tuple[int, ...]:
     """For k = 0..max_w wilds: the most naturals of one rank layable with exactly k wilds.
 
     Layable means: any number of complete books plus at most one incomplete meld (C-ONEOPEN),
-    each obeying C-RATIO (or V-RATIO when ``four``). -1 where k wilds cannot be placed.
+    each obeying the rules' ``ratio`` (C-RATIO, V-RATIO). -1 where k wilds cannot be placed.
     """
     best = [NEG] * (max_w + 1)
     best[0] = 0
-    per_book = (book - 4 if four else book // 3)  # most wilds one book can hold
+    per_book = ratio.wilds_in(book)  # most wilds one book can hold
     max_books = (naturals + max_w) // book
     for books in range(max_books + 1):
         for book_wilds in range(min(books * per_book, max_w) + 1):
@@ -39,10 +40,7 @@ def _naturals_by_wilds(naturals: int, max_w: int, book: int, four: bool) -> tupl
             for size in range(3, book):
                 for open_wilds in range(size + 1):
                     nat = size - open_wilds
-                    if four:
-                        if open_wilds and nat < 4:
-                            continue
-                    elif nat < 2 * open_wilds:
+                    if not ratio.allows(nat, open_wilds):
                         continue
                     k = book_wilds + open_wilds
                     total = used + nat
@@ -79,17 +77,17 @@ def max_opening_value(
     """
     values = rules.rank_values
     wilds = twos + jokers
-    four = rules.wild_ratio == "four"
+    ratio = rules.wild_ratio
     book = rules.book_size
     dp = [NEG] * (wilds + 1)
     dp[0] = 0
     for rank in NATURAL_RANKS:
         n = counts[rank]
-        if n < 2 and not (four and n >= 4):
+        if n < 2:  # a meld of three holds two naturals at least, whatever the wild ratio
             if rank == forced_rank:
                 return NEG
             continue
-        options = _naturals_by_wilds(n, wilds, book, four)
+        options = _naturals_by_wilds(n, wilds, book, ratio)
         value = values[rank]
         new = [NEG] * (wilds + 1)
         for k, base in enumerate(dp):

@@ -11,19 +11,20 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 from hfcli.engine.errors import RulesError
+from hfcli.engine.options import MeldMinimumBy, Teams, WildRatio, choice_of
 
 
 @dataclass(frozen=True)
 class Rules:
     name: str = "classic"
-    # T-SIZE: how many play, and how they sit: "auto" (pairs at four and six, alone otherwise),
-    # "pairs", "threes" (six only) or "none" (everyone alone)
+    # T-SIZE: how many play, and how they sit (options.Teams)
     players: int = 4
-    teams: str = "auto"
+    teams: Teams = Teams.AUTO
     # C-DECK / V-DECK / T-DECK: 0 is one more deck than players
     decks: int = 0
     # C-DEAL / V-DEAL
@@ -32,9 +33,9 @@ class Rules:
     # C-DEALS, C-MIN
     deals: int = 4
     meld_minimums: tuple[int, ...] = (50, 90, 120, 150)
-    # C-MIN: the minimum set by the deal ("deal") or by the side's score so far ("score", from
-    # score_minimums: pairs of (score from, minimum); a score below the first uses the first)
-    meld_minimum_by: str = "deal"
+    # C-MIN: the minimum set by the deal or by the side's score so far (options.MeldMinimumBy,
+    # from score_minimums: pairs of (score from, minimum); a score below the first uses the first)
+    meld_minimum_by: MeldMinimumBy = MeldMinimumBy.DEAL
     score_minimums: tuple[tuple[int, int], ...] = ((0, 50), (2500, 90), (5000, 120), (10000, 150))
     # C-MIN: no minimum for a first meld that lays down the whole hand (all but one card discarded)
     minimum_waived_for_whole_hand: bool = False
@@ -68,8 +69,8 @@ class Rules:
     go_out_by_melding_all: bool = False
     # C-UPCARD / V-UPCARD: whether a black three as the upcard is buried too
     bury_black_three_upcard: bool = True
-    # C-RATIO / V-RATIO: "twice" (naturals >= 2 x wilds) or "four" (a wild needs 4 naturals)
-    wild_ratio: str = "twice"
+    # C-RATIO / V-RATIO: how many wilds a meld may hold (options.WildRatio)
+    wild_ratio: WildRatio = WildRatio.TWICE
     # V-NOWILD
     wild_melds: bool = True
     # C-DRAW: cards drawn from the stock
@@ -85,13 +86,7 @@ class Rules:
     def meld_minimum(self, deal_index: int, score: int = 0) -> int:
         """C-MIN for deal ``deal_index`` (0-based; deals past the list repeat its last value), or
         for a side with ``score`` points so far when the minimum goes by score."""
-        if self.meld_minimum_by == "score":
-            minimum = self.score_minimums[0][1]
-            for start, value in self.score_minimums:
-                if score >= start:
-                    minimum = value
-            return minimum
-        return self.meld_minimums[min(deal_index, len(self.meld_minimums) - 1)]
+        return self.meld_minimum_by.minimum(self.meld_minimums, self.score_minimums, deal_index, score)
 
     @property
     def deck_count(self) -> int:
@@ -108,7 +103,9 @@ class Rules:
         return from_mapping(merged, source="override")
 
     def as_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        """The rule set as plain data, as a file writes it (an option's value as its text)."""
+        data = {key: str(value) if isinstance(value, StrEnum) else value
+                for key, value in dataclasses.asdict(self).items()}
         data["meld_minimums"] = list(self.meld_minimums)
         data["score_minimums"] = [list(pair) for pair in self.score_minimums]
         return data
@@ -146,7 +143,7 @@ ELEVEN = Rules(
     partner_in_foot_to_go_out=False,
     go_out_by_melding_all=True,
     bury_black_three_upcard=False,
-    wild_ratio="four",
+    wild_ratio=WildRatio.FOUR,
     wild_melds=False,
     wild_book_bonus=0,
 )
@@ -164,10 +161,11 @@ QUICK = Rules(
 PRESETS: dict[str, Rules] = {"classic": CLASSIC, "eleven": ELEVEN, "quick": QUICK}
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "wild_ratio": ("twice", "four"),
-    "teams": ("auto", "pairs", "threes", "none"),
-    "meld_minimum_by": ("deal", "score"),
+# The options with a fixed set of values: each value is a member of the option's enum.
+_CHOICES: dict[str, type[StrEnum]] = {
+    "wild_ratio": WildRatio,
+    "teams": Teams,
+    "meld_minimum_by": MeldMinimumBy,
 }
 
 
@@ -196,9 +194,12 @@ def _check_value(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"{key} must be a whole number, not {value!r}")
         return value
-    if kind == "str":
-        if key in _CHOICES and value not in _CHOICES[key]:
+    if key in _CHOICES:
+        choice = choice_of(_CHOICES[key], value) if isinstance(value, str) else None
+        if choice is None:
             raise RulesError(f"{key} must be one of {', '.join(_CHOICES[key])}, not {value!r}")
+        return choice
+    if kind == "str":
         if not isinstance(value, str):
             raise RulesError(f"{key} must be text, not {value!r}")
         return value
@@ -281,18 +282,16 @@ def _range_problems(rules: Rules, checked: set[str]) -> list[str]:
 def _conflicts(rules: Rules) -> list[str]:
     """Options the engine cannot honour together, each with the reason (T-SIZE and the rest)."""
     problems = []
-    if rules.teams == "pairs" and rules.players not in (4, 6):
-        problems.append(f"teams = \"pairs\" needs 4 or 6 players, not {rules.players}")
-    if rules.teams == "threes" and rules.players != 6:
-        problems.append(f"teams = \"threes\" needs 6 players, not {rules.players}")
+    if not rules.teams.fits(rules.players):
+        problems.append(f"teams = \"{rules.teams}\" needs {rules.teams.needs}, not {rules.players}")
     if not rules.wild_melds and rules.wild_books_to_go_out:
         problems.append("wild_books_to_go_out must be 0 when wild_melds is false")
-    if rules.pile_with_wild and rules.wild_ratio == "four":
+    if rules.pile_with_wild and not rules.wild_ratio.pair_takes_wild:
         problems.append(
-            "pile_with_wild cannot go with wild_ratio = \"four\": the top card, a natural and a wild "
-            "make a meld with a wild and only two naturals, which V-RATIO forbids"
+            f"pile_with_wild cannot go with wild_ratio = \"{rules.wild_ratio}\": the top card, a natural and a "
+            f"wild make a meld with a wild and only two naturals, which {rules.wild_ratio.rule} forbids"
         )
-    if rules.meld_minimum_by == "score" and not rules.score_minimums:
+    if rules.meld_minimum_by.by_score and not rules.score_minimums:
         problems.append("meld_minimum_by = \"score\" needs score_minimums")
     return problems
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hfcli.engine.options import Teams, choice_of
+
 # Where each seat sits at a table of 2 to 6, clockwise from South: short name, long name.
 _PLACES: dict[int, tuple[tuple[str, str], ...]] = {
     2: (("S", "South"), ("N", "North")),
@@ -18,7 +20,6 @@ _PLACES: dict[int, tuple[tuple[str, str], ...]] = {
     6: (("S", "South"), ("SW", "Southwest"), ("NW", "Northwest"), ("N", "North"), ("NE", "Northeast"),
         ("SE", "Southeast")),
 }
-TEAM_SHAPES = ("pairs", "threes", "none")
 
 
 @dataclass(frozen=True)
@@ -77,31 +78,23 @@ class Seating:
 FOUR_HANDED = Seating()
 
 
-def table(players: int, teams: str = "auto") -> Seating:
-    """The seating of a table of ``players`` (T-SIZE): ``pairs`` (partners opposite: four, or six
-    as A B C A B C), ``threes`` (six as A B A B A B), ``none`` (everyone alone), or ``auto``: pairs
-    at four and six, alone otherwise. The last seat deals first, so South plays first."""
+def table(players: int, teams: Teams | str = Teams.AUTO) -> Seating:
+    """The seating of a table of ``players`` (T-SIZE) in the sides ``teams`` (a value of
+    :class:`Teams`, or its text) makes. The last seat deals first, so South plays first."""
     if players not in _PLACES:
         raise ValueError(f"a table seats 2 to 6 players, not {players}")
-    shape = teams if teams != "auto" else ("pairs" if players in (4, 6) else "none")
-    if shape == "pairs" and players not in (4, 6):
-        raise ValueError(f"pairs need 4 or 6 players, not {players}")
-    if shape == "threes" and players != 6:
-        raise ValueError(f"teams of three need 6 players, not {players}")
-    if shape not in TEAM_SHAPES:
-        raise ValueError(f"teams are {', '.join(TEAM_SHAPES)} or auto, not {teams!r}")
+    chosen = choice_of(Teams, teams)
+    if chosen is None:
+        raise ValueError(f"teams are {', '.join(Teams)}, not {teams!r}")
+    shape = chosen.shape(players)
+    if not shape.fits(players):
+        raise ValueError(f"{shape.sides_name} need {shape.needs}, not {players}")
+    if players == 4 and shape is Teams.PAIRS:
+        return FOUR_HANDED
     places = _PLACES[players]
     names = tuple(short for short, _ in places)
     long_names = tuple(long for _, long in places)
-    if shape == "pairs":
-        sides = players // 2
-        team_of = tuple(seat % sides for seat in range(players))
-    elif shape == "threes":
-        team_of = tuple(seat % 2 for seat in range(players))
-    else:
-        team_of = tuple(range(players))
-    if players == 4 and shape == "pairs":
-        return FOUR_HANDED
+    team_of = shape.team_of(players)
     team_names = tuple(
         "+".join(names[s] for s in range(players) if team_of[s] == team) for team in range(max(team_of) + 1)
     )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hfcli.engine.cards import RANK_PLURALS, THREE, Card, card_code
-from hfcli.engine.errors import IllegalMoveError, Refusal
+from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import (
     ask_refusal,
     books_with,
@@ -39,7 +39,7 @@ from hfcli.engine.moves import (
     Move,
     Pick,
 )
-from hfcli.engine.rules import Rules
+from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.state import ANSWER_PHASE, MELD_PHASE, OVER_PHASE, TeamState
 
 if TYPE_CHECKING:
@@ -80,20 +80,20 @@ def validate(game: Game, move: Move) -> Plan:
             return validate_discard(game, seat, move.groups[0][0])
         if kind is UNDO_KIND:
             if turn.undo is None:
-                raise IllegalMoveError("C-MELDING", "there are no melds of this turn to take back")
+                raise IllegalMoveError(RuleId.C_MELDING, "there are no melds of this turn to take back")
             return None
         if kind is DRAW_KIND or kind is PICKUP_KIND or kind is END_KIND:
-            raise IllegalMoveError("C-DRAW", "you have already drawn this turn")
+            raise IllegalMoveError(RuleId.C_DRAW, "you have already drawn this turn")
     elif phase is OVER_PHASE:
-        raise IllegalMoveError("C-GAME", "the game is over")
+        raise IllegalMoveError(RuleId.C_GAME, "the game is over")
     elif phase is ANSWER_PHASE:
         if kind is not YES_KIND and kind is not NO_KIND:
             raise IllegalMoveError(
-                "C-OUT", f"{game.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
+                RuleId.C_OUT, f"{game.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
             )
         return None
     if kind is YES_KIND or kind is NO_KIND:
-        raise IllegalMoveError("C-OUT", "nobody has asked to go out")
+        raise IllegalMoveError(RuleId.C_OUT, "nobody has asked to go out")
     if kind is ASK_KIND:
         refusal = ask_refusal(game, seat)
     elif kind is DRAW_KIND:
@@ -103,7 +103,7 @@ def validate(game: Game, move: Move) -> Plan:
     elif kind is END_KIND:
         refusal = end_refusal(game)
     else:
-        raise IllegalMoveError("C-DRAW", f"first draw from the stock or take the pile, then {kind}")
+        raise IllegalMoveError(RuleId.C_DRAW, f"first draw from the stock or take the pile, then {kind}")
     if refusal is not None:
         raise IllegalMoveError.of(refusal)
     return None
@@ -114,12 +114,12 @@ def validate_discard(game: Game, seat: int, pick: Pick) -> DiscardPlan:
     hand = game.deal.hands[seat]
     if pick.card is not None:
         if pick.card not in hand:
-            raise IllegalMoveError("C-DISCARD", f"you hold no {pick.card.text}")
+            raise IllegalMoveError(RuleId.C_DISCARD, f"you hold no {pick.card.text}")
         chosen = pick.card
     else:
         matches = [c for c in hand if c.rank == pick.rank]
         if not matches:
-            raise IllegalMoveError("C-DISCARD", f"you hold no {pick.token}")
+            raise IllegalMoveError(RuleId.C_DISCARD, f"you hold no {pick.token}")
         chosen = min(matches, key=card_code)
     refusal = discard_refusal(game, seat)
     if refusal is not None:
@@ -199,9 +199,9 @@ def _shape(cards: Sequence[Card], group: tuple[Pick, ...]) -> tuple[int, int]:
             elif rank != natural_rank:
                 mixed = True
     if three:  # named before a mix of ranks: "9 K 3" is refused for its three
-        raise IllegalMoveError("C-BLACK3", "threes can never be melded")
+        raise IllegalMoveError(RuleId.C_BLACK3, "threes can never be melded")
     if mixed:
-        raise IllegalMoveError("C-MELD", "a meld holds cards of one rank (plus wild cards): " + _shown(group))
+        raise IllegalMoveError(RuleId.C_MELD, "a meld holds cards of one rank (plus wild cards): " + _shown(group))
     return natural_rank, wilds
 
 
@@ -212,15 +212,15 @@ def _check_new_meld(
     rules = game.rules
     size = naturals + wilds
     if rank == WILD and not rules.wild_melds:
-        raise IllegalMoveError("V-NOWILD", "wild melds are not allowed under these rules")
+        raise IllegalMoveError(RuleId.V_NOWILD, "wild melds are not allowed under these rules")
     if not 3 <= size <= rules.book_size:
-        raise IllegalMoveError("C-MELD", f"a new meld needs 3 to {rules.book_size} cards, not {size}")
+        raise IllegalMoveError(RuleId.C_MELD, f"a new meld needs 3 to {rules.book_size} cards, not {size}")
     if _open_state(sim, team, rank) is not None:
         raise IllegalMoveError(
-            "C-ONEOPEN", f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead"
+            RuleId.C_ONEOPEN, f"your partnership already has an open meld of {meld_rank_name(rank)}; add to it instead"
         )
     if not ratio_ok(rank, naturals, wilds, rules):
-        raise IllegalMoveError.of(_ratio_refusal(naturals, wilds, rules))
+        raise IllegalMoveError.of(rules.wild_ratio.refused(naturals, wilds))
 
 
 def _check_addition(
@@ -237,21 +237,23 @@ def _check_addition(
     returns the meld's naturals and wilds after it, and where it lies."""
     rules = game.rules
     if naturals and natural_rank != rank:
-        raise IllegalMoveError("C-MELD", f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
+        raise IllegalMoveError(RuleId.C_MELD, f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
     if rank == WILD and naturals:
-        raise IllegalMoveError("C-MELD", "a wild meld holds wild cards only")
+        raise IllegalMoveError(RuleId.C_MELD, "a wild meld holds wild cards only")
     state = _open_state(sim, team, rank)
     if state is None:
         if any(m.rank == rank for m in team.melds):
-            raise IllegalMoveError("C-BOOK", f"the {meld_rank_name(rank)} are a complete book; nothing can be added")
-        raise IllegalMoveError("C-TEAMMELD", f"your partnership has no open meld of {meld_rank_name(rank)}")
+            raise IllegalMoveError(
+                RuleId.C_BOOK, f"the {meld_rank_name(rank)} are a complete book; nothing can be added"
+            )
+        raise IllegalMoveError(RuleId.C_TEAMMELD, f"your partnership has no open meld of {meld_rank_name(rank)}")
     nat_after, wild_after = state[0] + naturals, state[1] + wilds
     if nat_after + wild_after > rules.book_size:
         raise IllegalMoveError(
-            "C-BOOK", f"a meld holds at most {rules.book_size} cards; this would make {nat_after + wild_after}"
+            RuleId.C_BOOK, f"a meld holds at most {rules.book_size} cards; this would make {nat_after + wild_after}"
         )
     if not ratio_ok(rank, nat_after, wild_after, rules):
-        raise IllegalMoveError.of(_ratio_refusal(nat_after, wild_after, rules))
+        raise IllegalMoveError.of(rules.wild_ratio.refused(nat_after, wild_after))
     return nat_after, wild_after, state[2]
 
 
@@ -285,7 +287,7 @@ def _check_leftover(
         minimum = game.minimum_for(game.seating.team_of[seat])
         if opening < minimum:
             raise IllegalMoveError(
-                "C-MIN",
+                RuleId.C_MIN,
                 f"your first meld must total at least {minimum} before you reach your foot; this makes {opening}",
             )
     if remaining == 0 and not in_foot:
@@ -298,16 +300,9 @@ def _check_leftover(
         if why is None and remaining == 0 and not rules.go_out_by_melding_all:
             why = "you go out by melding all but one card and discarding the last"
         if why is not None:
-            raise IllegalMoveError("C-KEEP", f"this would leave you {remaining} card(s), and you may not go out: {why}")
-
-
-def _ratio_refusal(naturals: int, wilds: int, rules: Rules) -> Refusal:
-    if rules.wild_ratio == "four":
-        return Refusal("V-RATIO", f"wild cards need at least 4 natural cards in the meld; it would have {naturals}")
-    return Refusal(
-        "C-RATIO",
-        f"natural cards must be at least twice the wild cards; this would be {naturals} natural, {wilds} wild",
-    )
+            raise IllegalMoveError(
+                RuleId.C_KEEP, f"this would leave you {remaining} card(s), and you may not go out: {why}"
+            )
 
 
 def _shown(picks: tuple[Pick, ...]) -> str:
@@ -359,7 +354,7 @@ def take_cards(
         exact = pick.card
         if exact is not None:
             if exact not in available:
-                raise IllegalMoveError("C-MELDING", f"you hold no {exact.text} to meld")
+                raise IllegalMoveError(RuleId.C_MELDING, f"you hold no {exact.text} to meld")
             chosen = exact
             available.remove(chosen)
         else:
@@ -378,7 +373,7 @@ def take_cards(
                         if best is None or key < best_key:
                             best, best_key, at = c, key, i
             if best is None:
-                raise IllegalMoveError("C-MELDING", _shortage(picks, rank, taken, hand))
+                raise IllegalMoveError(RuleId.C_MELDING, _shortage(picks, rank, taken, hand))
             chosen = best
             del available[at]  # by place: list.remove compares card after card
         if counting is not None and counting.get(chosen, 0) > 0:

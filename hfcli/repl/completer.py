@@ -61,7 +61,7 @@ def new_melds(view: SeatView, named: Sequence[str] = ()) -> list[tuple[str, str,
         if count >= 3:
             cards = [shown] * min(count, rules.book_size)
             found.append((shown, " ".join(cards), f"{RANK_PLURALS[rank]}: {len(cards)}, a new meld"))
-        elif count == 2 and wilds and rules.wild_ratio == "twice":
+        elif count == 2 and wilds and rules.wild_ratio.pair_takes_wild:
             found.append((shown, f"{shown} {shown} {rank_label(wilds[0])}",
                            f"{RANK_PLURALS[rank]}: 2 and a wild card, a new meld"))
     if rules.wild_melds and len(wilds) >= 3 and WILD not in is_open:

@@ -169,5 +169,5 @@ def red_three_line(
 def deal_start_line(event: Event, names: Mapping[int, str], rules: Rules, side_names: Sequence[str]) -> str:
     """``Deal 2 of 4 begins: minimum 90, dealt by West.`` (each side's minimum when it goes by score)."""
     dealer = names.get(event.seat, "") if event.seat is not None else ""
-    minimums = minimums_text(event.minimums, side_names, rules.meld_minimum_by == "score")
+    minimums = minimums_text(event.minimums, side_names, rules.meld_minimum_by.by_score)
     return f"Deal {event.count + 1} of {rules.deals} begins: {minimums}, dealt by {dealer}."

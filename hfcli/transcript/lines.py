@@ -166,9 +166,9 @@ def event_line(event: Event, game: Game) -> str:
 
 def _minimum_json(game: Game) -> str:
     """C-MIN of the deal that has just started: a number, or each side's when it goes by score."""
-    if game.rules.meld_minimum_by == "deal":
-        return str(game.minimum_for(0))
-    return dumps_compact({game.seating.team_names[t]: game.minimum_for(t) for t in game.seating.teams})
+    if game.rules.meld_minimum_by.by_score:
+        return dumps_compact({game.seating.team_names[t]: game.minimum_for(t) for t in game.seating.teams})
+    return str(game.minimum_for(0))
 
 
 def move_line(seat: str, move: Move | str, reason: str | None, chain: str | None = None) -> str:

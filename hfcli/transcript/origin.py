@@ -178,9 +178,9 @@ def _event(item: Any, seating: Seating) -> Event:
 # A deal event of a history writes each side's first-meld minimum in its detail, as the program
 # first wrote it: "minimum 50" when it goes by the deal, "minimums NS 90, EW 10" by the score.
 def _minimums_detail(minimums: Sequence[int], seating: Seating, rules: Rules) -> str:
-    if rules.meld_minimum_by == "deal":
-        return f"minimum {minimums[0]}"
-    return "minimums " + ", ".join(f"{seating.team_names[t]} {m}" for t, m in enumerate(minimums))
+    if rules.meld_minimum_by.by_score:
+        return "minimums " + ", ".join(f"{seating.team_names[t]} {m}" for t, m in enumerate(minimums))
+    return f"minimum {minimums[0]}"
 
 
 def _read_minimums(detail: str, seating: Seating) -> tuple[int, ...]:

@@ -191,7 +191,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         kind = e.kind
         if kind == EventKind.DEAL:
             yield ""
-            if game.rules.meld_minimum_by == "score":
+            if game.rules.meld_minimum_by.by_score:
                 sides = ", ".join(f"{n} {m}" for n, m in zip(game.seating.team_names, e.minimums, strict=True))
                 minimum = f"minimum first meld {sides}"
             else:
