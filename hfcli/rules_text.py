@@ -184,8 +184,8 @@ def _ratio_text(rules: Rules) -> str:
         if not wilds:
             continue
         low, high = sizes[0], sizes[-1]
-        steps.append(f"at most {wilds} wild{'s' if wilds > 1 else ''} in a meld of {low}-{high} cards"
-                     if low < high else f"at most {wilds} in a meld of {low} cards")
+        cards_text = f"{low}-{high}" if low < high else str(low)
+        steps.append(f"at most {wilds} wild{'s' if wilds > 1 else ''} in a meld of {cards_text} cards")
     return (f"In a meld with naturals, {ratio.principle}, at all times: " + ", ".join(steps) + "." + house)
 
 

@@ -19,7 +19,7 @@ from hfcli.engine.options import MeldMinimumBy, Teams, WildRatio
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, from_mapping
 from hfcli.engine.seating import table
-from hfcli.rules_text import RULE_TITLES, find_rule
+from hfcli.rules_text import RULE_TITLES, find_rule, rule_text
 
 ROOT = Path(__file__).resolve().parents[1]
 # The rules contract sits beside the repository (../shared/RULES.md); docs/rules.md is the
@@ -168,3 +168,12 @@ def test_every_refusal_of_the_engine_cites_a_rule_id_of_the_enum() -> None:
                         isinstance(first.value, ast.Name) and first.value.id == "RuleId" or first.attr == "rule")):
                     written.append(f"{path.name}:{node.lineno}")
     assert written == []
+
+
+def test_the_ratio_text_names_the_wilds_of_a_single_meld_size() -> None:
+    # Books of nine under C-RATIO: sizes 3-5 hold one wild, 6-8 two, and nine alone three.
+    assert rule_text("C-RATIO", None, CLASSIC.replace(book_size=9)) == (
+        "C-RATIO  In a meld with naturals, natural cards must number at least twice the wild cards, at all "
+        "times: at most 1 wild in a meld of 3-5 cards, at most 2 wilds in a meld of 6-8 cards, at most 3 wilds "
+        "in a meld of 9 cards."
+    )
