@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
+from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import Rules, from_mapping
 
 T = TypeVar("T")
@@ -80,9 +81,10 @@ def draw_mapping(draw: Drawer, cost: int) -> dict[str, Any]:
     for key in ("going_out_needs_permission", "partner_in_foot_to_go_out", "whole_side_in_foot",
                 "go_out_by_melding_all", "pile_needs_first_meld"):
         data[key] = draw.flag()
-    wild_ratio = draw.one_of(("twice", "four"))
-    data["wild_ratio"] = wild_ratio
-    data["pile_with_wild"] = draw.flag() if wild_ratio == "twice" else False
+    wild_ratio = draw.one_of(tuple(WildRatio))
+    data["wild_ratio"] = str(wild_ratio)
+    # A natural and a wild card take the pile only where a pair may hold a wild (the rules refuse the rest).
+    data["pile_with_wild"] = draw.flag() if wild_ratio.pair_takes_wild else False
     data["draw_count"] = draw.number(1, 5)
     data["book_size"] = draw.number(3, 20)
     data["pile_take"] = draw.one_of((0, 1, draw.number(0, 1080), 1080))

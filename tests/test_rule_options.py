@@ -95,6 +95,9 @@ RATIO_CASES = {
     WildRatio.TWICE: {(2, 1): True, (3, 1): True, (3, 2): False, (4, 2): True, (5, 2): True, (4, 3): False,
                       (6, 3): True, (1, 0): True},
     WildRatio.FOUR: {(2, 1): False, (3, 1): False, (4, 1): True, (4, 3): True, (5, 2): True, (3, 0): True},
+    # The house option: no more wilds than naturals.
+    WildRatio.EVEN: {(2, 1): True, (2, 2): True, (2, 3): False, (3, 3): True, (3, 4): False, (1, 1): True,
+                     (4, 3): True, (1, 2): False},
 }
 
 

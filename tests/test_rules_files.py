@@ -73,7 +73,7 @@ def test_every_mistake_of_a_house_rules_file_is_reported_at_once(tmp_path: Path)
     message = str(info.value)
     assert message == (
         f"{path}: unknown rule 'deck' (did you mean decks?); hand_size must be a whole number, not 'x'; "
-        "wild_ratio must be one of twice, four, not 'thrice'; unknown rule 'shoes'; "
+        "wild_ratio must be one of twice, four, even, not 'thrice'; unknown rule 'shoes'; "
         "foot_size must be between 1 and 40, not 0; allowed keys: " + ", ".join(
             ["preset", *sorted(f for f in rules.CLASSIC.as_dict())]))
 

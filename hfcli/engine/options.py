@@ -67,6 +67,12 @@ class WildRatio(StrEnum):
         "wild cards may be in a meld only if it holds at least 4 natural cards",
         "wild cards need at least 4 natural cards in the meld; it would have {naturals}",
     )
+    EVEN = (
+        "even", 1, 0, RuleId.C_RATIO, True,
+        "at most as many wilds as naturals (a house option, C-RATIO)",
+        "natural cards must number at least as many as the wild cards",
+        "wild cards may not outnumber the natural cards; this would be {naturals} natural, {wilds} wild",
+    )
 
     def allows(self, naturals: int, wilds: int) -> bool:
         """Whether a meld of ``naturals`` natural cards may hold ``wilds`` wild cards."""
