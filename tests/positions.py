@@ -1,6 +1,6 @@
-"""Build game positions from text, for rule tests.
+"""Game positions for rule tests, written in a short form that expands to the position text.
 
-    S hand: 9 9 9 K K 2        a seat's hand (rank tokens mean the club card, JK the joker;
+    S hand: 9 9 9 K K 2        a seat's hand (a bare rank is a card of that rank, JK the joker;
                                exact cards such as 9H or 3D name themselves)
     N foot: 4 4 5              a seat's unpicked foot; ``N foot: -`` means picked up
     NS melds: 9 9 9 2 / K K K  a partnership's melds, ``/`` between melds
@@ -13,23 +13,37 @@
 
 Seats (S, W, N, E at four; see hfcli.engine.seating for other tables) and sides (NS, EW, or
 S+N and the like) are named as the rules' table names them. Seats not mentioned get an empty hand
-and an empty (unpicked) foot; the stock defaults to every four of the shoe and the pile to one
-nine, so a position only says what matters to its test.
+and an empty (unpicked) foot; the stock defaults to every four of the shoe that the position does
+not name elsewhere, the pile to one nine, and the deals before ``deal`` to deals that scored
+nothing, so a position only says what matters to its test.
+
+A bare rank is that rank's club while the shoe holds one the position has not used, then its spade,
+diamond and heart (a bare ``3`` stays black: clubs, then spades). Exact cards are set aside first,
+the bare ranks are given suits line by line, and the default pile and stock take what is left.
+
+:func:`position_text` fills all that in and writes the position text (docs/position.md);
+:func:`position` reads the text into a game with ``Game.from_position``, the one reader of positions.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from collections.abc import Iterable
 
-from hfcli.engine.cards import Card, card, new_shoe
+from hfcli.engine.cards import Card, card, format_cards, new_shoe
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.moves import Move
-from hfcli.engine.position import Position
+from hfcli.engine.position import FORMAT, VERSION, cards_text, result_text, rules_text, seating_text
 from hfcli.engine.rules import CLASSIC, Rules
+from hfcli.engine.scoring import DealEnding, DealResult, TeamScore
 from hfcli.engine.seating import Seating, table
-from hfcli.engine.state import DealState, Phase, TeamState, TurnState
+
+
+def _is_bare(token: str) -> bool:
+    return len(token) == 1 or token == "10"
 
 
 def cards(text: str) -> list[Card]:
@@ -39,7 +53,7 @@ def cards(text: str) -> list[Card]:
         t = token.upper()
         if t in ("JK", "JOKER"):
             out.append(card("JK"))
-        elif len(t) == 1 or t == "10":
+        elif _is_bare(t):
             out.append(card(t + "C"))
         else:
             out.append(card(t))
@@ -50,48 +64,136 @@ def meld(text: str, rules: Rules = CLASSIC) -> Meld:
     return meld_of(cards(text), rules.book_size)
 
 
-def position(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Seating | None = None) -> Game:
-    """A game in the position ``text`` describes, built with the engine's public builder (at
-    the rules' table unless ``seating`` says otherwise)."""
+class _Shoe:
+    """The cards of the shoe a position has not used yet; gives bare ranks their suits."""
+
+    def __init__(self, rules: Rules, exact: Iterable[Card]) -> None:
+        self.left = Counter(new_shoe(rules.deck_count))
+        self.left.subtract(exact)
+
+    def take(self, candidates: Iterable[Card]) -> Card | None:
+        for c in candidates:
+            if self.left[c] > 0:
+                self.left[c] -= 1
+                return c
+        return None
+
+    def bare(self, token: str) -> Card:
+        rank = "T" if token == "10" else token
+        suits = "CS" if rank == "3" else "CSDH"
+        # No card of the rank left: the club, which the reader refuses as one card too many.
+        return self.take(card(rank + suit) for suit in suits) or card(rank + "C")
+
+
+def _exact(tokens: Iterable[str]) -> list[Card]:
+    return [card("JK") if t in ("JK", "JOKER") else card(t) for t in tokens if not _is_bare(t)]
+
+
+def _scoreless_deal(index: int, sides: Iterable[str]) -> DealResult:
+    zero = {f.name: 0 for f in dataclasses.fields(TeamScore) if f.name != "team"} | {"went_out": False}
+    return DealResult(index, DealEnding.STOCK, None, tuple(TeamScore(side, **zero) for side in sides))
+
+
+def position_text(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Seating | None = None) -> str:
+    """The position text (docs/position.md) of the short form ``text``, at the rules' table
+    unless ``seating`` says otherwise."""
     seating = seating or table(rules.players, rules.teams)
-    n = len(seating.names)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    feet: list[list[Card] | None] = [[] for _ in range(n)]
-    teams = [TeamState() for _ in seating.team_names]
-    stock = cards("4C 4D 4H 4S " * rules.deck_count)
-    pile = cards("9")
-    turn_seat, phase, deal_index = 0, "draw", 0
+    names, sides = seating.names, seating.team_names
+    # Card lines as tokens first: every exact card is set aside before a bare rank takes a suit.
+    held: dict[str, list[list[str]]] = {}  # "S hand", "NS melds", "pile", ...: token groups
+    opened: set[str] = set()
+    picked_up: set[str] = set()
+    turn_seat, phase, deal = names[0], "draw", 1
+
+    def side(word: str) -> str:
+        if word not in sides:
+            raise ValueError(f"unknown side {word!r}; sides are {', '.join(sides)}")
+        return word
+
     for raw in text.strip().splitlines():
         line = raw.strip()
         if not line:
             continue
         head, _, body = line.partition(":")
         words = head.split()
-        if head == "pile":
-            pile = cards(body)
-        elif head == "stock":
-            stock = cards(body)[::-1]
+        tokens = body.upper().split()
+        if head in ("pile", "stock"):
+            held[head] = [tokens]
         elif head == "turn":
             seat_name, phase = body.split()
-            turn_seat = seating.seat_index(seat_name)
+            turn_seat = names[seating.seat_index(seat_name)]
         elif head == "deal":
-            deal_index = int(body) - 1
+            deal = int(body)
         elif len(words) == 2 and words[1] == "hand":
-            hands[seating.seat_index(words[0])] = cards(body)
+            held[f"{names[seating.seat_index(words[0])]} hand"] = [tokens]
         elif len(words) == 2 and words[1] == "foot":
-            feet[seating.seat_index(words[0])] = None if body.strip() == "-" else cards(body)
+            seat = names[seating.seat_index(words[0])]
+            if body.strip() == "-":
+                picked_up.add(seat)
+            else:
+                held[f"{seat} foot"] = [tokens]
         elif len(words) == 2 and words[1] == "melds":
-            team = teams[seating.team_names.index(words[0])]
-            team.melds = [meld(part, rules) for part in body.split("/") if part.strip()]
+            held[f"{side(words[0])} melds"] = [part.upper().split() for part in body.split("/") if part.strip()]
         elif len(words) == 2 and words[1] == "red3":
-            teams[seating.team_names.index(words[0])].red_threes = cards(body)
+            held[f"{side(words[0])} red threes"] = [tokens]
         elif len(words) == 2 and words[1] == "opened":
-            teams[seating.team_names.index(words[0])].opened = True
+            opened.add(side(words[0]))
         else:
             raise ValueError(f"cannot read position line {line!r}")
-    deal = DealState(deal_index, (turn_seat - 1) % n, hands, feet, teams, stock, pile)
-    turn = TurnState(turn_seat, turn_seat, Phase(phase))
-    return Position(rules, seating, deal, turn, seed=seed).game()
+    shoe = _Shoe(rules, _exact(t for groups in held.values() for group in groups for t in group))
+    written = {
+        key: [[shoe.bare(t) if _is_bare(t) else _exact([t])[0] for t in group] for group in groups]
+        for key, groups in held.items()
+    }
+    pile = written["pile"][0] if "pile" in written else [shoe.bare("9")]
+    if "stock" in written:
+        stock = written["stock"][0]
+    else:
+        # Top first, as the stock was always drawn: 4S first, and the fours named elsewhere missing
+        # from the bottom.
+        fours = [shoe.take([c]) for c in cards("4S 4H 4D 4C " * rules.deck_count)]
+        stock = [c for c in fours if c is not None]
+
+    def cards_of(key: str) -> str:
+        return cards_text(written[key][0]) if key in written else "-"
+
+    # The seat before the one to play dealt: the turn is the first of the deal or one like it.
+    dealer = names[(names.index(turn_seat) - 1) % len(names)]
+    lines = [
+        f"{FORMAT} {VERSION}",
+        f"rules: {rules_text(rules)}",
+        f"seating: {seating_text(seating)}",
+        f"seed: {seed}",
+        f"deal: {deal}, dealer {dealer}",
+    ]
+    for index in range(deal - 1):
+        lines.append(f"result {index + 1}: {result_text(_scoreless_deal(index, sides), names)}")
+    lines += [
+        f"turn: {turn_seat}, {phase}",
+        f"to move: {turn_seat}",
+        "asked: no",
+        "permission: none",
+        "laid: no",
+        "opening value: 0",
+        "counting: all",
+    ]
+    for name in names:
+        foot = "picked up" if name in picked_up else cards_of(f"{name} foot")
+        lines += [f"{name} hand: {cards_of(f'{name} hand')}", f"{name} foot: {foot}"]
+    for name in sides:
+        melds = " / ".join(format_cards(group) for group in written.get(f"{name} melds", []))
+        lines += [
+            f"{name} melds: {melds or '-'}",
+            f"{name} red threes: {cards_of(f'{name} red threes')}",
+            f"{name} opened: {'yes' if name in opened else 'no'}",
+        ]
+    lines += [f"pile: {cards_text(pile)}", f"stock: {cards_text(stock)}"]
+    return "\n".join(lines) + "\n"
+
+
+def position(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Seating | None = None) -> Game:
+    """A game in the position the short form ``text`` describes, read from its position text."""
+    return Game.from_position(position_text(text, rules, seed, seating))
 
 
 def assert_illegal(game: Game, move: str | Move, rule: str, *words: str) -> IllegalMoveError:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from positions import position
+from positions import position, position_text
 
 from hfcli.cli import main
 from hfcli.engine.errors import PositionError
@@ -140,6 +140,45 @@ def test_a_card_more_often_than_the_decks_hold_it_is_refused() -> None:
     text = _built().text().replace("S hand: 9C 9H 9S", "S hand: " + " ".join(["9C"] * 6))
     with pytest.raises(PositionError, match="9C appears 7 times; 5 deck"):
         Position.parse(text)
+
+
+@pytest.mark.parametrize(
+    "short",
+    [
+        "S hand: 9 9 9 K K 2\nNS melds: Q Q Q / 2 2 JK\nNS opened\nturn: S meld",
+        "W hand: 4 5\nN foot: -\nEW red3: 3H\npile: 7 8 K\nstock: 4 5 6\ndeal: 3\nturn: W draw",
+    ],
+)
+def test_the_tests_short_form_writes_the_position_text_the_game_writes_back(short: str) -> None:
+    text = position_text(short)
+    assert Game.from_position(text).to_position() == text
+
+
+def test_the_short_form_fills_in_the_dealer_the_deals_before_and_a_picked_up_foot() -> None:
+    text = position_text("W hand: 4 5\nN foot: -\nEW red3: 3H\npile: 7 8 K\nstock: 4 5 6\ndeal: 3\nturn: W draw")
+    lines = text.splitlines()
+    assert "deal: 3, dealer S" in lines and "N foot: picked up" in lines and "S foot: -" in lines
+    assert "EW red threes: 3H" in lines and "pile: 7C 8C KC" in lines and "stock: 4C 5C 6C" in lines
+    game = Game.from_position(text)
+    # Two deals before it that scored nothing: the minimum is deal 3's (C-MIN), the score 0 to 0.
+    assert len(game.results) == 2 and game.totals() == (0, 0) and game.minimum_for(1) == 120
+
+
+def test_a_bare_rank_past_the_shoes_clubs_is_a_spade_and_a_bare_three_stays_black() -> None:
+    # Five decks: five nines of clubs. North's exact 9C is set aside before South's bare nines.
+    game = position("S hand: 9 9 9 9 9 9 3 3 3 3 3 3\nN hand: 9C")
+    assert [c.text for c in game.hands[0]] == ["9C"] * 4 + ["9S"] * 2 + ["3C"] * 5 + ["3S"]
+    assert [c.text for c in game.pile] == ["9S"]  # the default pile's nine takes what is left
+    with pytest.raises(PositionError, match="3C appears 6 times; 5 deck"):
+        position("S hand: " + " ".join(["3"] * 11))  # ten black threes in five decks, not eleven
+
+
+def test_the_default_stock_is_the_fours_the_position_does_not_name() -> None:
+    assert [c.text for c in position("").stock[::-1]] == "4S 4H 4D 4C".split() * 5
+    stock = position("S hand: 4 4 4C 4S").stock[::-1]
+    # Drawn in the same order, less the named fours from the bottom.
+    assert len(stock) == 16 and [c.text for c in stock[:4]] == "4S 4H 4D 4C".split()
+    assert [c.text for c in stock].count("4C") == 2 and [c.text for c in stock].count("4S") == 4
 
 
 def test_hf_replay_prints_the_position_after_a_move() -> None:

@@ -57,15 +57,13 @@ class Position:
         names = seating.names
         lines = [
             f"{FORMAT} {VERSION}",
-            f"rules: {_rules_text(self.rules)}",
-            "seating: " + ", ".join(
-                f"{names[s]} {seating.long_names[s]} {seating.team_names[seating.team_of[s]]}" for s in seating.seats
-            ) + f"; first dealer {names[seating.first_dealer]}",
+            f"rules: {rules_text(self.rules)}",
+            f"seating: {seating_text(seating)}",
             f"seed: {self.seed}",
             f"deal: {deal.index + 1}, dealer {names[deal.dealer]}",
         ]
         for result in self.results:
-            lines.append(f"result {result.deal + 1}: {_result_json(result, names)}")
+            lines.append(f"result {result.deal + 1}: {result_text(result, names)}")
         lines.append(f"turn: {names[turn.seat]}, {turn.phase}")
         lines.append(f"to move: {names[turn.to_move]}")
         lines.append(f"asked: {_yes_no(turn.asked)}")
@@ -77,22 +75,22 @@ class Position:
         lines.append(f"counting: {_counting_text(turn.counting)}")
         undo = turn.undo
         if undo is not None:
-            lines.append(f"undo hand: {_cards_text(undo.hand)}")
+            lines.append(f"undo hand: {cards_text(undo.hand)}")
             lines.append(f"undo melds: {' '.join(str(len(m.cards)) for m in undo.melds) or '-'}")
             lines.append(f"undo opening value: {undo.opening_value}")
             lines.append(f"undo counting: {_counting_text(undo.counting)}")
             lines.append(f"undo laid: {_yes_no(undo.laid)}")
         for s in seating.seats:
-            lines.append(f"{names[s]} hand: {_cards_text(deal.hands[s])}")
+            lines.append(f"{names[s]} hand: {cards_text(deal.hands[s])}")
             foot = deal.feet[s]
-            lines.append(f"{names[s]} foot: {'picked up' if foot is None else _cards_text(foot)}")
+            lines.append(f"{names[s]} foot: {'picked up' if foot is None else cards_text(foot)}")
         for t, team in enumerate(deal.teams):
             name = seating.team_names[t]
             lines.append(f"{name} melds: {' / '.join(format_cards(m.cards) for m in team.melds) or '-'}")
-            lines.append(f"{name} red threes: {_cards_text(team.red_threes)}")
+            lines.append(f"{name} red threes: {cards_text(team.red_threes)}")
             lines.append(f"{name} opened: {_yes_no(team.opened)}")
-        lines.append(f"pile: {_cards_text(deal.pile)}")
-        lines.append(f"stock: {_cards_text(deal.stock[::-1])}")
+        lines.append(f"pile: {cards_text(deal.pile)}")
+        lines.append(f"stock: {cards_text(deal.stock[::-1])}")
         for index in sorted(self.future_shoes):
             lines.append(f"shoe {index + 1}: {format_cards(self.future_shoes[index])}")
         return "\n".join(lines) + "\n"
@@ -120,8 +118,18 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as a position writes them: ``9H TS JK``, or ``-`` for none."""
     return format_cards(cards) if cards else "-"
+
+
+def seating_text(seating: Seating) -> str:
+    """The seating line's value: ``S South NS, W West EW, ...; first dealer E``."""
+    names = seating.names
+    seats = ", ".join(
+        f"{names[s]} {seating.long_names[s]} {seating.team_names[seating.team_of[s]]}" for s in seating.seats
+    )
+    return f"{seats}; first dealer {names[seating.first_dealer]}"
 
 
 def _counting_text(counting: dict[Card, int] | None) -> str:
@@ -131,7 +139,7 @@ def _counting_text(counting: dict[Card, int] | None) -> str:
     return format_cards(cards) if cards else "nothing"
 
 
-def _rules_text(rules: Rules) -> str:
+def rules_text(rules: Rules) -> str:
     """``classic``, or the preset nearest to ``rules`` and a JSON object of what differs."""
     mine = rules.as_dict()
     best_name, best_diff = "", mine
@@ -145,7 +153,8 @@ def _rules_text(rules: Rules) -> str:
     return f"{best_name} {json.dumps(best_diff, separators=(',', ':'))}"
 
 
-def _result_json(result: DealResult, names: Sequence[str]) -> str:
+def result_text(result: DealResult, names: Sequence[str]) -> str:
+    """A finished deal's result line value: how it ended, who went out, each side's score lines."""
     data: dict[str, Any] = {
         "ended_by": str(result.ended_by),
         "went_out": None if result.went_out is None else names[result.went_out],
