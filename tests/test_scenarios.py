@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hfcli import rules
+from hfcli.engine.rules import from_mapping
+from hfcli.engine.seating import table
 from hfcli.transcript import TranscriptError
 from hfcli.transcript.golden import GOLDEN
+from hfcli.transcript.scenario import build_shoe, dealt_position
 from hfcli.transcript.verify import transcript_files, verify_file
 
 ROOT = Path(__file__).resolve().parent.parent / "transcripts"
@@ -92,6 +96,72 @@ def test_a_scenario_naming_cards_not_in_the_decks_is_malformed(tmp_path: Path) -
     assert info.value.exit_code == 2 and info.value.line == 1
 
 
+def _header(path: Path) -> dict[str, Any]:
+    header: dict[str, Any] = json.loads(path.read_text().splitlines()[0])
+    return header
+
+
+DEAL_FORM = [p for p in SCENARIOS if "deal" in _header(p)]
+
+
+def _dealt_text(path: Path) -> str:
+    header = _header(path)
+    rules = from_mapping(header["rules"])
+    seating = table(rules.players, rules.teams)
+    shoe = build_shoe(rules, header["deal"], seating.names, seating.next_seat(seating.first_dealer))
+    return dealt_position(rules, seating, shoe)
+
+
+def test_a_deal_is_the_position_its_shoe_deals_red_threes_laid_and_replaced() -> None:
+    lines = _dealt_text(ROOT / "scenarios" / "c-red3.jsonl").splitlines()
+    # South was dealt 3D 9C 9D 9H KC over the stock's AS: the red three is laid, AS replaces it.
+    assert "S hand: 9C 9D 9H KC AS" in lines and "NS red threes: 3D" in lines
+    assert "deal: 1, dealer E" in lines and "turn: S, draw" in lines and "seed: 0" in lines
+    pair = _dealt_text(ROOT / "scenarios" / "c-pile-pair.jsonl").splitlines()
+    assert "S hand: 9C 4D 5D 6D KS" in pair and "W hand: 9D 9S 5C 6C KH" in pair and "pile: 9H" in pair
+
+
+@pytest.mark.parametrize("path", DEAL_FORM, ids=lambda p: p.stem)
+def test_a_scenario_verifies_the_same_from_the_position_text_its_deal_deals(path: Path, tmp_path: Path) -> None:
+    lines = path.read_text().splitlines()
+    header = _header(path)
+    del header["rules"], header["deal"]
+    header["position"] = _dealt_text(path).splitlines()
+    converted = tmp_path / path.name
+    converted.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    summary = verify_file(converted).summary
+    assert summary.replace(str(converted), "") == verify_file(path).summary.replace(str(path), "")
+
+
+def test_a_scenario_may_start_from_position_text_with_melds_already_on_the_table(tmp_path: Path) -> None:
+    path = ROOT / "scenarios" / "c-book.jsonl"
+    header = _header(path)
+    assert "deal" not in header and "NS melds: 9C 9D 9H 9S 9C 9D 9H / KC KD KH" in header["position"]
+    assert "3 moves, 4 expectations" in verify_file(path).summary
+    # The text may also be one string of lines.
+    header["position"] = "\n".join(header["position"]) + "\n"
+    as_string = tmp_path / "c-book.jsonl"
+    as_string.write_text("\n".join([json.dumps(header), *path.read_text().splitlines()[1:]]) + "\n")
+    assert "3 moves, 4 expectations" in verify_file(as_string).summary
+
+
+def test_a_scenario_with_both_a_position_and_a_deal_is_malformed(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "s.jsonl", '"position":', '"deal":{},"position":')
+    with pytest.raises(TranscriptError, match="from a 'position', or from 'rules' and a 'deal', not both") as info:
+        verify_file(path)
+    assert info.value.exit_code == 2 and info.value.line == 1
+
+
+def test_a_scenario_position_the_reader_refuses_is_malformed_naming_the_position_line(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "s.jsonl", '"turn: S, meld"', '"turn: S, dance"')
+    with pytest.raises(TranscriptError, match="bad position: line 6: turn: the phase is draw, meld") as info:
+        verify_file(path)
+    assert info.value.exit_code == 2 and info.value.line == 1
+    path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "t.jsonl", '"position":[', '"position":[7,')
+    with pytest.raises(TranscriptError, match="position must be the position text: a string, or a list of its lines"):
+        verify_file(path)
+
+
 JSONISH = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.text(max_size=6),
               st.sampled_from(["S", "C-PILE", "9H 9S", "draw", "illegal", "state", "score", "NS"])),
@@ -102,7 +172,8 @@ JSONISH = st.recursive(
 
 @settings(max_examples=80, deadline=None)
 @given(which=st.sampled_from(SCENARIOS), line=st.integers(min_value=0), key=st.sampled_from(
-    ["rules", "deal", "rule", "version", "expect", "move", "seat", "team", "deal", "hand", "rule", "total", "phase"]),
+    ["rules", "deal", "position", "rule", "version", "expect", "move", "seat", "team", "deal", "hand", "rule", "total",
+     "phase"]),
     value=JSONISH)
 def test_altered_scenarios_end_in_a_verdict_never_a_crash(which: Path, line: int, key: str, value: object) -> None:
     import tempfile

@@ -1,10 +1,14 @@
 """Scenarios: short hand-written transcripts that set up a position and assert an outcome.
 
-A scenario is JSON Lines like a transcript. Its first line names the rule it exercises, the
-rules (a preset plus overrides: fewer decks, smaller hands) and the deal, given compactly: each
-seat's hand and foot, the upcard and the top of the stock; every card not named fills the rest
-in a fixed order (naturals first, so a filler never lays a red three or buries an upcard by
-accident). The lines after it are moves (``{"move": "draw"}``) and expectations:
+A scenario is JSON Lines like a transcript. Its first line names the rule it exercises and the
+position the scenario starts from, read by the one reader of positions (``Game.from_position``):
+either the position text itself (``"position"``, docs/position.md), or the rules (a preset plus
+overrides: fewer decks, smaller hands) and a deal given compactly: each seat's hand and foot, the
+upcard and the top of the stock. A deal is sugar for the position its shoe deals: every card not
+named fills the rest of the shoe in a fixed order (naturals first, so a filler never lays a red
+three or buries an upcard by accident), the engine deals it (C-DEAL, C-UPCARD, C-RED3), and the
+position it dealt is written as text and read back. The lines after it are moves
+(``{"move": "draw"}``) and expectations:
 
     {"expect": "illegal", "move": "pickup", "rule": "C-PILE"}   refused, naming that rule
     {"expect": "state", "seat": "S", "hand_size": 4, ...}       facts about the position
@@ -21,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from hfcli.engine.cards import JOKER, Card, card_code, format_cards, new_shoe, parse_cards
-from hfcli.engine.errors import HandFootError, IllegalMoveError
+from hfcli.engine.errors import HandFootError, IllegalMoveError, PositionError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
-from hfcli.engine.seating import table
+from hfcli.engine.seating import Seating, table
 from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
 from hfcli.transcript.lines import score_dict
 from hfcli.transcript.reader import load_line
@@ -104,6 +108,45 @@ def build_shoe(rules: Rules, deal: dict[str, Any], names: tuple[str, ...], first
     return shoe
 
 
+def dealt_position(rules: Rules, seating: Seating, shoe: list[Card]) -> str:
+    """The position text of the deal that ``shoe`` (top card first) deals as the game's first; the
+    deals after it are dealt as a game with seed 0 deals them."""
+    return Game(rules, 0, seating=seating, shoes=[shoe]).to_position()
+
+
+def _position_text(value: Any) -> str:
+    """A scenario's ``position``: the text as one string, or as a list of its lines."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(line, str) for line in value):
+        return "\n".join(value) + "\n"
+    raise ValueError("position must be the position text: a string, or a list of its lines")
+
+
+def _start(header: dict[str, Any], fail: Callable[..., TranscriptError]) -> str:
+    """The position text a scenario starts from: its ``position``, or what its rules and deal deal."""
+    if "position" in header:
+        if "rules" in header or "deal" in header:
+            raise fail(1, "a scenario starts from a 'position', or from 'rules' and a 'deal', not both", MALFORMED)
+        try:
+            return _position_text(header["position"])
+        except ValueError as exc:
+            raise fail(1, str(exc), MALFORMED) from None
+    try:
+        rules = from_mapping(dict(header.get("rules") or {}), source="rules")
+    except (HandFootError, TypeError, ValueError) as exc:
+        raise fail(1, f"bad rule set: {exc}", MALFORMED) from None
+    seating = table(rules.players, rules.teams)
+    deal = header.get("deal") or {}
+    if not isinstance(deal, dict):
+        raise fail(1, "deal must be an object", MALFORMED)
+    try:
+        shoe = build_shoe(rules, deal, seating.names, seating.next_seat(seating.first_dealer))
+        return dealt_position(rules, seating, shoe)
+    except (HandFootError, ValueError, AttributeError) as exc:
+        raise fail(1, f"bad deal: {exc}", MALFORMED) from None
+
+
 def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, object]]:
     """(key, expected, got) for every stated fact that does not hold."""
     names = game.seating.names
@@ -159,21 +202,11 @@ def run_scenario(source: Source) -> ScenarioResult:
     title = header.get("scenario")
     if not isinstance(rule, str) or not isinstance(title, str):
         raise fail(1, "a scenario names the rule it exercises ('rule') and says what it shows ('scenario')", MALFORMED)
+    start = _start(header, fail)
     try:
-        rules = from_mapping(dict(header.get("rules") or {}), source="rules")
-    except (HandFootError, TypeError, ValueError) as exc:
-        raise fail(1, f"bad rule set: {exc}", MALFORMED) from None
-    seating = table(rules.players, rules.teams)
-    names = seating.names
-    first = seating.next_seat(seating.first_dealer)
-    deal = header.get("deal") or {}
-    if not isinstance(deal, dict):
-        raise fail(1, "deal must be an object", MALFORMED)
-    try:
-        first_shoe = build_shoe(rules, deal, names, first)
-    except (HandFootError, ValueError, AttributeError) as exc:
-        raise fail(1, f"bad deal: {exc}", MALFORMED) from None
-    game = Game(rules, 0, seating=seating, shoes=[first_shoe])  # later deals are dealt from seed 0
+        game = Game.from_position(start)
+    except PositionError as exc:
+        raise fail(1, f"bad position: {exc}", MALFORMED) from None
     moves = expectations = 0
     for number in range(2, len(source.lines) + 1):
         data = load_line(source, number)
@@ -269,4 +302,4 @@ def is_scenario(source: Source) -> bool:
     return header.get("format") == SCENARIO_FORMAT
 
 
-__all__ = ["SCENARIO_FORMAT", "ScenarioResult", "build_shoe", "is_scenario", "run_scenario"]
+__all__ = ["SCENARIO_FORMAT", "ScenarioResult", "build_shoe", "dealt_position", "is_scenario", "run_scenario"]
