@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ai.knowledge import Tracker
 from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
@@ -20,9 +22,8 @@ from ai.strategy import (
 from hfcli.engine.cards import parse_cards, parse_rank, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld, meld_of
-from hfcli.engine.position import position_of
+from hfcli.engine.position import Position
 from hfcli.engine.rules import preset
-from hfcli.engine.state import Phase, TeamState, TurnState
 from hfcli.engine.view import SeatView
 
 CLASSIC = preset("classic")
@@ -45,24 +46,83 @@ def position(
     seat: int = 0,
     partner_hand: str | None = None,
 ) -> Game:
-    """A game whose seat ``seat`` holds ``hand``, with the given table, built from a real deal's
-    position (the other hands, feet and stock as dealt). ``feet`` says who has picked up their foot."""
-    built = position_of(Game(CLASSIC, seed=3))
-    deal = built.deal
-    deal.hands[seat] = parse_cards(hand)
+    """A game whose seat ``seat`` holds ``hand``, with the given table, read from the position text
+    of a real deal (the other hands, feet and stock as dealt) with those lines rewritten. ``feet``
+    says who has picked up their foot; ``stock`` keeps that many of the stock's bottom cards."""
+    return Game.from_position(rewritten(
+        Game(CLASSIC, seed=3).to_position(), hand, phase=phase, pile=pile, ours=ours, theirs=theirs,
+        opened=opened, feet=feet, stock=stock, seat=seat, partner_hand=partner_hand,
+    ))
+
+
+def rewritten(
+    text: str,
+    hand: str,
+    *,
+    phase: str = "draw",
+    pile: str = "8C",
+    ours: tuple[str, ...] = (),
+    theirs: tuple[str, ...] = (),
+    opened: bool = True,
+    feet: tuple[bool, ...] = (False, False, False, False),
+    stock: int | None = None,
+    seat: int = 0,
+    partner_hand: str | None = None,
+) -> str:
+    """``text`` (a position's text) with seat ``seat``'s hand, the pile, the melds and the turn
+    written anew. The cards it names come out of the stock (its bottom first), then out of the
+    other seats' feet and hands, wherever the shoe would otherwise hold too many of them."""
+    lines = dict(line.split(": ", 1) for line in text.splitlines()[1:])
+    written = Position.parse(text)
+    seating, decks = written.seating, written.rules.deck_count
+    names, sides = seating.names, seating.team_names
+    team = seating.team_of[seat]
+    partner = (seat + 2) % len(names)
+    lines[f"{names[seat]} hand"] = hand or "-"
     if partner_hand is not None:
-        deal.hands[(seat + 2) % 4] = parse_cards(partner_hand)
+        lines[f"{names[partner]} hand"] = partner_hand or "-"
     for s, picked in enumerate(feet):
         if picked:
-            deal.feet[s] = None
-    deal.pile = parse_cards(pile)
-    team = built.seating.team_of[seat]
-    deal.teams[team] = TeamState([meld(t) for t in ours], [], opened)
-    deal.teams[1 - team] = TeamState([meld(t) for t in theirs], [], bool(theirs))
+            lines[f"{names[s]} foot"] = "picked up"
+    lines["pile"] = pile or "-"
+    for side, melds, side_opened in ((team, ours, opened), (1 - team, theirs, bool(theirs))):
+        lines[f"{sides[side]} melds"] = " / ".join(melds) or "-"
+        lines[f"{sides[side]} red threes"] = "-"
+        lines[f"{sides[side]} opened"] = "yes" if side_opened else "no"
+    lines["turn"] = f"{names[seat]}, {phase}"
+    lines["to move"] = names[seat]
+    # Too many of a card: take the extra copies from where the dealt cards are not written anew.
+    given = {f"{names[seat]} hand", "pile", *(f"{sides[t]} melds" for t in (0, 1))}
+    if partner_hand is not None:
+        given.add(f"{names[partner]} hand")
+    held = Counter(
+        c for key, value in lines.items() if key.endswith(("hand", "foot", "melds", "pile", "stock"))
+        for c in _tokens(value)
+    )
+    most = {c: decks * (2 if c == "JK" else 1) for c in held}
+    extra = {c: n - most[c] for c, n in held.items() if n > most[c]}
+    places = ["stock", *(f"{n} foot" for n in names), *(f"{n} hand" for n in names)]
+    for key in (k for k in places if k not in given):
+        cards = _tokens(lines[key])
+        kept = []
+        for c in reversed(cards) if key == "stock" else cards:  # the stock from its bottom
+            if extra.get(c, 0) > 0:
+                extra[c] -= 1
+            else:
+                kept.append(c)
+        if key == "stock":
+            kept.reverse()
+        if lines[key] != "picked up":
+            lines[key] = " ".join(kept) or "-"
     if stock is not None:
-        del deal.stock[stock:]
-    built.turn = TurnState(seat, seat, Phase(phase))
-    return built.game()
+        cards = _tokens(lines["stock"])
+        lines["stock"] = " ".join(cards[max(0, len(cards) - stock):]) or "-"
+    return "\n".join([text.splitlines()[0], *(f"{k}: {v}" for k, v in lines.items())]) + "\n"
+
+
+def _tokens(value: str) -> list[str]:
+    """The cards of a position line's value (melds' ``/`` left out)."""
+    return [] if value in ("-", "picked up") else value.replace("/", " ").split()
 
 
 def view_of(game: Game, seat: int = 0) -> SeatView:
@@ -246,7 +306,7 @@ def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
     # Q Q in hand, a queen on top of a 58-card pile: the pile is legal. Now Q Q 5 6 leave 4 cards
     # that cannot be melded (the pair has no wild card); taking the top seven melds Q Q Q and
     # brings 4 7 9 J K A, all single: 5 6 and those six, 8 cards. A draw is the better way out.
-    filler = " ".join(["8C"] * 51)
+    filler = " ".join(["8C 8D 8H 8S"] * 5 + ["7C 7H 7S"] * 5 + ["6C 6H 6S"] * 5 + ["5D"])  # 51 cards buried
     game = position("QS QH 5C 6D", pile=f"{filler} AC KD JC 9H 7D 4C QD", ours=BOOKS, feet=(True, False, True, False))
     view = view_of(game)
     assert view.pile_size == 58 and "pickup" in [str(m) for m in view.legal_moves]
@@ -321,14 +381,9 @@ def test_T_OUT_a_player_alone_goes_out_without_asking_and_keeps_the_wild_card_fo
     """At a table of two (T-SIZE) nobody answers "may I go out?" (T-OUT): with the books there and
     the foot picked up, the player plans the turn that goes out, as a partner's yes would let it."""
     two = preset("classic").replace(players=2)
-    built = position_of(Game(two, seed=3))
-    deal = built.deal
-    deal.hands[0] = parse_cards("3S 7S 7H JK")
-    deal.feet[0] = None
-    deal.pile = parse_cards("8C")
-    deal.teams[0] = TeamState([meld(t) for t in (*BOOKS, "9C 9D 9H 9S 9C 9D")], [], True)
-    built.turn = TurnState(0, 0, Phase.MELD)
-    game = built.game()
+    text = Game(two, seed=3).to_position()
+    ours = (*BOOKS, "9C 9D 9H 9S 9C 9D")
+    game = Game.from_position(rewritten(text, "3S 7S 7H JK", phase="meld", ours=ours, feet=(True, False)))
     assert not game.seating.partners(0)
     play_turn(game)
     assert game.results and game.results[0].ended_by == "out" and game.results[0].went_out == 0
