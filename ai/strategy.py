@@ -15,6 +15,7 @@ from ai.knowledge import RANKS, Tracker, target_rank
 from ai.meldable import after_move, can_finish, can_go_out, leftover_of
 from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
+from hfcli.engine.legality import pickup_pair
 from hfcli.engine.melds import WILD, BookKind, Meld, max_wilds, meld_rank_name
 from hfcli.engine.moves import DRAW, END, PICKUP, Move, MoveKind
 from hfcli.engine.rules import Rules
@@ -106,11 +107,16 @@ def pile_value(
     take = min(rules.pile_limit, view.pile_size)
     ranks = tracker.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
+    # The cards the engine melds with the top card: a pair, or with pile_with_wild perhaps one
+    # natural and a wild card, which makes the meld dirty.
+    pair = pickup_pair(view.hand, top, rules)
     value = 2.5  # the top card and a pair go to the table
     notes = [f"{take} card{'' if take == 1 else 's'}"]
     meld = mine.get(rank)
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
-        kind = BookKind.CLEAN if meld.kind is BookKind.CLEAN and not top.is_wild else meld.kind
+        kind = meld.kind
+        if kind is BookKind.CLEAN and (top.is_wild or any(c.is_wild for c in pair)):
+            kind = BookKind.DIRTY
         value += 3.0
         notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
     elif meld is None:
@@ -127,7 +133,8 @@ def pile_value(
         # Once the books are there only going out matters: the pile is worth what it does to the
         # cards that cannot be melded, against a draw that adds two cards and rarely melds both.
         after = list(counts)
-        after[top.rank] -= 2
+        for c in pair:
+            after[c.rank] -= 1
         for r in ranks[1:]:
             after[r] += 1
         shapes = hand.shapes

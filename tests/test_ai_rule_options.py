@@ -1,0 +1,110 @@
+"""The players under the rule options: the same position played with an option at its classic
+value and changed, and the choice or estimate that changes with it.
+
+Positions are built with the engine's position builder (tests/positions.py). Chances are worked
+out by hand from the counts each position leaves unseen, with the binomial approximation the
+normal level uses: the shoe holds 270 cards (C-DECK), 20 of each natural rank, 20 twos and 10
+jokers.
+"""
+
+from __future__ import annotations
+
+import pytest
+from positions import position
+
+from ai.knowledge import Tracker
+from ai.risk import NextPlayer
+from ai.strategy import NORMAL, DiscardOption, choose_discard, choose_draw, discard_scores
+from hfcli.engine.cards import KING
+from hfcli.engine.game import Game
+from hfcli.engine.rules import CLASSIC
+
+WILD_PILE = CLASSIC.replace(pile_with_wild=True)
+# West's thirteen cards: no king, no four, no wild card among them (South cannot see them).
+WEST = "W hand: 5 5 5 6 6 6 7 7 7 8 8 8 T"
+
+
+def next_player(game: Game, seat: int = 0) -> NextPlayer:
+    view = game.view(seat)
+    tracker = Tracker()
+    tracker.update(view)
+    return NextPlayer(view, tracker)
+
+
+def discard(game: Game) -> tuple[str, str]:
+    view = game.view(0)
+    tracker = Tracker()
+    tracker.update(view)
+    decision = choose_discard(view, tracker, NORMAL)
+    assert decision is not None
+    return str(decision.move), decision.reason
+
+
+def options(game: Game) -> list[DiscardOption]:
+    view = game.view(0)
+    tracker = Tracker()
+    tracker.update(view)
+    return discard_scores(view, tracker, NORMAL)
+
+
+# ---------------------------------------------------------------- pile_with_wild
+
+# South holds a single king and a pair of fours nobody else can match: every other four is on
+# the table (two books of North-South's, an open meld of four on East-West's side).
+FOURS_IN_SIGHT = f"""S hand: KD 4C 4D
+{WEST}
+NS melds: 4C 4D 4H 4S 4C 4D 4H / 4S 4C 4D 4H 4S 4C 4D
+EW melds: 4H 4S 4H 4S
+NS opened
+EW opened
+pile: 7D
+stock: 5 5 5 5
+turn: S meld"""
+
+
+def test_one_natural_and_a_wild_card_taking_the_pile_add_to_the_next_players_chance() -> None:
+    # Seen: South's 3 cards, 18 fours on the table and the 7 on the pile: 248 cards unseen, 19
+    # kings and 30 wild cards among them. West's 13 unknown cards, p = 19/248, q = 229/248:
+    # no king q^13 = 0.3548, exactly one 13 p q^12 = 0.3827, two or more 0.2625. With
+    # pile_with_wild one king and a wild card take the pile too: a wild card among the 13 is
+    # 1 - (218/248)^13 = 0.8129, so 0.3827 x 0.8129 = 0.3111 more.
+    assert next_player(position(FOURS_IN_SIGHT)).chances(KING) == (pytest.approx(0.2625, abs=1e-4), 0.0)
+    pair, with_wild = next_player(position(FOURS_IN_SIGHT, WILD_PILE)).chances(KING)
+    assert pair == pytest.approx(0.2625, abs=1e-4)
+    assert with_wild == pytest.approx(0.3111, abs=1e-4)
+
+
+def test_where_a_natural_and_a_wild_card_take_the_pile_a_single_king_costs_more_than_a_safe_pair() -> None:
+    # Breaking the fours costs their value and the pair: 5 + 75 = 80, and hands West nothing.
+    # The king costs its 10 and West's chance times what the pile is worth to them: three kings
+    # on the table (30), a quarter of a book's bonus for a meld of three, and the 7 (8, loose):
+    # 163 with a natural pair (a clean meld: 125), 113 with a wild card (a dirty one: 75).
+    # Classic: 10 + 0.2625 x 163 = 52.8, under 80: the king goes.
+    # pile_with_wild: 10 + 0.2625 x 163 + 0.3111 x 113 = 87.9, over 80: the fours are broken.
+    assert discard(position(FOURS_IN_SIGHT)) == (
+        "discard K",
+        "discard K: a single king; West could take the 2-card pile with two kings (a chance of about 26%)",
+    )
+    assert discard(position(FOURS_IN_SIGHT, WILD_PILE)) == (
+        "discard 4",
+        "discard 4: breaks a pair of fours; West cannot hold two fours: every other one is in sight",
+    )
+    words = {option.text: option.reason for option in options(position(FOURS_IN_SIGHT, WILD_PILE))}
+    assert words["discard K"] == (
+        "discard K: a single king; West could take the 2-card pile with two kings, "
+        "or one and a wild card (a chance of about 57%)"
+    )
+
+
+def test_a_pickup_with_one_natural_and_a_wild_card_closes_a_dirty_book() -> None:
+    # North-South's four clean kings, the king on the pile, and a king and a two in South's hand:
+    # with pile_with_wild the engine melds the king and the two with the top card, so the book
+    # it closes is dirty; with a pair of kings in hand the natural pair is used, and it is clean.
+    text = "S hand: KD {} 9H\nNS melds: KC KD KH KS\nNS opened\npile: 7D KH\nturn: S draw"
+    single = position(text.format("2C"), WILD_PILE)
+    view = single.view(0)
+    decision = choose_draw(view, Tracker(), NORMAL)
+    assert str(decision.move) == "pickup"
+    assert "closes a dirty book of kings" in decision.reason
+    pair = position(text.format("KS"), WILD_PILE)
+    assert "closes a clean book of kings" in choose_draw(pair.view(0), Tracker(), NORMAL).reason
