@@ -5,8 +5,8 @@ player could take the pile with it, how to answer "may I go out?") the expert im
 cards many times over (:mod:`ai.sampler`), plays each candidate move forward in every imagined
 game with the rule-based player in every seat (to the end of the deal, or for a discard a couple
 of rounds), and compares the candidates by the score difference that results (see
-:func:`standing`), plus the standing in the game on its last deal. Every candidate is played on
-the same imagined games
+:func:`standing`), plus the standing in the game on its last deal (by number, or the deal
+in which a side reaches the game's target). Every candidate is played on the same imagined games
 with the same random choices (common random numbers), so their difference shows through the noise
 of the deal; the expert leaves the rule-based choice only when the gain is clear beyond that
 noise. The routine moves (which melds to lay and in what order) are the rule-based player's.
@@ -216,8 +216,9 @@ def standing(game: Game, deal: int, seat: int, budget: Budget) -> float:
     is on the table (melds, books, red threes) and ``budget.hand_weight`` of the value of the
     cards in hand: mid-deal those are the makings of melds as much as the penalties they would
     be if the deal ended now. Unpicked feet are left out: every side has one to play.
-    On the game's last deal the standing in the whole game is added: ``budget.win_bonus``
-    times a smooth step of the margin, so that there winning is what counts."""
+    On the game's last deal (the last by number, or with a ``game_target`` one in which a side
+    reaches the target) the standing in the whole game is added: ``budget.win_bonus`` times a
+    smooth step of the margin, so that there winning is what counts."""
     seating = game.seating
     team = seating.team_of[seat]
     if len(game.results) > deal:
@@ -232,11 +233,16 @@ def standing(game: Game, deal: int, seat: int, budget: Budget) -> float:
             held = sum(values[c.rank] for s in seating.members(t) for c in table.hands[s])
             scores.append(on_table + budget.hand_weight * held)
     value = scores[team] - max((v for t, v in enumerate(scores) if t != team), default=0.0)
-    if deal == game.rules.deals - 1:
+    rules = game.rules
+    last = deal == rules.deals - 1
+    if last or rules.game_target:
         before = running_totals(game.results[:deal], len(seating.team_names))
         totals = [before[t] + scores[t] for t in range(len(scores))]
-        ahead = totals[team] - max((v for t, v in enumerate(totals) if t != team), default=0.0)
-        value += budget.win_bonus * math.tanh(ahead / budget.win_scale)
+        # C-GAME: with a target the deal is the last one too when a side reaches it in the deal
+        # (by the scores it ends with, or for a rollout cut short, those it stands at).
+        if last or max(totals) >= rules.game_target:
+            ahead = totals[team] - max((v for t, v in enumerate(totals) if t != team), default=0.0)
+            value += budget.win_bonus * math.tanh(ahead / budget.win_scale)
     return value
 
 

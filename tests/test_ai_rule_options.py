@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from positions import position
 
+from ai.expert import Budget, standing
 from ai.knowledge import Tracker
 from ai.risk import NextPlayer
 from ai.strategy import NORMAL, DiscardOption, choose_discard, choose_draw, discard_scores
@@ -108,3 +109,23 @@ def test_a_pickup_with_one_natural_and_a_wild_card_closes_a_dirty_book() -> None
     assert "closes a dirty book of kings" in decision.reason
     pair = position(text.format("KS"), WILD_PILE)
     assert "closes a clean book of kings" in choose_draw(pair.view(0), Tracker(), NORMAL).reason
+
+
+# ---------------------------------------------------------------- game_target
+
+# North-South hold a clean book of kings (70 + 500), South a five (5, counted half mid-deal):
+# they stand at 572.5 against East-West's nothing, in the first of four deals.
+A_BOOK_UP = "S hand: 5\nNS melds: KC KD KH KS KC KD KH\nNS opened\nturn: S meld"
+
+
+def test_the_expert_plays_to_win_the_game_in_a_deal_that_reaches_the_game_target() -> None:
+    # The first deal of four is not the last by number: its standing is the deal's margin. With
+    # a target of 500 the 572.5 North-South stand at reach it, so the game ends with this deal
+    # and the win counts: 572.5 + 1500 x tanh(572.5 / 1000) = 572.5 + 775.8 = 1348.3. A target
+    # of 1000 is not reached: 572.5 again.
+    budget = Budget()
+    assert standing(position(A_BOOK_UP), 0, 0, budget) == 572.5
+    reached = position(A_BOOK_UP, CLASSIC.replace(game_target=500))
+    assert standing(reached, 0, 0, budget) == pytest.approx(1348.3, abs=0.05)
+    assert standing(reached, 0, 1, budget) == pytest.approx(-1348.3, abs=0.05)
+    assert standing(position(A_BOOK_UP, CLASSIC.replace(game_target=1000)), 0, 0, budget) == 572.5
