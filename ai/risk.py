@@ -217,6 +217,8 @@ class NextPlayer:
             return Threat(0.0, 0.0, lambda: f"{name}, next to play, is a partner")
         if rank == THREE:
             return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a black three")
+        if rules.pile_needs_first_meld and not self.opened:
+            return Threat(0.0, 0.0, lambda: f"{name}'s side may not take the pile before its first meld")
         meld_rank = WILD if rank in (TWO, JOKER) else rank
         if meld_rank == WILD and not rules.wild_melds:
             return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a wild card")

@@ -129,3 +129,23 @@ def test_the_expert_plays_to_win_the_game_in_a_deal_that_reaches_the_game_target
     assert standing(reached, 0, 0, budget) == pytest.approx(1348.3, abs=0.05)
     assert standing(reached, 0, 1, budget) == pytest.approx(-1348.3, abs=0.05)
     assert standing(position(A_BOOK_UP, CLASSIC.replace(game_target=1000)), 0, 0, budget) == 572.5
+
+
+# ---------------------------------------------------------------- pile_needs_first_meld
+
+# South holds a black three and a single five; East-West have not made their first meld.
+THREE_OR_FIVE = f"S hand: 3S 5D\n{WEST}\nNS opened\npile: 7D\nturn: S meld"
+
+
+def test_a_side_that_may_not_take_the_pile_before_its_first_meld_is_handed_nothing() -> None:
+    # The black three blocks the 2-card pile: 15 x (1 - 2/7) - 5 = 5.71. The five costs 5, and
+    # classically West's chance of two fives times the pile's worth to them: 267 cards unseen,
+    # 19 fives, p = 19/267, q = 248/267: 1 - q^13 - 13 p q^12 = 0.2355, halved (their first
+    # meld must come of it) = 0.1177, times 15 (three fives) + 125 (a quarter of a clean book)
+    # + 8 (the 7) + 60 (their first meld) = 208: 24.5, so 29.5 and the three goes. With
+    # pile_needs_first_meld West may not take the pile at all: 5 against 5.71, the five goes.
+    assert discard(position(THREE_OR_FIVE))[0] == "discard 3"
+    rules = CLASSIC.replace(pile_needs_first_meld=True)
+    assert discard(position(THREE_OR_FIVE, rules)) == (
+        "discard 5", "discard 5: a single five; West's side may not take the pile before its first meld"
+    )
