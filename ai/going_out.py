@@ -19,9 +19,9 @@ from hfcli.engine.melds import WILD, meld_rank_name
 from hfcli.engine.moves import ASK, NO, YES
 from hfcli.engine.view import SeatView
 
-# What one opposing seat's turn is worth to its side when nothing is close: two cards drawn,
-# melded or moved toward a book.
-OPPONENT_TURN = 40.0
+# What one opposing seat's turn is worth to its side when nothing is close, for each card it
+# draws (C-DRAW: two in classic, 40 a turn): drawn, melded or moved toward a book.
+OPPONENT_CARD = 20.0
 # The chance an opposing side closes, within a round, a meld one or two cards short of a book.
 CLOSE_CHANCE = {1: 0.5, 2: 0.25}
 
@@ -106,7 +106,7 @@ def _opponents_next_round(view: SeatView) -> tuple[float, str]:
         if team == view.team:
             continue
         names.append(_and_list([seating.long_names[s] for s in seating.members(team)]))
-        threat += OPPONENT_TURN * len(seating.members(team))
+        threat += OPPONENT_CARD * rules.draw_count * len(seating.members(team))
         for rank, meld in open_melds(view.melds[team]).items():
             chance = CLOSE_CHANCE.get(meld.needed)
             if chance:

@@ -78,8 +78,8 @@ def card_use(rank: int, counts: list[int], mine: dict[int, Meld]) -> float:
 
 
 def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, Meld]) -> float:
-    """What two cards from the stock are worth: a flat guess, or (looking ahead) the average over
-    the cards this seat has not seen."""
+    """What the cards a draw takes from the stock (C-DRAW) are worth: a flat guess, or (looking
+    ahead) the average over the cards this seat has not seen."""
     n = min(view.rules.draw_count, view.stock_size)
     if not style.lookahead:
         return 0.7 * n
@@ -131,7 +131,8 @@ def pile_value(
     why = ", ".join(notes)
     if not any(hand.needed):
         # Once the books are there only going out matters: the pile is worth what it does to the
-        # cards that cannot be melded, against a draw that adds two cards and rarely melds both.
+        # cards that cannot be melded, against a draw that adds two cards (C-DRAW) and rarely
+        # melds both: about one more that cannot be melded, half of the cards drawn.
         after = list(counts)
         for c in pair:
             after[c.rank] -= 1
@@ -144,7 +145,7 @@ def pile_value(
             f"the books are there and going out is what counts: after taking the {notes[0]}, "
             f"{later} {'card' if later == 1 else 'cards'} could not be melded ({now} now)"
         )
-        return float(now + 1 - later) - 0.5 * style.rush_burden, why, why_not
+        return now + rules.draw_count / 2 - later - 0.5 * style.rush_burden, why, why_not
     drawn = min(rules.draw_count, view.stock_size)
     why_not = f"the pile ({why}) is worth less than {drawn} card{'' if drawn == 1 else 's'} from the stock to this hand"
     return value - draw_value(view, tracker, style, counts, mine), why, why_not

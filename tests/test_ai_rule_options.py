@@ -13,12 +13,13 @@ import pytest
 from positions import position
 
 from ai.expert import Budget, standing
+from ai.going_out import answer_permission
 from ai.knowledge import Tracker
 from ai.risk import NextPlayer
 from ai.strategy import NORMAL, DiscardOption, choose_discard, choose_draw, discard_scores
 from hfcli.engine.cards import KING
 from hfcli.engine.game import Game
-from hfcli.engine.rules import CLASSIC
+from hfcli.engine.rules import CLASSIC, Rules
 
 WILD_PILE = CLASSIC.replace(pile_with_wild=True)
 # West's thirteen cards: no king, no four, no wild card among them (South cannot see them).
@@ -149,3 +150,52 @@ def test_a_side_that_may_not_take_the_pile_before_its_first_meld_is_handed_nothi
     assert discard(position(THREE_OR_FIVE, rules)) == (
         "discard 5", "discard 5: a single five; West's side may not take the pile before its first meld"
     )
+
+
+# ---------------------------------------------------------------- draw_count
+
+BOOKS = " / ".join((
+    "KC KD KH KS KC KD KH", "QC QD QH QS QC QD QH", "JC JD JH JS JC JD 2C", "TC TD TH TS TC TD 2D",
+    "2C 2D 2H 2S JK JK 2C",
+))
+ONE_CARD = CLASSIC.replace(draw_count=1)
+
+
+def test_the_partner_weighs_the_opponents_turns_by_the_cards_they_draw() -> None:
+    # North's hand: A A A K K K 4, worth 95; all but the four could be melded: 95 x 6 // 7 = 81,
+    # twice that is 162 to wait for. Going out cuts off West's and East's turns: 20 points for
+    # each card a turn draws, 40 a seat with two cards, 20 with one. Classic: 100 + 80 = 180,
+    # over 162: yes. Drawing one card: 100 + 40 = 140, under 162: no.
+    text = f"""S hand: 9S 9H 9D 5C
+S foot: -
+N hand: AC AD AH KC KD KH 4S
+N foot: -
+NS melds: {BOOKS}
+NS opened
+EW opened
+turn: S meld"""
+
+    def answer(rules: Rules) -> str:
+        game = position(text, rules)
+        game.apply("ask")
+        return answer_permission(game.view(2)).reason
+
+    assert answer(CLASSIC) == (
+        "yes: going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
+        "waiting could add about 162 (the cards this hand could still meld)"
+    )
+    assert answer(ONE_CARD) == (
+        "no: waiting could add about 162 (the cards this hand could still meld); "
+        "going out now is worth about 140 (the 100 bonus, and no more turns for West and East)"
+    )
+
+
+def test_with_the_books_there_a_pile_is_weighed_against_the_cards_a_draw_brings() -> None:
+    # South's 9 9 5 6 leave 4 cards that cannot be melded (the pair has no wild card); the pile's
+    # 9 takes the pair and brings the 4 and the 7: 5 6 4 7, 4 again. A draw of two cards leaves
+    # about one more that cannot be melded, of one card half of one: the pile is worth
+    # 4 + 1 - 4 - 0.75 (the normal player's burden of the cards it brings) = 0.25 over a draw of
+    # two, over the normal player's margin of 0, and 4 + 0.5 - 4 - 0.75 = -0.25 to a draw of one.
+    text = f"S hand: 9S 9H 5C 6D\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\npile: 4C 7D 9C\nturn: S draw"
+    assert str(choose_draw(position(text).view(0), Tracker(), NORMAL).move) == "pickup"
+    assert str(choose_draw(position(text, ONE_CARD).view(0), Tracker(), NORMAL).move) == "draw"
