@@ -28,16 +28,24 @@ CLOSE_CHANCE = {1: 0.5, 2: 0.25}
 
 def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
-    every card but one with the books complete, and go out by discarding the last."""
+    every card but one with the books complete, and go out by discarding the last (or, where
+    melding every card goes out, meld them all)."""
     if ASK not in view.legal_moves:  # the engine offers it only once a turn, and only to a side (T-OUT)
         return None
     hand = hand if hand is not None else read_hand(view)
-    if not can_go_out(view.rules, hand.counts, hand.shapes, hand.books, keep=1):
+    rules = view.rules
+    # V-OUT: where melding every card goes out, a hand that melds out with no discard asks too.
+    discarding = can_go_out(rules, hand.counts, hand.shapes, hand.books, keep=1)
+    if not discarding and not (
+        rules.go_out_by_melding_all and can_go_out(rules, hand.counts, hand.shapes, hand.books, keep=0)
+    ):
         return None
     if len(view.hand) == 1:
         plan = "discard the last card and go out"
-    else:
+    elif discarding:
         plan = "meld every card but one and go out"
+    else:
+        plan = "meld every card and go out"
     missing = hand.needed
     if any(missing):
         return f"ask: a yes lets this turn close the {_books_words(missing)} still needed, {plan}"

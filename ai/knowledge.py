@@ -24,6 +24,17 @@ def needs_permission(view: SeatView) -> bool:
     return view.rules.going_out_needs_permission and bool(view.seating.partners(view.seat))
 
 
+def side_in_feet(view: SeatView) -> bool:
+    """Whether the seat's side is in its feet as far as going out needs (C-OUT, T-OUT): every
+    other member (one of them, with ``whole_side_in_foot`` off), or nobody under V-OUT or for
+    a player alone."""
+    partners = view.seating.partners(view.seat)
+    if not view.rules.partner_in_foot_to_go_out or not partners:
+        return True
+    picked = [view.in_foot[p] for p in partners]
+    return all(picked) if view.rules.whole_side_in_foot else any(picked)
+
+
 def target_rank(move: Move) -> int:
     """The rank of the meld an ``add`` goes on (WILD for the wild meld)."""
     return move.target if move.target is not None else WILD

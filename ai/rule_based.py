@@ -8,7 +8,7 @@ from collections import Counter
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
-from ai.knowledge import Tracker, needs_permission
+from ai.knowledge import Tracker, needs_permission, side_in_feet
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -112,7 +112,7 @@ class RuleBasedPlayer:
                 return Decision(ASK, asking)
             books_there = not any(hand.needed)
             in_foot = view.in_foot[view.seat]
-            may_go_out = view.permission is True or (in_foot and not needs_permission(view))
+            may_go_out = view.permission is True or (in_foot and not needs_permission(view) and side_in_feet(view))
             finish = None
             if may_go_out:
                 finish = finishing_meld(view, style, keep_one=True, out=True, hand=hand)

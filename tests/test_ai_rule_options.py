@@ -13,9 +13,10 @@ import pytest
 from positions import position
 
 from ai.expert import Budget, standing
-from ai.going_out import answer_permission
+from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import Tracker
 from ai.risk import NextPlayer
+from ai.rule_based import RuleBasedPlayer
 from ai.strategy import NORMAL, DiscardOption, choose_discard, choose_draw, discard_scores
 from hfcli.engine.cards import KING
 from hfcli.engine.game import Game
@@ -199,3 +200,40 @@ def test_with_the_books_there_a_pile_is_weighed_against_the_cards_a_draw_brings(
     text = f"S hand: 9S 9H 5C 6D\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\npile: 4C 7D 9C\nturn: S draw"
     assert str(choose_draw(position(text).view(0), Tracker(), NORMAL).move) == "pickup"
     assert str(choose_draw(position(text, ONE_CARD).view(0), Tracker(), NORMAL).move) == "draw"
+
+
+# ---------------------------------------------------------------- going out
+
+# South plays from the foot with the books there; the nines are one card short of a book.
+GOING_OUT = (
+    f"S hand: 8C 8D 2C 4S 7H 7D JK\nS foot: -\nN foot: {{}}\nNS melds: {BOOKS} / 9C 9D 9H 9S 9C 9D\n"
+    "NS opened\nturn: S meld"
+)
+NO_PERMISSION = CLASSIC.replace(going_out_needs_permission=False)
+
+
+def normal_move(game: Game) -> str:
+    return str(RuleBasedPlayer(1, 0, "normal").choose(game.view(0)).move)
+
+
+def test_going_out_with_no_permission_still_waits_for_the_partners_foot() -> None:
+    # With no permission to ask, South may go out once North plays from the foot: 8 8 2 and
+    # 7 7 JK melded, the four discarded, and the 2 is kept for the eights. While North still
+    # holds the foot (partner_in_foot_to_go_out) the deal goes on, and the 2 closes a dirty book
+    # of nines at once (80 against 40 for the pair).
+    assert normal_move(position(GOING_OUT.format("-"), NO_PERMISSION)) == "meld 8 8 2"
+    assert normal_move(position(GOING_OUT.format("5 5"), NO_PERMISSION)) == "add 2 to 9"
+    # Where the partner's foot does not matter (V-OUT), the hand goes out.
+    either = NO_PERMISSION.replace(partner_in_foot_to_go_out=False)
+    assert normal_move(position(GOING_OUT.format("5 5"), either)) == "meld 8 8 2"
+
+
+def test_where_melding_every_card_goes_out_a_hand_that_melds_out_asks() -> None:
+    # 9 9 9 melds out with no card to discard: classically that is not going out (C-OUT needs
+    # the discard), so South does not ask; with go_out_by_melding_all a yes lets it go out.
+    text = f"S hand: 9C 9D 9H\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\nturn: S meld"
+    assert ask_reason(position(text).view(0)) is None
+    melding_all = CLASSIC.replace(go_out_by_melding_all=True)
+    assert ask_reason(position(text, melding_all).view(0)) == (
+        "ask: the books are there; a yes lets this turn meld every card and go out"
+    )
