@@ -380,12 +380,19 @@ def foot_plan(view: SeatView, hand: HandFacts | None = None) -> str:
     return "build"
 
 
+def wild_books_pay(rules: Rules) -> bool:
+    """Whether a wild book is worth more than a dirty one (C-SCORE), so that wild cards are worth
+    saving for one beyond the wild books going out needs."""
+    return rules.wild_book_bonus > rules.dirty_book_bonus
+
+
 def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) -> bool:
     """Whether wild cards are kept for a wild book: the dirty books are there and the wild book
     is not, so a wild card on a natural meld only delays going out (with ``hoard_wilds``, also
     once the wild book is there: another one is worth far more than a dirty book)."""
     return (
-        view.rules.wild_melds and (need_wild > 0 or style.hoard_wilds) and need_dirty == 0
+        view.rules.wild_melds and (need_wild > 0 or style.hoard_wilds and wild_books_pay(view.rules))
+        and need_dirty == 0
         and view.opened[view.team] and view.permission is not True
     )
 
@@ -399,9 +406,13 @@ def score_meld_move(
     book = rules.book_size
     counts, mine = hand.counts, hand.mine
     need_clean, need_dirty, need_wild = hand.needed
+    # Wild books first and clean melds kept clean only where the bonuses make them worth more
+    # (C-SCORE: a wild book over a dirty one, a clean book over a dirty one).
+    wild_first = style.wild_first and wild_books_pay(rules)
+    guard_clean = style.guard_clean and rules.clean_book_bonus > rules.dirty_book_bonus
     reserve = (
         style.reserve_wilds and rules.wild_melds and not aggressive
-        and (need_wild > 0 or style.wild_first and WILD in mine)
+        and (need_wild > 0 or wild_first and WILD in mine)
     )
     picks = move.groups[0]
     if move.kind is MoveKind.ADD:
@@ -412,7 +423,7 @@ def score_meld_move(
         if rank == WILD:
             if closes:
                 return 130, "closes a wild book"
-            return (95 if style.wild_first else 60) + (card == JOKER), "toward a wild book"
+            return (95 if wild_first else 60) + (card == JOKER), "toward a wild book"
         if card == rank:
             if closes:
                 return 120, f"closes a {meld.kind} book of {meld_rank_name(rank)}"
@@ -425,11 +436,11 @@ def score_meld_move(
             aggressive = True
         if meld.wilds == 0:
             near_clean = meld.naturals >= 5 and (need_clean > 0 or style.always_clean)
-            if style.guard_clean and near_clean and not (aggressive and closes):
+            if guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
-            if closes and (need_dirty > 0 or aggressive or not style.guard_clean):
+            if closes and (need_dirty > 0 or aggressive or not guard_clean):
                 return 80, f"closes a dirty book of {meld_rank_name(rank)}"
-            if aggressive and not reserve and (not style.guard_clean or meld.naturals < 5):
+            if aggressive and not reserve and (not guard_clean or meld.naturals < 5):
                 return 30, "points on the table"
             if (
                 not reserve
@@ -452,7 +463,7 @@ def score_meld_move(
         if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
             return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
         return 0, ""
-    if rules.wild_melds and (need_wild > 0 or aggressive or style.wild_first or counts[TWO] + counts[JOKER] >= 4):
+    if rules.wild_melds and (need_wild > 0 or aggressive or wild_first or counts[TWO] + counts[JOKER] >= 4):
         return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
     return 0, ""
 

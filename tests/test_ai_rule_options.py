@@ -17,7 +17,16 @@ from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import Tracker
 from ai.risk import NextPlayer
 from ai.rule_based import RuleBasedPlayer
-from ai.strategy import NORMAL, DiscardOption, choose_discard, choose_draw, discard_scores
+from ai.strategy import (
+    HARD,
+    NORMAL,
+    DiscardOption,
+    Style,
+    choose_discard,
+    choose_draw,
+    choose_meld,
+    discard_scores,
+)
 from hfcli.engine.cards import KING
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, Rules
@@ -237,3 +246,29 @@ def test_where_melding_every_card_goes_out_a_hand_that_melds_out_asks() -> None:
     assert ask_reason(position(text, melding_all).view(0)) == (
         "ask: the books are there; a yes lets this turn meld every card and go out"
     )
+
+
+# ---------------------------------------------------------------- book bonuses
+
+
+def meld_choice(text: str, rules: Rules, style: Style) -> str | None:
+    game = position(text, rules)
+    decision = choose_meld(game.view(0), style)
+    return None if decision is None else str(decision.move)
+
+
+def test_hard_saves_wild_cards_for_another_wild_book_only_where_it_pays_more_than_a_dirty_one() -> None:
+    # The books are there and the nines, with a wild card already, are one card short. Classic:
+    # a wild book (1500) is worth far more than a dirty one (300), so hard keeps its two for
+    # wild books and lays nothing. With wild books worth 200 the two closes the dirty book.
+    text = f"S hand: 2C 5D 6H 8S\nNS melds: {BOOKS} / 9C 9D 9H 9S 9C 2D\nNS opened\nturn: S meld"
+    assert meld_choice(text, CLASSIC, HARD) is None
+    assert meld_choice(text, CLASSIC.replace(wild_book_bonus=200), HARD) == "add 2 to 9"
+
+
+def test_a_clean_meld_near_a_book_is_kept_clean_only_where_a_clean_book_pays_more() -> None:
+    # No book yet; six clean nines. Classic: a clean book (500) beats a dirty one (300), so the
+    # normal player keeps the two off them. With both books worth 300 the two closes a book now.
+    text = "S hand: 2C 5D 6H 8S\nNS melds: 9C 9D 9H 9S 9C 9D\nNS opened\nturn: S meld"
+    assert meld_choice(text, CLASSIC, NORMAL) is None
+    assert meld_choice(text, CLASSIC.replace(clean_book_bonus=300), NORMAL) == "add 2 to 9"
