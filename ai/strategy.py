@@ -30,7 +30,7 @@ class Style:
     block_with_threes: bool = True
     count_cards: bool = True  # ... from the cards not yet seen and what they showed (else only known pairs)
     reserve_wilds: bool = True  # keep wilds toward the wild book while one is needed
-    guard_clean: bool = True  # don't dirty a clean meld close to a book
+    guard_clean: bool = True  # don't dirty a clean meld close to a book (two cards short or less)
     low_stock: int = 10  # stock size at which to play for points on the table
     pile_margin: float = 0.0  # how much better than a draw the pile must look
     lookahead: bool = False  # weigh the possible draws from the unseen cards
@@ -435,12 +435,12 @@ def score_meld_move(
         if not view.opened[view.team] and card == JOKER:
             aggressive = True
         if meld.wilds == 0:
-            near_clean = meld.naturals >= 5 and (need_clean > 0 or style.always_clean)
+            near_clean = meld.naturals >= book - 2 and (need_clean > 0 or style.always_clean)
             if guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not guard_clean):
                 return 80, f"closes a dirty book of {meld_rank_name(rank)}"
-            if aggressive and not reserve and (not guard_clean or meld.naturals < 5):
+            if aggressive and not reserve and (not guard_clean or meld.naturals < book - 2):
                 return 30, "points on the table"
             if (
                 not reserve

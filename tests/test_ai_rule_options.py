@@ -272,3 +272,18 @@ def test_a_clean_meld_near_a_book_is_kept_clean_only_where_a_clean_book_pays_mor
     text = "S hand: 2C 5D 6H 8S\nNS melds: 9C 9D 9H 9S 9C 9D\nNS opened\nturn: S meld"
     assert meld_choice(text, CLASSIC, NORMAL) is None
     assert meld_choice(text, CLASSIC.replace(clean_book_bonus=300), NORMAL) == "add 2 to 9"
+
+
+# ---------------------------------------------------------------- book_size
+
+
+def test_a_clean_meld_is_near_a_book_two_cards_short_of_the_rules_book_size() -> None:
+    # Five clean nines, and the side lays what it can: seven-card books leave them two short,
+    # near a clean book, and the normal player keeps the two off them. Nine-card books leave
+    # them four short: the two goes on as points on the table.
+    text = "S hand: 2C 5D 6H 8S\nNS melds: 9C 9D 9H 9S 9C\nNS opened\nturn: S meld"
+    assert choose_meld(position(text).view(0), NORMAL, aggressive=True) is None
+    nine = CLASSIC.replace(book_size=9)
+    decision = choose_meld(position(text, nine).view(0), NORMAL, aggressive=True)
+    assert decision is not None
+    assert decision.reason == "add 2 to 9: points on the table"
