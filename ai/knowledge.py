@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import RANK_COUNT, THREE, rank_counts
+from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, rank_counts
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
@@ -99,7 +99,10 @@ class Tracker:
                 del self.pile[-event.count:]
                 top = event.cards[0]
                 self._forget(seat, top.rank)  # the pair melded with the top card may have been known cards
-                self._forget(seat, top.rank)
+                if not self._forget(seat, top.rank) and rules.pile_with_wild and not top.is_wild:
+                    # One natural and a wild card may have taken it: a known wild card is let go.
+                    if not self._forget(seat, TWO):
+                        self._forget(seat, JOKER)
                 ranks = self.known.setdefault(seat, [0] * RANKS)
                 for c in event.cards[1:]:
                     ranks[c.rank] += 1

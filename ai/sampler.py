@@ -169,8 +169,11 @@ def _known_cards(view: SeatView) -> tuple[dict[int, Counter[Card]], list[tuple[i
             # The pair melded with the top card came from the hand: the engine takes the two
             # lowest-coded cards of the rank, which may or may not be known ones; forgetting the
             # known ones only widens the samples, keeping them could put a card in two places.
-            rank = event.cards[0].rank
-            for c in [c for c in mine if c.rank == rank]:
+            # With pile_with_wild the hand may have given one natural and a wild card instead:
+            # the known wild cards are forgotten too.
+            top = event.cards[0]
+            wild_too = view.rules.pile_with_wild and not top.is_wild
+            for c in [c for c in mine if c.rank == top.rank or wild_too and c.is_wild]:
                 mine[c] = 0
             mine.update(event.cards[1:])  # the top card goes to the meld with the pair
         elif kind is EventKind.MOVE and event.seat is not None and event.move is not None:

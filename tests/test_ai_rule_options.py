@@ -17,6 +17,7 @@ from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import Tracker
 from ai.risk import NextPlayer
 from ai.rule_based import RuleBasedPlayer
+from ai.sampler import read_knowledge
 from ai.strategy import (
     HARD,
     NORMAL,
@@ -27,7 +28,7 @@ from ai.strategy import (
     choose_meld,
     discard_scores,
 )
-from hfcli.engine.cards import KING
+from hfcli.engine.cards import KING, TWO
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, Rules
 
@@ -287,3 +288,33 @@ def test_a_clean_meld_is_near_a_book_two_cards_short_of_the_rules_book_size() ->
     decision = choose_meld(position(text, nine).view(0), NORMAL, aggressive=True)
     assert decision is not None
     assert decision.reason == "add 2 to 9: points on the table"
+
+
+# ---------------------------------------------------------------- what a seat knows of the others' hands
+
+
+def test_a_wild_card_seen_taken_is_not_counted_in_a_hand_that_may_have_melded_it_with_the_pile() -> None:
+    # West takes the pile 2C 4H 5H with a pair of fives: the 4H and the 2C go to West's hand, in
+    # sight of everyone. Round the table, South discards a nine, and West takes the pile again
+    # with one nine: where one natural and a wild take it, the 2C may now lie in the meld of nines.
+    text = """W hand: 5C 5D 9C 8H 7S 6D KD
+N hand: 6H 7H
+E hand: 8D 8S
+S hand: 9D TD JD
+EW opened
+NS opened
+pile: 2C 4H 5H
+turn: W draw"""
+    game = position(text, WILD_PILE)
+    for move in ("pickup", "discard KD", "draw", "discard 6H", "draw", "discard 8D", "draw", "discard 9D"):
+        game.apply(move)
+    game.apply("pickup")
+    assert [" ".join(c.text for c in m.cards) for m in game.view(0).melds[1]] == ["5H 5C 5D", "9D 9C 2C"]
+    # What South knows of West's hand: the 4H from the first pile and the three cards under the
+    # nine; not the 2C, which a sampled deal could otherwise put in West's hand as well.
+    assert sorted(c.text for c in read_knowledge(game.view(0)).known[1]) == ["4H", "6H", "8D", "KD"]
+    # The rule-based players' account of the history lets it go too: no wild card known.
+    tracker = Tracker()
+    tracker.update(game.view(0))
+    assert tracker.known_of(1)[TWO] == 0
+    assert sum(tracker.known_of(1)) == 4
