@@ -31,7 +31,7 @@ class Style:
     count_cards: bool = True  # ... from the cards not yet seen and what they showed (else only known pairs)
     reserve_wilds: bool = True  # keep wilds toward the wild book while one is needed
     guard_clean: bool = True  # don't dirty a clean meld close to a book (two cards short or less)
-    low_stock: int = 10  # stock size at which to play for points on the table
+    low_stock: int = 10  # stock size (at two cards a draw) at which to play for points on the table
     pile_margin: float = 0.0  # how much better than a draw the pile must look
     lookahead: bool = False  # weigh the possible draws from the unseen cards
     pair_wild_hand: int = 5  # hand size from which a pair is laid with a wild card
@@ -316,8 +316,9 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
 
 
 def low_stock(view: SeatView, style: Style) -> bool:
-    """Near the end of the stock, points on the table count more than books to come."""
-    return view.stock_size <= style.low_stock
+    """Near the end of the stock, points on the table count more than books to come: within the
+    turns ``style.low_stock`` cards last at two a draw (C-DRAW; five turns of the table)."""
+    return view.stock_size <= style.low_stock * view.rules.draw_count / 2
 
 
 def finishing_meld(

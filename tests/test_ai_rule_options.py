@@ -212,6 +212,15 @@ def test_with_the_books_there_a_pile_is_weighed_against_the_cards_a_draw_brings(
     assert str(choose_draw(position(text, ONE_CARD).view(0), Tracker(), NORMAL).move) == "draw"
 
 
+def test_the_stock_runs_low_in_turns_not_cards() -> None:
+    # Eight cards in the stock: four draws of two, near the end of the deal (the normal player
+    # plays for points once ten cards or fewer are left), so the two goes onto the nines as
+    # points on the table. At one card a draw they last eight draws: the two is kept.
+    text = "S hand: 2C 5D 6H 8S\nNS melds: 9C 9D 9H\nNS opened\nstock: 4 4 4 4 4 4 4 4\nturn: S meld"
+    assert normal_move(position(text)) == "add 2 to 9"
+    assert normal_move(position(text, ONE_CARD)).startswith("discard")
+
+
 # ---------------------------------------------------------------- going out
 
 # South plays from the foot with the books there; the nines are one card short of a book.
@@ -318,3 +327,4 @@ turn: W draw"""
     tracker.update(game.view(0))
     assert tracker.known_of(1)[TWO] == 0
     assert sum(tracker.known_of(1)) == 4
+
