@@ -54,7 +54,7 @@ class Knowledge:
     def sample(self, rng: random.Random, seed: int) -> Game:
         """One game consistent with the view, its hidden cards dealt by ``rng``; ``seed`` deals
         the deals to come."""
-        return sample_position(self, rng, seed).game()
+        return Game.from_position(sample_position(self, rng, seed))
 
 
 def read_knowledge(view: SeatView) -> Knowledge:

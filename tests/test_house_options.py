@@ -120,9 +120,10 @@ def _after_a_deal(rules_set: rules.Rules, ns_total: int, ew_total: int) -> Game:
     def score(team: str, total: int) -> TeamScore:
         return TeamScore(team, total, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, 0, 0, 0, 0)
 
-    built = position_of(position("S hand: 9 9 9 K K K 5\nW hand: 8 8 8 A A A 5\ndeal: 2\nturn: S meld", rules_set))
+    game = position("S hand: 9 9 9 K K K 5\nW hand: 8 8 8 A A A 5\ndeal: 2\nturn: S meld", rules_set)
+    built = position_of(game.config, game.state)
     built.results = [DealResult(0, DealEnding.STOCK, None, (score("NS", ns_total), score("EW", ew_total)))]
-    return built.game()
+    return Game.from_position(built)
 
 
 def test_meld_minimum_by_score_sets_each_side_its_own_minimum() -> None:

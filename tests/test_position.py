@@ -14,7 +14,7 @@ from hfcli.cli import main
 from hfcli.engine.errors import PositionError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
-from hfcli.engine.position import Position, position_of
+from hfcli.engine.position import Position
 from hfcli.engine.rules import CLASSIC
 from hfcli.transcript import RecordedMove, replay
 
@@ -69,7 +69,7 @@ def test_a_built_position_keeps_what_was_written() -> None:
     position = _built()
     assert [c.text for c in position.deal.hands[0]] == ["9C", "9H", "9S", "KD", "KS", "5C", "2D"]
     assert len(position.deal.teams[0].melds) == 1 and position.deal.teams[0].melds[0].needed == 3
-    game = position.game()
+    game = Game.from_position(position)
     game.apply("meld 9 9 9")
     game.apply("add 2 to Q")
     assert [len(m.cards) for m in game.teams[0].melds] == [5, 3]
@@ -78,7 +78,7 @@ def test_a_built_position_keeps_what_was_written() -> None:
 
 
 def test_the_undo_state_survives_the_text() -> None:
-    game = Position.parse(_built().text()).game()
+    game = Game.from_position(_built().text())
     game.apply("meld 9 9 9")
     game.apply("add 2 to Q")
     again = Game.from_position(game.to_position())
@@ -197,9 +197,9 @@ def test_hf_replay_prints_the_position_after_a_move() -> None:
 
 
 def test_cards_in_a_hand_keep_their_order() -> None:
-    built = position_of(Game(CLASSIC, seed=5))
+    built = Position.parse(Game(CLASSIC, seed=5).to_position())
     built.deal.hands[0].reverse()
-    game = built.game()
+    game = Game.from_position(built)
     again = Game.from_position(game.to_position())
     assert again.hands[0] == game.hands[0] == built.deal.hands[0]
     assert again.hands[0] != sorted(again.hands[0], key=lambda c: c.code)

@@ -9,42 +9,48 @@ before the next shoe that is not given.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from hfcli.engine.cards import Card, shuffled_shoe
+from hfcli.engine.config import GameConfig
 from hfcli.engine.events import Event, EventKind
-from hfcli.engine.legality import pickup_refusal
+from hfcli.engine.legality import minimum_for, pickup_refusal
 from hfcli.engine.rules import Rules
-from hfcli.engine.scoring import DealEnding, DealResult, score_team
-from hfcli.engine.state import DealState, Phase, TeamState, TurnState
-
-if TYPE_CHECKING:
-    from hfcli.engine.game import Game
+from hfcli.engine.scoring import DealEnding, DealResult, running_totals, score_team
+from hfcli.engine.state import DealState, GameState, Phase, TeamState, TurnState
 
 
-def next_shoe(game: Game, index: int) -> list[Card]:
+def new_state(config: GameConfig) -> GameState:
+    """A game's state as it starts: the first deal dealt."""
+    # The first deal replaces the placeholder deal and turn at once.
+    state = GameState(DealState(0, 0, [], [], []), TurnState(0, 0), rng=random.Random(config.seed))
+    start_deal(config, state, 0, state.events)
+    return state
+
+
+def next_shoe(config: GameConfig, state: GameState, index: int) -> list[Card]:
     """The shoe of deal ``index`` (top card first)."""
-    rules = game.rules
-    given = game.given_shoes.get(index)
+    rules = config.rules
+    given = config.given_shoes.get(index)
     if given is not None:
         if len(given) != rules.card_count:
             raise ValueError(f"deal {index + 1}: a shoe needs {rules.card_count} cards, not {len(given)}")
         return list(given)
-    while game.shuffles <= index:
-        shoe = shuffled_shoe(rules.deck_count, game.rng)
-        game.shuffles += 1
+    while state.shuffles <= index:
+        shoe = shuffled_shoe(rules.deck_count, state.rng)
+        state.shuffles += 1
     return shoe
 
 
-def start_deal(game: Game, index: int, events: list[Event]) -> None:
+def start_deal(config: GameConfig, state: GameState, index: int, events: list[Event]) -> None:
     """Deal ``index`` begins: hands, then feet, from the first player on; the upcard; dealt red threes."""
-    rules, seating = game.rules, game.seating
+    rules, seating = config.rules, config.seating
     n = len(seating.names)
     dealer = (seating.first_dealer + index) % n
     first = (dealer + 1) % n
-    shoe = next_shoe(game, index)
-    game.shoes[index] = tuple(shoe)
+    shoe = next_shoe(config, state, index)
+    state.shoes[index] = tuple(shoe)
     stock = shoe[::-1]
     order = [(first + i) % n for i in range(n)]
     hands: list[list[Card]] = [[] for _ in range(n)]
@@ -53,12 +59,12 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
         hands[seat] = [stock.pop() for _ in range(rules.hand_size)]
     for seat in order:
         feet[seat] = [stock.pop() for _ in range(rules.foot_size)]
-    game.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
-    game.turn = TurnState(first, first)
-    minimums = tuple(game.minimum_for(team) for team in seating.teams)  # C-MIN
+    deal = state.deal = DealState(index, dealer, hands, feet, [TeamState() for _ in seating.team_names], stock, [])
+    state.turn = TurnState(first, first)
+    minimums = tuple(minimum_for(config, state, team) for team in seating.teams)  # C-MIN
     events.append(Event(EventKind.DEAL, dealer, count=index, minimums=minimums))
     up = turn_up(stock, rules, events)
-    game.deal.pile.append(up)
+    deal.pile.append(up)
     events.append(Event(EventKind.UPCARD, cards=(up,)))
     # C-RED3: dealt red threes are laid and replaced seat by seat from the first player.
     for seat in order:
@@ -66,8 +72,8 @@ def start_deal(game: Game, index: int, events: list[Event]) -> None:
         reds = [c for c in hand if c.is_red_three]
         if reds:
             hands[seat] = [c for c in hand if not c.is_red_three]
-            give(game, seat, reds, events)
-    begin_turn(game, first, events)
+            give(config, state, seat, reds, events)
+    begin_turn(config, state, first, events)
 
 
 def turn_up(stock: list[Card], rules: Rules, events: list[Event]) -> Card:
@@ -93,12 +99,12 @@ def turn_up(stock: list[Card], rules: Rules, events: list[Event]) -> Card:
     return up
 
 
-def give(game: Game, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
+def give(config: GameConfig, state: GameState, seat: int, cards: Iterable[Card], events: list[Event]) -> None:
     """Put cards into a hand, laying every red three and replacing it from the stock (C-RED3)."""
-    deal = game.deal
+    deal = state.deal
     hand = deal.hands[seat]
-    team = deal.teams[game.seating.team_of[seat]]
-    counting = game.turn.counting
+    team = deal.teams[config.seating.team_of[seat]]
+    counting = state.turn.counting
     pending = list(cards)
     while pending:
         c = pending.pop(0)
@@ -116,17 +122,17 @@ def give(game: Game, seat: int, cards: Iterable[Card], events: list[Event]) -> N
             hand.append(c)
 
 
-def begin_turn(game: Game, seat: int, events: list[Event]) -> None:
-    game.turn = TurnState(seat, seat)
+def begin_turn(config: GameConfig, state: GameState, seat: int, events: list[Event]) -> None:
+    state.turn = TurnState(seat, seat)
     # C-END: the stock is empty and the pile cannot be taken.
-    if not game.deal.stock and pickup_refusal(game, seat) is not None:
-        end_deal(game, None, events)
+    if not state.deal.stock and pickup_refusal(config, state, seat) is not None:
+        end_deal(config, state, None, events)
 
 
-def end_deal(game: Game, went_out: int | None, events: list[Event]) -> None:
+def end_deal(config: GameConfig, state: GameState, went_out: int | None, events: list[Event]) -> None:
     """C-END, C-SCORE: score the deal (``went_out``: the seat that went out, None when the stock
     ran out), then start the next deal, or end the game after the last (C-GAME)."""
-    rules, seating, deal = game.rules, game.seating, game.deal
+    rules, seating, deal = config.rules, config.seating, state.deal
     scores = []
     for team_index, name in enumerate(seating.team_names):
         members = seating.members(team_index)
@@ -145,11 +151,12 @@ def end_deal(game: Game, went_out: int | None, events: list[Event]) -> None:
         if went_out is not None and seating.team_of[went_out] == team_index:
             team.opened = True
     ending = DealEnding.STOCK if went_out is None else DealEnding.OUT
-    game.results.append(DealResult(deal.index, ending, went_out, tuple(scores)))
+    state.results.append(DealResult(deal.index, ending, went_out, tuple(scores)))
     events.append(Event(EventKind.DEAL_END, count=deal.index, detail=ending))
-    target_reached = rules.game_target > 0 and max(game.totals()) >= rules.game_target
+    totals = running_totals(state.results, len(seating.team_names))
+    target_reached = rules.game_target > 0 and max(totals) >= rules.game_target
     if deal.index + 1 < rules.deals and not target_reached:
-        start_deal(game, deal.index + 1, events)
+        start_deal(config, state, deal.index + 1, events)
     else:
-        game.turn.phase = Phase.OVER
+        state.turn.phase = Phase.OVER
         events.append(Event(EventKind.GAME_END))

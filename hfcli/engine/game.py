@@ -1,11 +1,15 @@
 """A game of Hand and Foot: what it is played with, where it stands, and its one way to change.
 
-A :class:`Game` holds its settings (rules, seating), which never change, and its state as data
-(:mod:`hfcli.engine.state`: the deal and the turn), the finished deals' results and where the next
-shoes come from. The rules' checks are in :mod:`~hfcli.engine.legality`, listing moves in
-:mod:`~hfcli.engine.generation`, checking one in :mod:`~hfcli.engine.validation`, and what a move
-does in :mod:`~hfcli.engine.applying` and :mod:`~hfcli.engine.dealing`. This module puts them
-behind the game's interface: the seat to move, its legal moves, apply, views, copies, equality.
+A :class:`Game` is a configuration (:class:`~hfcli.engine.config.GameConfig`: the rules, the
+seating, the seed and the given shoes, which never change) and a state
+(:class:`~hfcli.engine.state.GameState`: the deal, the turn, the finished deals' results, the
+shoes dealt, the generator, the events). The engine's helpers are functions of the two: the
+rules' checks are in :mod:`~hfcli.engine.legality`, listing moves in
+:mod:`~hfcli.engine.generation`, checking one in :mod:`~hfcli.engine.validation`, what a move
+does in :mod:`~hfcli.engine.applying` and :mod:`~hfcli.engine.dealing`, a seat's view in
+:mod:`~hfcli.engine.view`, a position in :mod:`~hfcli.engine.position`. None of them knows of
+this module; it puts them behind the game's interface: the seat to move, its legal moves, apply,
+views, copies, equality, positions.
 
 The engine is pure: no printing, no files, no terminal. Every random choice (the shuffles) comes
 from one ``random.Random`` seeded with the game's seed, or from shoes given explicitly, so a
@@ -18,36 +22,45 @@ empty), ``meld`` (meld, add, discard, ask, undo) and, while a partner answers "m
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
 
 from hfcli.engine.applying import apply_plan
 from hfcli.engine.cards import Card
-from hfcli.engine.dealing import start_deal
+from hfcli.engine.config import GameConfig
+from hfcli.engine.dealing import new_state
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.events import Event
 from hfcli.engine.generation import legal_moves
+from hfcli.engine.legality import minimum_for
 from hfcli.engine.moves import Move, parse_move
+from hfcli.engine.position import Position, position_of
 from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.engine.scoring import DealResult, GameResult, running_totals
 from hfcli.engine.seating import Seating, table
-from hfcli.engine.state import OVER_PHASE, DealState, Phase, TeamState, TurnState, replica
+from hfcli.engine.state import OVER_PHASE, DealState, GameState, Phase, TeamState, TurnState
 from hfcli.engine.validation import validate
 from hfcli.engine.view import SeatView, make_view
 
-if TYPE_CHECKING:
-    from hfcli.engine.position import Position
-
 __all__ = ["Game", "Phase"]
-
 
 
 class Game:
     """One game of Hand and Foot: ``Game(rules, seed)``; see the README for the API."""
 
-    deal: DealState
-    turn: TurnState
+    __slots__ = ("config", "state", "rules", "seating", "seed", "legal_moves")
+
+    config: GameConfig
+    state: GameState
+    # The configuration's values, read as often as the state (the same objects, never changed).
+    rules: Rules
+    seating: Seating
+    seed: int
+    # Every legal move for the seat to move, in a fixed order. Listing moves is the engine's
+    # innermost loop, so the method is the listing function bound to this game's configuration
+    # and state (set by _bind), not a method calling through to it.
+    legal_moves: Callable[[], list[Move]]
 
     def __init__(
         self,
@@ -57,97 +70,130 @@ class Game:
         seating: Seating | None = None,
         shoes: Sequence[Sequence[Card]] | Mapping[int, Sequence[Card]] | None = None,
     ) -> None:
-        self.rules = rules
-        self.seating = seating if seating is not None else table(rules.players, rules.teams)
-        if len(self.seating.names) != rules.players:
-            raise ValueError(f"the rules seat {rules.players} players; the seating has {len(self.seating.names)}")
+        seating = seating if seating is not None else table(rules.players, rules.teams)
+        if len(seating.names) != rules.players:
+            raise ValueError(f"the rules seat {rules.players} players; the seating has {len(seating.names)}")
         # A game without a seed picks one, so that its shoes can always be dealt again.
-        self.seed: int = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
-        self.rng = random.Random(self.seed)
-        self.shuffles = 0  # how many shoes the generator has shuffled (dealt, or stood in for by given ones)
+        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         given = shoes.items() if isinstance(shoes, Mapping) else enumerate(shoes or ())
-        self.given_shoes: dict[int, tuple[Card, ...]] = {i: tuple(s) for i, s in given}
-        self.shoes: dict[int, tuple[Card, ...]] = {}  # the shoe of every deal this game dealt, top card first
-        self.results: list[DealResult] = []
-        self.events: list[Event] = []  # everything, private cards included
-        self._public_events: list[Event] = []
-        self._seen_before = 0  # public events from before the position a game was built from
-        self.move_count = 0
-        start_deal(self, 0, self.events)
+        config = GameConfig(rules, seating, seed, {i: tuple(s) for i, s in given})
+        self._bind(config, new_state(config))
+
+    @classmethod
+    def from_state(cls, config: GameConfig, state: GameState) -> Game:
+        """The game of ``config`` in ``state`` (the state is the game's from now on, not copied)."""
+        game = cls.__new__(cls)
+        game._bind(config, state)
+        return game
+
+    def _bind(self, config: GameConfig, state: GameState) -> None:
+        self.config = config
+        self.state = state
+        self.rules = config.rules
+        self.seating = config.seating
+        self.seed = config.seed
+        self.legal_moves = functools.partial(legal_moves, config, state)
 
     # ------------------------------------------------------------------ where it stands
 
     @property
+    def deal(self) -> DealState:
+        return self.state.deal
+
+    @property
+    def turn(self) -> TurnState:
+        return self.state.turn
+
+    @property
+    def results(self) -> list[DealResult]:
+        return self.state.results
+
+    @property
+    def shoes(self) -> dict[int, tuple[Card, ...]]:
+        """The shoe of every deal this game dealt, top card first."""
+        return self.state.shoes
+
+    @property
+    def given_shoes(self) -> Mapping[int, tuple[Card, ...]]:
+        return self.config.given_shoes
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened, private cards included."""
+        return self.state.events
+
+    @property
+    def move_count(self) -> int:
+        return self.state.move_count
+
+    @property
     def phase(self) -> Phase:
-        return self.turn.phase
+        return self.state.turn.phase
 
     @property
     def to_move(self) -> int:
-        return self.turn.to_move
+        return self.state.turn.to_move
 
     @property
     def turn_seat(self) -> int:
-        return self.turn.seat
+        return self.state.turn.seat
 
     @property
     def deal_index(self) -> int:
-        return self.deal.index
+        return self.state.deal.index
 
     @property
     def dealer(self) -> int:
-        return self.deal.dealer
+        return self.state.deal.dealer
 
     @property
     def hands(self) -> list[list[Card]]:
-        return self.deal.hands
+        return self.state.deal.hands
 
     @property
     def feet(self) -> list[list[Card] | None]:
-        return self.deal.feet
+        return self.state.deal.feet
 
     @property
     def teams(self) -> list[TeamState]:
-        return self.deal.teams
+        return self.state.deal.teams
 
     @property
     def stock(self) -> list[Card]:
         """Top card last."""
-        return self.deal.stock
+        return self.state.deal.stock
 
     @property
     def pile(self) -> list[Card]:
         """Top card last."""
-        return self.deal.pile
+        return self.state.deal.pile
 
     def minimum_for(self, team: int) -> int:
         """C-MIN: the first-meld minimum of side ``team`` in the deal in progress."""
-        rules = self.rules
-        # Only a minimum by score asks for the totals, which add up every finished deal.
-        score = self.totals()[team] if rules.meld_minimum_by.by_score else 0
-        return rules.meld_minimum(self.deal.index, score)
+        return minimum_for(self.config, self.state, team)
 
     @property
     def minimum(self) -> int:
         """C-MIN for the side whose turn it is."""
-        return self.minimum_for(self.seating.team_of[self.turn.seat])
+        return self.minimum_for(self.seating.team_of[self.state.turn.seat])
 
     @property
     def is_over(self) -> bool:
-        return self.turn.phase is OVER_PHASE
+        return self.state.turn.phase is OVER_PHASE
 
     @property
     def result(self) -> GameResult | None:
         if not self.is_over:
             return None
-        return GameResult(tuple(self.results), self.seating.team_names)
+        return GameResult(tuple(self.state.results), self.seating.team_names)
 
     def totals(self) -> tuple[int, ...]:
         """Each side's score over the deals played so far."""
-        return running_totals(self.results, len(self.seating.team_names))
+        return running_totals(self.state.results, len(self.seating.team_names))
 
     def card_total(self) -> int:
         """Every card wherever it is; always 54 x decks in a dealt game."""
-        deal = self.deal
+        deal = self.state.deal
         n = len(deal.stock) + len(deal.pile)
         n += sum(len(h) for h in deal.hands)
         n += sum(len(f) for f in deal.feet if f is not None)
@@ -157,28 +203,19 @@ class Game:
 
     @property
     def public_events(self) -> list[Event]:
-        """Every event as every seat saw it (no private cards); built as asked for, since a
-        replay or a simulation without views never needs it."""
-        public, events = self._public_events, self.events
-        done = len(public) - self._seen_before
-        if done < len(events):
-            public.extend([e.public() for e in events[done:]])
-        return public
+        """Every event as every seat saw it (no private cards)."""
+        return self.state.public_events()
 
     def view(self, seat: int) -> SeatView:
         """What a player in ``seat`` can see, and nothing more."""
-        return make_view(self, seat)
+        return make_view(self.config, self.state, seat)
 
     # ------------------------------------------------------------------ moves
-
-    # Every legal move for the seat to move, in a fixed order (the engine's innermost loop, so the
-    # method is the listing function itself, not a call through to it).
-    legal_moves = legal_moves
 
     def refusal(self, move: Move | str) -> IllegalMoveError | None:
         """Why ``move`` is illegal now (the error :meth:`apply` would raise), or None."""
         try:
-            validate(self, parse_move(move) if isinstance(move, str) else move)
+            validate(self.config, self.state, parse_move(move) if isinstance(move, str) else move)
         except IllegalMoveError as exc:
             return exc
         return None
@@ -193,55 +230,33 @@ class Game:
         """
         if isinstance(move, str):
             move = parse_move(move)
-        events = apply_plan(self, move, validate(self, move))
-        self.move_count += 1
-        self.events += events
+        config, state = self.config, self.state
+        events = apply_plan(config, state, move, validate(config, state, move))
+        state.move_count += 1
+        state.events += events
         return events
 
     # ------------------------------------------------------------------ copies and comparison
 
     def clone(self) -> Game:
         """A copy that shares nothing mutable with this game (its history included)."""
-        g = Game.__new__(Game)
-        g.rules = self.rules
-        g.seating = self.seating
-        g.seed = self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g.shuffles = self.shuffles
-        g.given_shoes = self.given_shoes
-        g.shoes = dict(self.shoes)
-        g.results = list(self.results)
-        g.events = list(self.events)
-        g._public_events = list(self._public_events)
-        g._seen_before = self._seen_before
-        g.move_count = self.move_count
-        g.deal = replica(self.deal)
-        g.turn = replica(self.turn)
-        return g
+        return Game.from_state(self.config, self.state.copy())
 
     def future_shoes(self) -> dict[int, tuple[Card, ...]]:
         """The given shoes of the deals not yet dealt."""
-        return {i: s for i, s in self.given_shoes.items() if i > self.deal.index}
-
-    def _future(self) -> tuple[dict[int, tuple[Card, ...]], int | None]:
-        """What decides the shoes to come: the given ones, and the seed when some are not given."""
-        given = self.future_shoes()
-        shuffled = any(i not in given for i in range(self.deal.index + 1, self.rules.deals))
-        return given, self.seed if shuffled else None
+        return self.config.shoes_after(self.state.deal.index)
 
     def __eq__(self, other: object) -> bool:
         """Equal when everything that decides what happens next is equal: the settings, the deal,
         the turn, the scores so far, and the shoes to come. The history is not compared."""
         if not isinstance(other, Game):
             return NotImplemented
+        mine, theirs = self.config, other.config
         return (
-            self.rules == other.rules
-            and self.seating == other.seating
-            and self.deal == other.deal
-            and self.turn == other.turn
-            and self.results == other.results
-            and self._future() == other._future()
+            mine.rules == theirs.rules
+            and mine.seating == theirs.seating
+            and self.state == other.state
+            and mine.future(self.state.deal.index) == theirs.future(other.state.deal.index)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -250,9 +265,7 @@ class Game:
 
     def to_position(self) -> str:
         """The whole state as text (``docs/position.md``); :meth:`from_position` reads it back."""
-        from hfcli.engine.position import position_of
-
-        return position_of(self).text()
+        return position_of(self.config, self.state).text()
 
     @classmethod
     def from_position(cls, position: str | Position, history: Sequence[Event] = ()) -> Game:
@@ -260,47 +273,17 @@ class Game:
         game it was written from and playing on identically. A position is not a history: the
         views of the game carry ``history`` as what every seat saw before it (public forms only),
         so that players who remember the game so far (who took what from the pile) can."""
-        from hfcli.engine.position import Position
-
         if isinstance(position, str):
             position = Position.parse(position)
-        game = position.game()
+        state = position.state()
         if history:
-            game._public_events = [e.public() for e in history]
-            game._seen_before = len(game._public_events)
-        return game
+            state.public = [e.public() for e in history]
+            state.seen_before = len(state.public)
+        return cls.from_state(position.config(), state)
 
     def __repr__(self) -> str:
+        deal, turn = self.state.deal, self.state.turn
         return (
-            f"<Game {self.rules.name} deal {self.deal.index + 1}/{self.rules.deals} "
-            f"{self.turn.phase} {self.seating.names[self.turn.to_move]} to move>"
+            f"<Game {self.rules.name} deal {deal.index + 1}/{self.rules.deals} "
+            f"{turn.phase} {self.seating.names[turn.to_move]} to move>"
         )
-
-
-def restored(
-    rules: Rules,
-    seating: Seating,
-    seed: int,
-    future_shoes: Mapping[int, Sequence[Card]],
-    results: Sequence[DealResult],
-    deal: DealState,
-    turn: TurnState,
-) -> Game:
-    """A game put in a given state, as :class:`~hfcli.engine.position.Position` builds it. Deals
-    to come whose shoes are not given are dealt from ``seed`` as a game started with it would."""
-    g = Game.__new__(Game)
-    g.rules = rules
-    g.seating = seating
-    g.seed = seed
-    g.rng = random.Random(seed)
-    g.shuffles = 0
-    g.given_shoes = {i: tuple(s) for i, s in future_shoes.items()}
-    g.shoes = {}
-    g.results = list(results)
-    g.events = []
-    g._public_events = []
-    g._seen_before = 0
-    g.move_count = 0
-    g.deal = deal
-    g.turn = turn
-    return g

@@ -8,9 +8,8 @@ left to :func:`hfcli.engine.validation.validate` only where they might.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_TOKENS, TWO, card_code
+from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
 from hfcli.engine.melds import WILD, Meld, ratio_ok
@@ -28,12 +27,8 @@ from hfcli.engine.moves import (
     discard_move,
     meld_move,
 )
-from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE
+from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, GameState
 from hfcli.engine.validation import validate_lay
-
-if TYPE_CHECKING:
-    from hfcli.engine.game import Game
-
 
 _NATURAL = {r: RANK_PICKS[r] for r in NATURAL_RANKS}
 _TWO, _JOKER = RANK_PICKS[TWO], RANK_PICKS[JOKER]
@@ -47,9 +42,9 @@ _ADD_JOKER = {r: add_move((_JOKER,), r) for r in (*NATURAL_RANKS, WILD)}
 _DISCARD = {r: discard_move(RANK_PICKS[r]) for r in range(len(RANK_TOKENS))}
 
 
-def legal_moves(game: Game) -> list[Move]:
+def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
     """Every legal move for the seat to move, in a fixed order."""
-    turn = game.turn
+    turn = state.turn
     phase = turn.phase
     if phase is OVER_PHASE:
         return []
@@ -58,35 +53,35 @@ def legal_moves(game: Game) -> list[Move]:
     seat = turn.to_move
     if phase is DRAW_PHASE:
         moves: list[Move] = []
-        if game.deal.stock:
+        if state.deal.stock:
             moves.append(DRAW)
-        if pickup_refusal(game, seat) is None:
+        if pickup_refusal(config, state, seat) is None:
             moves.append(PICKUP)
-            if not game.deal.stock:
+            if not state.deal.stock:
                 moves.append(END)
-        if ask_refusal(game, seat) is None:
+        if ask_refusal(config, state, seat) is None:
             moves.append(ASK)
         return moves
-    moves = lay_moves(game, seat)
-    if discard_refusal(game, seat) is None:
+    moves = lay_moves(config, state, seat)
+    if discard_refusal(config, state, seat) is None:
         seen: set[int] = set()
-        for c in sorted(game.deal.hands[seat], key=card_code):
+        for c in sorted(state.deal.hands[seat], key=card_code):
             if c.rank not in seen:
                 seen.add(c.rank)
                 moves.append(_DISCARD[c.rank])
-    if ask_refusal(game, seat) is None:
+    if ask_refusal(config, state, seat) is None:
         moves.append(ASK)
     if turn.undo is not None:
         moves.append(UNDO)
     return moves
 
 
-def lay_moves(game: Game, seat: int) -> list[Move]:
+def lay_moves(config: GameConfig, state: GameState, seat: int) -> list[Move]:
     """The legal melds and additions, one card or one smallest meld each."""
-    rules = game.rules
-    deal = game.deal
+    rules = config.rules
+    deal = state.deal
     hand = deal.hands[seat]
-    team = deal.teams[game.seating.team_of[seat]]
+    team = deal.teams[config.seating.team_of[seat]]
     counts = [0] * 14
     for c in hand:
         counts[c.rank] += 1
@@ -128,14 +123,18 @@ def lay_moves(game: Game, seat: int) -> list[Move]:
     for move in candidates:
         remaining = size - len(move.groups[0])
         # Only a move that empties the hand (or nearly, in the foot) can break C-MIN or C-KEEP.
-        if remaining >= 2 or (not in_foot and not (check_empty and remaining == 0)) or _allowed(game, seat, move):
+        if (
+            remaining >= 2
+            or (not in_foot and not (check_empty and remaining == 0))
+            or _allowed(config, state, seat, move)
+        ):
             moves.append(move)
     return moves
 
 
-def _allowed(game: Game, seat: int, move: Move) -> bool:
+def _allowed(config: GameConfig, state: GameState, seat: int, move: Move) -> bool:
     try:
-        validate_lay(game, seat, move)
+        validate_lay(config, state, seat, move)
     except IllegalMoveError:
         return False
     return True

@@ -7,18 +7,24 @@ or None when they allow it. Nothing here changes the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card, card_code
+from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import Refusal
 from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
-from hfcli.engine.state import TeamState
+from hfcli.engine.scoring import running_totals
+from hfcli.engine.state import GameState, TeamState
 
-if TYPE_CHECKING:
-    from hfcli.engine.game import Game
+
+def minimum_for(config: GameConfig, state: GameState, team: int) -> int:
+    """C-MIN: the first-meld minimum of side ``team`` in the deal in progress."""
+    rules = config.rules
+    # Only a minimum by score asks for the totals, which add up every finished deal.
+    score = running_totals(state.results, len(config.seating.team_names))[team] if rules.meld_minimum_by.by_score else 0
+    return rules.meld_minimum(state.deal.index, score)
 
 
 def books_with(team: TeamState, completed: Sequence[BookKind] = ()) -> tuple[int, int, int]:
@@ -32,33 +38,33 @@ def books_with(team: TeamState, completed: Sequence[BookKind] = ()) -> tuple[int
     )
 
 
-def partner_holds_foot(game: Game, seat: int) -> bool:
+def partner_holds_foot(config: GameConfig, state: GameState, seat: int) -> bool:
     """C-OUT, T-OUT: going out (and asking to) waits for the side's other members to pick up
     their feet (all of them, or one with ``whole_side_in_foot`` off), unless V-OUT drops that."""
-    partners = game.seating.partners(seat)
-    if not game.rules.partner_in_foot_to_go_out or not partners:
+    partners = config.seating.partners(seat)
+    if not config.rules.partner_in_foot_to_go_out or not partners:
         return False
-    feet = game.deal.feet
+    feet = state.deal.feet
     holding = [p for p in partners if feet[p] is not None]
-    if game.rules.whole_side_in_foot:
+    if config.rules.whole_side_in_foot:
         return bool(holding)
     return len(holding) == len(partners)
 
 
-def _mates(game: Game, seat: int) -> str:
-    return "your partner" if len(game.seating.partners(seat)) == 1 else "your teammates"
+def _mates(config: GameConfig, state: GameState, seat: int) -> str:
+    return "your partner" if len(config.seating.partners(seat)) == 1 else "your teammates"
 
 
-def out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
+def out_refusal(config: GameConfig, state: GameState, seat: int, books: tuple[int, int, int]) -> Refusal | None:
     """C-OUT / V-OUT / T-OUT: why ``seat`` may not go out now, with its side holding ``books``."""
-    if game.deal.feet[seat] is not None:
+    if state.deal.feet[seat] is not None:
         return Refusal(RuleId.C_OUT, "you are not playing from your foot yet")
-    return _side_out_refusal(game, seat, books)
+    return _side_out_refusal(config, state, seat, books)
 
 
-def _side_out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
+def _side_out_refusal(config: GameConfig, state: GameState, seat: int, books: tuple[int, int, int]) -> Refusal | None:
     """C-OUT / V-OUT / T-OUT but the seat's own foot: the books, the side's feet, the permission."""
-    rules = game.rules
+    rules = config.rules
     clean, dirty, wild = books
     if (
         clean < rules.clean_books_to_go_out
@@ -68,28 +74,28 @@ def _side_out_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Ref
         need = [f"{rules.clean_books_to_go_out} clean", f"{rules.dirty_books_to_go_out} dirty"]
         if rules.wild_books_to_go_out:
             need.append(f"{rules.wild_books_to_go_out} wild")
-        side = "partnership" if game.seating.partners(seat) else "you have"
+        side = "partnership" if config.seating.partners(seat) else "you have"
         have = f"the {side} has" if side == "partnership" else side
         return Refusal(RuleId.C_OUT, f"going out needs {', '.join(need)} books; {have} {clean}, {dirty}, {wild}")
-    if partner_holds_foot(game, seat):
-        return Refusal(RuleId.C_OUT, f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
-    permission = game.turn.permission
-    partners = game.seating.partners(seat)
+    if partner_holds_foot(config, state, seat):
+        return Refusal(RuleId.C_OUT, f"{_mates(config, state, seat)} {_not_in_foot(config, state, seat)}")
+    permission = state.turn.permission
+    partners = config.seating.partners(seat)
     if rules.going_out_needs_permission and partners and permission is not True:
-        who = "your partner" if len(partners) == 1 else game.seating.long_names[partners[0]]
+        who = "your partner" if len(partners) == 1 else config.seating.long_names[partners[0]]
         if permission is False:
             return Refusal(RuleId.C_OUT, f"{who} said no this turn")
         return Refusal(RuleId.C_OUT, f"ask {who} first ('ask')")
     return None
 
 
-def short_foot_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Refusal | None:
+def short_foot_refusal(config: GameConfig, state: GameState, seat: int, books: tuple[int, int, int]) -> Refusal | None:
     """C-KEEP with C-FOOT (a): why ``seat``, not yet in the foot, may not empty the hand by laying
     cards down. A foot of one card, picked up in the middle of the turn, would leave a card that
     could be neither melded nor discarded unless the player may go out at once (``books``: the
     side's books after the move), and the turn could not end."""
-    foot = game.deal.feet[seat]
-    if foot is None or len(foot) >= 2 or _side_out_refusal(game, seat, books) is None:
+    foot = state.deal.feet[seat]
+    if foot is None or len(foot) >= 2 or _side_out_refusal(config, state, seat, books) is None:
         return None
     return Refusal(
         RuleId.C_KEEP,
@@ -98,25 +104,25 @@ def short_foot_refusal(game: Game, seat: int, books: tuple[int, int, int]) -> Re
     )
 
 
-def _not_in_foot(game: Game, seat: int) -> str:
-    if len(game.seating.partners(seat)) == 1:
+def _not_in_foot(config: GameConfig, state: GameState, seat: int) -> str:
+    if len(config.seating.partners(seat)) == 1:
         return "has not picked up their foot"
-    return "have not all picked up their feet" if game.rules.whole_side_in_foot else "have not picked up their feet"
+    return "have not all picked up their feet" if config.rules.whole_side_in_foot else "have not picked up their feet"
 
 
-def ask_refusal(game: Game, seat: int) -> Refusal | None:
+def ask_refusal(config: GameConfig, state: GameState, seat: int) -> Refusal | None:
     """C-OUT, T-OUT: asking "may I go out?" is allowed once a turn, from the foot, with the side in
     theirs; the asker's next teammate in turn order answers. A player alone never asks."""
-    if not game.rules.going_out_needs_permission:
+    if not config.rules.going_out_needs_permission:
         return Refusal(RuleId.V_OUT, "no permission is asked under these rules")
-    if not game.seating.partners(seat):
+    if not config.seating.partners(seat):
         return Refusal(RuleId.T_OUT, "you play alone: going out needs no one's permission")
-    if game.turn.asked:
+    if state.turn.asked:
         return Refusal(RuleId.C_OUT, "you have already asked this turn")
-    if game.deal.feet[seat] is not None:
+    if state.deal.feet[seat] is not None:
         return Refusal(RuleId.C_OUT, "only a player playing from their foot may ask to go out")
-    if partner_holds_foot(game, seat):
-        return Refusal(RuleId.C_OUT, f"{_mates(game, seat)} {_not_in_foot(game, seat)}")
+    if partner_holds_foot(config, state, seat):
+        return Refusal(RuleId.C_OUT, f"{_mates(config, state, seat)} {_not_in_foot(config, state, seat)}")
     return None
 
 
@@ -131,18 +137,18 @@ def pickup_pair(hand: Sequence[Card], top: Card, rules: Rules) -> list[Card]:
     return same[:1] + wilds[:1]
 
 
-def pickup_refusal(game: Game, seat: int) -> Refusal | None:
+def pickup_refusal(config: GameConfig, state: GameState, seat: int) -> Refusal | None:
     """C-PILE (with C-BLACK3, V-NOWILD, C-MIN and C-KEEP): why ``seat`` may not take the pile now."""
-    deal = game.deal
+    deal = state.deal
     pile = deal.pile
     if not pile:
         return Refusal(RuleId.C_PILE, "the discard pile is empty")
-    rules = game.rules
+    rules = config.rules
     top = pile[-1]
     if top.rank == THREE:
         return Refusal(RuleId.C_PILE, f"a black three ({top.text}) on top blocks the pile (C-BLACK3)")
     hand = deal.hands[seat]
-    team = deal.teams[game.seating.team_of[seat]]
+    team = deal.teams[config.seating.team_of[seat]]
     if rules.pile_needs_first_meld and not team.opened:
         return Refusal(
             RuleId.C_PILE, "your side may take the pile once it has made its first meld (pile_needs_first_meld)"
@@ -199,7 +205,7 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
                 counts[c.rank] += 1
             counts[top.rank] += 1
             best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
-        minimum = game.minimum_for(game.seating.team_of[seat])
+        minimum = minimum_for(config, state, config.seating.team_of[seat])
         if best < minimum:
             return Refusal(
                 RuleId.C_MIN,
@@ -211,11 +217,11 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
     if deal.feet[seat] is not None:
         if remaining == 0:
             closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
-            return short_foot_refusal(game, seat, books_with(team, closes))
+            return short_foot_refusal(config, state, seat, books_with(team, closes))
         return None
     if remaining < 2:
         closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
-        refusal = out_refusal(game, seat, books_with(team, closes))
+        refusal = out_refusal(config, state, seat, books_with(team, closes))
         if refusal is not None or (remaining == 0 and not rules.go_out_by_melding_all):
             why = refusal.reason if refusal is not None else "you need a card to discard"
             return Refusal(
@@ -224,15 +230,15 @@ def pickup_refusal(game: Game, seat: int) -> Refusal | None:
     return None
 
 
-def discard_refusal(game: Game, seat: int) -> Refusal | None:
+def discard_refusal(config: GameConfig, state: GameState, seat: int) -> Refusal | None:
     """C-MIN and C-KEEP: why ``seat`` may not end the turn with a discard now (whatever the card)."""
-    turn, deal = game.turn, game.deal
-    team_index = game.seating.team_of[seat]
+    turn, deal = state.turn, state.deal
+    team_index = config.seating.team_of[seat]
     team = deal.teams[team_index]
     last_card = len(deal.hands[seat]) == 1
     # C-MIN (waived, if the rules say so, for a first meld of the whole hand)
-    if turn.laid and not team.opened and not (last_card and game.rules.minimum_waived_for_whole_hand):
-        minimum = game.minimum_for(team_index)
+    if turn.laid and not team.opened and not (last_card and config.rules.minimum_waived_for_whole_hand):
+        minimum = minimum_for(config, state, team_index)
         if turn.opening_value < minimum:
             return Refusal(
                 RuleId.C_MIN,
@@ -240,21 +246,21 @@ def discard_refusal(game: Game, seat: int) -> Refusal | None:
                 f"{turn.opening_value} so far (meld more, or undo)",
             )
     if last_card and deal.feet[seat] is None:
-        refusal = out_refusal(game, seat, books_with(team))
+        refusal = out_refusal(config, state, seat, books_with(team))
         if refusal is not None:
             return Refusal(RuleId.C_KEEP, f"discarding your last card would be going out, and {refusal.reason} (C-OUT)")
     return None
 
 
-def draw_refusal(game: Game) -> Refusal | None:
+def draw_refusal(config: GameConfig, state: GameState) -> Refusal | None:
     """C-END: a draw needs a stock."""
-    if not game.deal.stock:
+    if not state.deal.stock:
         return Refusal(RuleId.C_END, "the stock is empty: take the pile or 'end' the deal")
     return None
 
 
-def end_refusal(game: Game) -> Refusal | None:
+def end_refusal(config: GameConfig, state: GameState) -> Refusal | None:
     """C-END: declining the pile ends the deal only when the stock is empty."""
-    if game.deal.stock:
+    if state.deal.stock:
         return Refusal(RuleId.C_END, "the deal can be ended only when the stock is empty")
     return None

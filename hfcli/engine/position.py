@@ -3,26 +3,29 @@
 The format is ``docs/position.md``: a version line, then one ``key: value`` line per fact, cards
 written as the transcript writes them (``9H``, ``TS``, ``JK``). :class:`Position` is also the
 public builder: make one from plain values (as the AI does for each sample of the cards it cannot
-see, and tests do for the positions they need) and call :meth:`Position.game`.
+see, and tests do for the positions they need) and give it to
+:meth:`~hfcli.engine.game.Game.from_position`. A position makes the game's configuration and state
+(:meth:`Position.config`, :meth:`Position.state`); it knows nothing of the ``Game`` built on them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, card_code, format_cards
+from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import HandFootError, PositionError
-from hfcli.engine.game import Game, restored
 from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.numbers import seed_number, shown, whole_number
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.scoring import DealEnding, DealResult, TeamScore, deal_points_limit
 from hfcli.engine.seating import Seating
-from hfcli.engine.state import DealState, Phase, TeamState, TurnState, Undo, replica
+from hfcli.engine.state import DealState, GameState, Phase, TeamState, TurnState, Undo, replica
 
 FORMAT = "hfcli position"
 VERSION = 1
@@ -43,11 +46,17 @@ class Position:
     seed: int = 0  # deals to come whose shoes are not given are dealt from it
     future_shoes: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # given shoes of deals to come
 
-    def game(self) -> Game:
-        """A game in this position (it shares nothing mutable with the position)."""
-        return restored(
-            self.rules, self.seating, self.seed, self.future_shoes, self.results,
-            replica(self.deal), replica(self.turn),
+    def config(self) -> GameConfig:
+        """The configuration of a game in this position: deals to come whose shoes are not given
+        are dealt from the seed as a game started with it would deal them."""
+        given = {i: tuple(s) for i, s in self.future_shoes.items()}
+        return GameConfig(self.rules, self.seating, self.seed, given)
+
+    def state(self) -> GameState:
+        """The state of a game in this position, with no history (it shares nothing mutable with
+        the position)."""
+        return GameState(
+            replica(self.deal), replica(self.turn), list(self.results), rng=random.Random(self.seed)
         )
 
     # ------------------------------------------------------------------ writing
@@ -103,11 +112,12 @@ class Position:
         return _Reader(text).position()
 
 
-def position_of(game: Game) -> Position:
-    """The position ``game`` stands in (copied: changing the game later does not change it)."""
+def position_of(config: GameConfig, state: GameState) -> Position:
+    """The position a game of ``config`` in ``state`` stands in (copied: changing the game later
+    does not change it)."""
     return Position(
-        game.rules, game.seating, replica(game.deal), replica(game.turn), list(game.results),
-        game.seed, game.future_shoes(),
+        config.rules, config.seating, replica(state.deal), replica(state.turn), list(state.results),
+        config.seed, config.shoes_after(state.deal.index),
     )
 
 

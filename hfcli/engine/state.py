@@ -1,20 +1,24 @@
-"""The game's changing state as plain data: the deal (hands, feet, stock, pile, each side's table)
-and the turn (whose, its phase, what it has done so far, what ``undo`` restores).
+"""The game's changing state as plain data: the deal (hands, feet, stock, pile, each side's table),
+the turn (whose, its phase, what it has done so far, what ``undo`` restores), and the game around
+them (:class:`GameState`: the finished deals' results, the shoes dealt, the generator, the events).
 
 Equality comes from the fields (dataclasses), and so does copying (:func:`replica`), so a field is
-written once, where it is declared. What a game is played with (rules, seating) is not here: it
-never changes and lives on the :class:`~hfcli.engine.game.Game`.
+written once, where it is declared. What a game is played with (rules, seating, seed, given shoes)
+is not here: it never changes and is the :class:`~hfcli.engine.config.GameConfig`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from hfcli.engine.cards import Card
+from hfcli.engine.events import Event
 from hfcli.engine.melds import Meld
+from hfcli.engine.scoring import DealResult
 
 
 class Phase(StrEnum):
@@ -93,25 +97,91 @@ class DealState:
     pile: list[Card] = field(default_factory=list)  # top card last
 
 
+@dataclass(slots=True)
+class GameState:
+    """Everything about a game that changes as it is played.
+
+    Equality is that of what decides what happens next: the deal, the turn and the scores so far
+    (the shoes to come are the configuration's). The rest is history (the shoes dealt, the events,
+    the move count) or how the shoes to come are drawn from the configuration's seed (the
+    generator and its shuffles), and is not compared.
+    """
+
+    deal: DealState
+    turn: TurnState
+    results: list[DealResult] = field(default_factory=list)
+    # The generator every shuffle comes from, and how many shoes it has shuffled (dealt, or stood
+    # in for by given ones).
+    rng: random.Random = field(default_factory=random.Random, compare=False)
+    shuffles: int = field(default=0, compare=False)
+    shoes: dict[int, tuple[Card, ...]] = field(default_factory=dict, compare=False)  # top card first
+    events: list[Event] = field(default_factory=list, compare=False)  # private cards included
+    move_count: int = field(default=0, compare=False)
+    # The public forms of the events, built as asked for (a replay or a simulation without views
+    # never needs them), after those of the history before the position the state was built from.
+    public: list[Event] = field(default_factory=list, compare=False)
+    seen_before: int = field(default=0, compare=False)
+
+    def copy(self) -> GameState:
+        """A copy that shares nothing mutable with this state (its history included)."""
+        return replica(self)
+
+    def public_events(self) -> list[Event]:
+        """Every event as every seat saw it (no private cards)."""
+        public, events = self.public, self.events
+        done = len(public) - self.seen_before
+        if done < len(events):
+            public.extend([e.public() for e in events[done:]])
+        return public
+
+
 _State = TypeVar("_State")
 
 
 def replica(value: _State) -> _State:
-    """A copy of a state value that shares nothing mutable with it: lists, dicts and dataclasses
-    are copied, everything else (cards, melds, numbers, text, tuples of those) is immutable and
-    shared."""
+    """A copy of a state value that shares nothing mutable with it: lists, dicts, generators and
+    dataclasses are copied, everything else (cards, melds, events, results, numbers, text, tuples
+    of those, frozen dataclasses) is immutable and shared."""
     copied: _State = _replica(value)
     return copied
 
 
+# Items a list shares with its copy: immutable (events are named tuples).
+_SHARED_ITEMS = (Card, Meld, tuple, str, int)
+
+
 def _replica(value: Any) -> Any:
     if isinstance(value, list):
-        # Lists of cards or melds (immutable) are the common, long case: copied without a look at each.
-        if not value or isinstance(value[0], (Card, Meld)):
+        # Lists of immutable items (cards, melds, events, results) are the common, long case:
+        # copied without a look at each.
+        if not value or isinstance(value[0], _SHARED_ITEMS) or _copied_fields(type(value[0])) == ():
             return list(value)
         return [_replica(v) for v in value]
     if isinstance(value, dict):
         return dict(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return type(value)(**{f.name: _replica(getattr(value, f.name)) for f in dataclasses.fields(value)})
+    names = _copied_fields(type(value))
+    if names:
+        return type(value)(**{name: _replica(getattr(value, name)) for name in names})
+    if isinstance(value, random.Random):
+        copy = random.Random()
+        copy.setstate(value.getstate())
+        return copy
     return value
+
+
+# The fields of each mutable dataclass, found once per class (copying is in the AI's inner loops);
+# () for a frozen dataclass, None for anything else.
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _copied_fields(kind: type) -> tuple[str, ...] | None:
+    try:
+        return _FIELDS[kind]
+    except KeyError:
+        pass
+    names: tuple[str, ...] | None = None
+    if dataclasses.is_dataclass(kind):
+        frozen = getattr(kind, "__dataclass_params__").frozen  # noqa: B009  (not in the typeshed)
+        names = () if frozen else tuple(f.name for f in dataclasses.fields(kind))
+    _FIELDS[kind] = names
+    return names

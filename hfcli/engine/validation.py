@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hfcli.engine.cards import RANK_PLURALS, THREE, Card, card_code
+from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import (
     ask_refusal,
@@ -20,6 +20,7 @@ from hfcli.engine.legality import (
     discard_refusal,
     draw_refusal,
     end_refusal,
+    minimum_for,
     out_refusal,
     pickup_refusal,
     short_foot_refusal,
@@ -40,11 +41,8 @@ from hfcli.engine.moves import (
     Pick,
 )
 from hfcli.engine.rule_ids import RuleId
-from hfcli.engine.state import ANSWER_PHASE, MELD_PHASE, OVER_PHASE, TeamState
-
-if TYPE_CHECKING:
-    from hfcli.engine.game import Game
-
+from hfcli.engine.rules import Rules
+from hfcli.engine.state import ANSWER_PHASE, MELD_PHASE, OVER_PHASE, GameState, TeamState
 
 
 @dataclass(slots=True)
@@ -66,18 +64,18 @@ class DiscardPlan:
 Plan = LayPlan | DiscardPlan | None
 
 
-def validate(game: Game, move: Move) -> Plan:
+def validate(config: GameConfig, state: GameState, move: Move) -> Plan:
     """The plan of ``move`` for the seat to move, or IllegalMoveError naming the rule."""
     kind = move.kind
-    turn = game.turn
+    turn = state.turn
     phase = turn.phase
     seat = turn.to_move
     if phase is MELD_PHASE:
         # The common moves first: a turn is mostly melds, additions and its discard.
         if kind is MELD_KIND or kind is ADD_KIND:
-            return validate_lay(game, seat, move)
+            return validate_lay(config, state, seat, move)
         if kind is DISCARD_KIND:
-            return validate_discard(game, seat, move.groups[0][0])
+            return validate_discard(config, state, seat, move.groups[0][0])
         if kind is UNDO_KIND:
             if turn.undo is None:
                 raise IllegalMoveError(RuleId.C_MELDING, "there are no melds of this turn to take back")
@@ -89,19 +87,19 @@ def validate(game: Game, move: Move) -> Plan:
     elif phase is ANSWER_PHASE:
         if kind is not YES_KIND and kind is not NO_KIND:
             raise IllegalMoveError(
-                RuleId.C_OUT, f"{game.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
+                RuleId.C_OUT, f"{config.seating.long_names[seat]} must first answer 'may I go out?' with yes or no"
             )
         return None
     if kind is YES_KIND or kind is NO_KIND:
         raise IllegalMoveError(RuleId.C_OUT, "nobody has asked to go out")
     if kind is ASK_KIND:
-        refusal = ask_refusal(game, seat)
+        refusal = ask_refusal(config, state, seat)
     elif kind is DRAW_KIND:
-        refusal = draw_refusal(game)
+        refusal = draw_refusal(config, state)
     elif kind is PICKUP_KIND:
-        refusal = pickup_refusal(game, seat)
+        refusal = pickup_refusal(config, state, seat)
     elif kind is END_KIND:
-        refusal = end_refusal(game)
+        refusal = end_refusal(config, state)
     else:
         raise IllegalMoveError(RuleId.C_DRAW, f"first draw from the stock or take the pile, then {kind}")
     if refusal is not None:
@@ -109,9 +107,9 @@ def validate(game: Game, move: Move) -> Plan:
     return None
 
 
-def validate_discard(game: Game, seat: int, pick: Pick) -> DiscardPlan:
+def validate_discard(config: GameConfig, state: GameState, seat: int, pick: Pick) -> DiscardPlan:
     """C-DISCARD: the card a discard names (a rank takes that rank's lowest-coded card)."""
-    hand = game.deal.hands[seat]
+    hand = state.deal.hands[seat]
     if pick.card is not None:
         if pick.card not in hand:
             raise IllegalMoveError(RuleId.C_DISCARD, f"you hold no {pick.card.text}")
@@ -121,7 +119,7 @@ def validate_discard(game: Game, seat: int, pick: Pick) -> DiscardPlan:
         if not matches:
             raise IllegalMoveError(RuleId.C_DISCARD, f"you hold no {pick.token}")
         chosen = min(matches, key=card_code)
-    refusal = discard_refusal(game, seat)
+    refusal = discard_refusal(config, state, seat)
     if refusal is not None:
         raise IllegalMoveError.of(refusal)
     return DiscardPlan(chosen)
@@ -136,21 +134,22 @@ def _open_state(sim: dict[int, _OpenMeld | None], team: TeamState, rank: int) ->
     if rank in sim:
         return sim[rank]
     at = team.open_meld(rank)
-    state = None
+    found = None
     if at is not None:
         meld = team.melds[at]
-        state = (len(meld.cards) - meld.wilds, meld.wilds, at)
-    sim[rank] = state
-    return state
+        found = (len(meld.cards) - meld.wilds, meld.wilds, at)
+    sim[rank] = found
+    return found
 
 
-def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
+def validate_lay(config: GameConfig, state: GameState, seat: int, move: Move) -> LayPlan:
     """C-MELD, C-RATIO, C-BOOK, C-ONEOPEN, C-TEAMMELD for every group; then C-MIN and C-KEEP for the
     move as a whole."""
-    book = game.rules.book_size
-    hand = game.deal.hands[seat]
-    team = game.deal.teams[game.seating.team_of[seat]]
-    turn = game.turn
+    rules = config.rules
+    book = rules.book_size
+    hand = state.deal.hands[seat]
+    team = state.deal.teams[config.seating.team_of[seat]]
+    turn = state.turn
     available = list(hand)
     used: list[Card] = []
     sim: dict[int, _OpenMeld | None] = {}
@@ -167,19 +166,21 @@ def validate_lay(game: Game, seat: int, move: Move) -> LayPlan:
         naturals = len(cards) - wilds
         if new:
             rank = natural_rank
-            _check_new_meld(game, sim, team, rank, naturals, wilds)
+            _check_new_meld(rules, sim, team, rank, naturals, wilds)
             nat_after, wild_after, target = naturals, wilds, None
         else:
             rank = move.target if move.target is not None else WILD
-            nat_after, wild_after, target = _check_addition(game, sim, team, rank, group, natural_rank, naturals, wilds)
+            nat_after, wild_after, target = _check_addition(
+                rules, sim, team, rank, group, natural_rank, naturals, wilds
+            )
         if nat_after + wild_after >= book:
             sim[rank] = None
             completed.append(BookKind.WILD if rank == WILD else (BookKind.DIRTY if wild_after else BookKind.CLEAN))
         else:
             sim[rank] = (nat_after, wild_after, target)
         groups.append((rank, tuple(cards), target))
-    counted, counting_after = _opening_count(game, team, used)
-    _check_leftover(game, seat, team, len(hand) - len(used), counted, completed)
+    counted, counting_after = _opening_count(config, state, team, used)
+    _check_leftover(config, state, seat, team, len(hand) - len(used), counted, completed)
     return LayPlan(groups, used, available, counted, counting_after)
 
 
@@ -206,10 +207,9 @@ def _shape(cards: Sequence[Card], group: tuple[Pick, ...]) -> tuple[int, int]:
 
 
 def _check_new_meld(
-    game: Game, sim: dict[int, _OpenMeld | None], team: TeamState, rank: int, naturals: int, wilds: int
+    rules: Rules, sim: dict[int, _OpenMeld | None], team: TeamState, rank: int, naturals: int, wilds: int
 ) -> None:
     """V-NOWILD, C-MELD, C-ONEOPEN and C-RATIO for a new meld."""
-    rules = game.rules
     size = naturals + wilds
     if rank == WILD and not rules.wild_melds:
         raise IllegalMoveError(RuleId.V_NOWILD, "wild melds are not allowed under these rules")
@@ -224,7 +224,7 @@ def _check_new_meld(
 
 
 def _check_addition(
-    game: Game,
+    rules: Rules,
     sim: dict[int, _OpenMeld | None],
     team: TeamState,
     rank: int,
@@ -235,35 +235,36 @@ def _check_addition(
 ) -> _OpenMeld:
     """C-MELD, C-TEAMMELD, C-BOOK and C-RATIO for cards added to the side's open meld of ``rank``;
     returns the meld's naturals and wilds after it, and where it lies."""
-    rules = game.rules
     if naturals and natural_rank != rank:
         raise IllegalMoveError(RuleId.C_MELD, f"{_shown(group)} cannot go on a meld of {meld_rank_name(rank)}")
     if rank == WILD and naturals:
         raise IllegalMoveError(RuleId.C_MELD, "a wild meld holds wild cards only")
-    state = _open_state(sim, team, rank)
-    if state is None:
+    open_meld = _open_state(sim, team, rank)
+    if open_meld is None:
         if any(m.rank == rank for m in team.melds):
             raise IllegalMoveError(
                 RuleId.C_BOOK, f"the {meld_rank_name(rank)} are a complete book; nothing can be added"
             )
         raise IllegalMoveError(RuleId.C_TEAMMELD, f"your partnership has no open meld of {meld_rank_name(rank)}")
-    nat_after, wild_after = state[0] + naturals, state[1] + wilds
+    nat_after, wild_after = open_meld[0] + naturals, open_meld[1] + wilds
     if nat_after + wild_after > rules.book_size:
         raise IllegalMoveError(
             RuleId.C_BOOK, f"a meld holds at most {rules.book_size} cards; this would make {nat_after + wild_after}"
         )
     if not ratio_ok(rank, nat_after, wild_after, rules):
         raise IllegalMoveError.of(rules.wild_ratio.refused(nat_after, wild_after))
-    return nat_after, wild_after, state[2]
+    return nat_after, wild_after, open_meld[2]
 
 
-def _opening_count(game: Game, team: TeamState, used: Sequence[Card]) -> tuple[int, dict[Card, int] | None]:
+def _opening_count(
+    config: GameConfig, state: GameState, team: TeamState, used: Sequence[Card]
+) -> tuple[int, dict[Card, int] | None]:
     """C-MIN, C-MELDING: the value ``used`` adds toward the side's first meld (only cards that still
     count do), and the counting cards left after them."""
-    counting = dict(game.turn.counting) if game.turn.counting is not None else None
+    counting = dict(state.turn.counting) if state.turn.counting is not None else None
     if team.opened:
         return 0, counting
-    values = game.rules.rank_values
+    values = config.rules.rank_values
     counted = 0
     for c in used:
         if counting is None:
@@ -275,27 +276,33 @@ def _opening_count(game: Game, team: TeamState, used: Sequence[Card]) -> tuple[i
 
 
 def _check_leftover(
-    game: Game, seat: int, team: TeamState, remaining: int, counted: int, completed: Sequence[BookKind]
+    config: GameConfig,
+    state: GameState,
+    seat: int,
+    team: TeamState,
+    remaining: int,
+    counted: int,
+    completed: Sequence[BookKind],
 ) -> None:
     """C-MIN before the foot, and C-KEEP in it: what a lay-down may leave in the hand."""
-    rules = game.rules
-    in_foot = game.deal.feet[seat] is None
-    opening = game.turn.opening_value + counted
+    rules = config.rules
+    in_foot = state.deal.feet[seat] is None
+    opening = state.turn.opening_value + counted
     # C-MIN: reaching the foot by melding every card still needs the minimum, unless it is waived
     # for a first meld of the whole hand.
     if remaining == 0 and not in_foot and not team.opened and not rules.minimum_waived_for_whole_hand:
-        minimum = game.minimum_for(game.seating.team_of[seat])
+        minimum = minimum_for(config, state, config.seating.team_of[seat])
         if opening < minimum:
             raise IllegalMoveError(
                 RuleId.C_MIN,
                 f"your first meld must total at least {minimum} before you reach your foot; this makes {opening}",
             )
     if remaining == 0 and not in_foot:
-        refusal = short_foot_refusal(game, seat, books_with(team, completed))
+        refusal = short_foot_refusal(config, state, seat, books_with(team, completed))
         if refusal is not None:
             raise IllegalMoveError.of(refusal)
     if in_foot and remaining < 2:
-        refusal = out_refusal(game, seat, books_with(team, completed))
+        refusal = out_refusal(config, state, seat, books_with(team, completed))
         why = refusal.reason if refusal is not None else None
         if why is None and remaining == 0 and not rules.go_out_by_melding_all:
             why = "you go out by melding all but one card and discarding the last"

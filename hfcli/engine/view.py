@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 from hfcli.engine.cards import Card, card_code
+from hfcli.engine.config import GameConfig
 from hfcli.engine.events import Event
+from hfcli.engine.generation import legal_moves
+from hfcli.engine.legality import minimum_for
 from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealResult, running_totals
 from hfcli.engine.seating import Seating
-from hfcli.engine.state import Phase
-
-if TYPE_CHECKING:
-    from hfcli.engine.game import Game
+from hfcli.engine.state import GameState, Phase
 
 
 class History(Sequence[Event]):
@@ -110,16 +110,16 @@ class SeatView:
         return running_totals(self.results, len(self.seating.team_names))
 
 
-def make_view(game: Game, seat: int) -> SeatView:
-    deal, turn = game.deal, game.turn
-    public = game.public_events
+def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
+    deal, turn = state.deal, state.turn
+    public = state.public_events()
     return SeatView(
         seat=seat,
-        rules=game.rules,
-        seating=game.seating,
+        rules=config.rules,
+        seating=config.seating,
         deal_index=deal.index,
         dealer=deal.dealer,
-        minimum=game.minimum_for(game.seating.team_of[seat]),
+        minimum=minimum_for(config, state, config.seating.team_of[seat]),
         phase=turn.phase,
         turn_seat=turn.seat,
         to_move=turn.to_move,
@@ -137,7 +137,7 @@ def make_view(game: Game, seat: int) -> SeatView:
         asked=turn.asked,
         permission=turn.permission,
         opening_value=turn.opening_value,
-        results=tuple(game.results),
+        results=tuple(state.results),
         history=History(public, len(public)),
-        legal_moves=tuple(game.legal_moves()) if turn.to_move == seat else (),
+        legal_moves=tuple(legal_moves(config, state)) if turn.to_move == seat else (),
     )
