@@ -14,30 +14,26 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli.cli import SEED, TEAMS_OPTION, InputError, WholeNumber, load_rules, table_rules
+from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
+from hfcli.cli.table_setup import (
+    HUMAN,
+    in_use_error,
+    intro_lines,
+    make_ai,
+    open_transcript,
+    table_session,
+    transcript_name_problem,
+)
 from hfcli.engine.errors import HandFootError
 from hfcli.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
-    from ai.base import Player
     from hfcli.engine.game import Game
     from hfcli.engine.rules import Rules
     from hfcli.engine.seating import Seating
-    from hfcli.repl.session import Recorder, Session
-    from hfcli.transcript import TranscriptWriter
+    from hfcli.repl.session import Session
 
 LEVELS = ("easy", "normal", "hard", "expert")
-HUMAN = 0  # a new game seats the person in the first seat (South); a resumed one where its transcript says
-
-
-def make_ai(level: str, seed: int | None, seat: int) -> Player:
-    """The AI for ``seat`` at ``level``; a level the program does not know is a one-line error."""
-    from ai import make_player
-
-    try:
-        return make_player(level, seed, seat)
-    except ValueError as exc:
-        raise click.ClickException(str(exc)) from None
 
 
 def terminal_size() -> tuple[int, int]:
@@ -116,19 +112,6 @@ class PauseSeconds(click.FloatRange):
             return decimal_number(str(value).strip(" "), "a pause", 0, MAX_PAUSE)
         except ValueError as exc:
             self.fail(str(exc), param, ctx)
-
-
-def transcript_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a transcript, or None. It is printed at the table, so it may hold
-    nothing a terminal would act on; and a new game's header records the name of the game it came
-    from as text, which a name holding bytes that are not UTF-8 is not (an escaped form would name
-    another file), so such a name is refused for every transcript option alike."""
-    hidden = hidden_characters(name)
-    if any(0xD800 <= ord(c) <= 0xDFFF for c in hidden):
-        return f"'{printable(name)}' is not text: the name holds bytes that are not UTF-8; rename the file"
-    if hidden:
-        return f"'{printable(name)}' has control characters; name the file without them"
-    return None
 
 
 class TranscriptPath(click.Path):
@@ -342,76 +325,8 @@ def _new_session(
     levels = seat_levels(game.seating, HUMAN, *level_choices)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
     writer, path = open_transcript(game, HUMAN, name, levels, transcript_path)
-    session = _session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
-    return session, _intro(game, HUMAN, levels, path)
-
-
-def open_transcript(
-    game: Game, human: int, name: str, levels: dict[int, str], transcript_path: Path | None,
-    header: dict[str, object] | None = None, studied: Path | None = None,
-) -> tuple[TranscriptWriter, Path]:
-    """A new transcript for ``game`` (at ``transcript_path``, else a new file in the data folder)
-    with its header written, the human in seat ``human`` and the AI seats at ``levels``; any
-    failure is one line. A file that exists already is never written over: not another game, not
-    ``studied`` (the recorded game a what-if or duplicate game comes from), not any other file."""
-    from hfcli import paths
-    from hfcli.transcript import SeatInfo, TranscriptWriter
-    from hfcli.transcript.writer import HeaderTooLong, in_use
-
-    seats = [
-        SeatInfo(name, "human", None) if seat == human else SeatInfo(game.seating.long_names[seat], "ai", levels[seat])
-        for seat in game.seating.seats
-    ]
-    path = transcript_path
-    try:
-        if path is not None:
-            return TranscriptWriter.create(path, game, seats, header=header), path
-        for _ in range(_FRESH_NAME_TRIES):
-            path = paths.new_transcript_path(game.seed)
-            try:
-                return TranscriptWriter.create(path, game, seats, header=header), path
-            except FileExistsError:
-                continue  # another game took the name since it was chosen: the next one is free
-        raise click.ClickException(f"cannot write the transcript {path}: every new name is taken")
-    except HeaderTooLong as exc:
-        raise InputError(f"cannot record this game: {exc}") from None
-    except FileExistsError:
-        assert transcript_path is not None
-        if in_use(transcript_path):
-            raise in_use_error(transcript_path) from None
-        raise _existing_file(transcript_path, studied) from None
-    except paths.DataFolderError as exc:
-        raise click.ClickException(str(exc)) from None
-    except OSError as exc:
-        where = path if path is not None else paths.transcripts_dir()
-        raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
-
-
-def in_use_error(path: Path) -> click.ClickException:
-    return click.ClickException(f"{path} is in use: another hf play is writing this game, and a transcript "
-                                "has one writer at a time")
-
-
-_FRESH_NAME_TRIES = 100  # a timestamped name taken that many times over is not a race but a fault
-
-
-def _existing_file(path: Path, studied: Path | None) -> click.ClickException:
-    """Why ``--transcript PATH`` names a file that is there already: the recorded game being played
-    from (by any name: a link, another spelling), or some other file."""
-    if studied is not None and same_file(path, studied):
-        return InputError(f"--transcript {path} is the recorded game itself; a new game is recorded in a new file")
-    return InputError(f"--transcript {path}: the file exists, and hf play records a game only in a new file; "
-                      "name another (--resume continues a recorded game)")
-
-
-def same_file(one: Path, other: Path) -> bool:
-    """Whether two paths name one file, by the file's identity (a hard link, a symbolic link and
-    another spelling of the path all name the same file)."""
-    try:
-        a, b = os.stat(one), os.stat(other)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    session = table_session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    return session, intro_lines(game, HUMAN, levels, path)
 
 
 def _resumed_session(
@@ -446,7 +361,7 @@ def _resumed_session(
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     resumed.recall(players)
-    session = _session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
+    session = table_session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
     for recorded in resumed.moves:
         session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
@@ -455,7 +370,7 @@ def _resumed_session(
     origin = compare_resumed(session, source)
     if origin is not None:
         intro.append(origin)
-    intro += _intro(game, human, levels, path)  # its first line names the rules, as a new game's does
+    intro += intro_lines(game, human, levels, path)  # its first line names the rules, as a new game's does
     return session, intro
 
 
@@ -486,66 +401,6 @@ def _show_finished(game: Game, path: Path) -> None:
     click.echo("")
     click.echo("To replay it:")
     click.echo(f"  {program_command()} replay {shlex.quote(str(path))}")
-
-
-def _session(
-    game: Game,
-    players: dict[int, Player],
-    levels: dict[int, str],
-    human: int,
-    name: str,
-    writer: Recorder,
-    path: Path,
-    color: bool,
-    ascii_cards: bool,
-    speed: float,
-) -> Session:
-    from ai import make_hint_player
-    from hfcli.repl.session import Session
-
-    # Hints come from the strongest AI, as if it sat in the human's seat.
-    hint_player = make_hint_player(game.seed, human)
-    return Session(
-        game, players, human=human, human_name=name, writer=writer,
-        transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
-        hint_player=hint_player,
-    )
-
-
-def _intro(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
-    from hfcli.render import table_words
-
-    return [
-        f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",
-        seats_sentence(game.seating, human, levels),
-        f"Transcript: {path}",
-        "Type help for the commands; tab completes them and the cards you hold.",
-    ]
-
-
-def seats_sentence(seating: Seating, human: int, levels: dict[int, str]) -> str:
-    """Who sits where: ``You sit South. Your partner North (normal); opponents West (normal) and East
-    (normal).``; where several sides oppose, each is named (``SW+NE: Southwest (hard) and ...``)."""
-    names = seating.long_names
-
-    def each(seats: tuple[int, ...] | list[int]) -> str:
-        listed = [f"{names[s]} ({levels.get(s)})" for s in seats]
-        return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + f" and {listed[-1]}"
-
-    partners = seating.partners(human)
-    mine = seating.team_of[human]
-    others = [t for t in seating.teams if t != mine]
-    if len(partners) == 1:
-        sentence = f"You sit {names[human]}. Your partner {each(partners)}; "
-    elif partners:
-        sentence = f"You sit {names[human]}. Your teammates {each(partners)}; "
-    else:
-        sentence = f"You sit {names[human]} and play alone; "
-    if len(others) == 1 or all(len(seating.members(t)) == 1 for t in others):
-        against = [s for s in seating.seats if seating.team_of[s] != mine]
-        return sentence + f"{'opponent' if len(against) == 1 else 'opponents'} {each(against)}."
-    return sentence + "opponents " + "; ".join(
-        f"{seating.team_names[t]}: {each(seating.members(t))}" for t in others) + "."
 
 
 def _run(session: Session, intro: list[str], interactive: bool) -> None:

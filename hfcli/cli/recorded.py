@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import InputError
-from hfcli.cli.play import HUMAN, _intro, _session, make_ai, transcript_name_problem
+from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session, transcript_name_problem
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
 from hfcli.engine.numbers import whole_number
@@ -171,14 +171,14 @@ def _start(
     game: Game, replayed: Replayed, seats: Seats, transcript_path: Path | None, header: dict[str, object],
     color: bool, ascii_cards: bool, speed: float,
 ) -> tuple[Session, list[str]]:
-    from hfcli.cli.play import open_transcript
-
     players = {s: make_ai(level, game.seed, s) for s, level in seats.levels.items()}
     writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header,
                                    studied=Path(replayed.source.path))
-    session = _session(game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed)
+    session = table_session(
+        game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed
+    )
     compare_with(session, replayed.game.results)
-    return session, _intro(game, seats.human, seats.levels, path)
+    return session, intro_lines(game, seats.human, seats.levels, path)
 
 
 def compare_with(session: Session, recorded: list[DealResult]) -> None:
