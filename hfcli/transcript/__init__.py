@@ -8,6 +8,7 @@ complete lines all replay. The reader rebuilds the game by applying the recorded
 ``Game`` made from the recorded shoes and checks every line the engine produces against the file.
 """
 
+from hfcli.transcript.header import Header
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
@@ -18,7 +19,7 @@ from hfcli.transcript.lines import (
     TranscriptError,
     event_line,
 )
-from hfcli.transcript.reader import Header, Replayed, Source, parse_header, read_source, recorded_shoes, replay
+from hfcli.transcript.reader import Replayed, Source, parse_header, read_source, recorded_shoes, replay
 from hfcli.transcript.resume import Resumed, resume
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter
 

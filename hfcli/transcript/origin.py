@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hfcli.engine.cards import format_cards, parse_cards
 from hfcli.engine.errors import HandFootError
@@ -26,10 +26,8 @@ from hfcli.engine.position import Position
 from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
 from hfcli.printable import printable
+from hfcli.transcript.header import Header
 from hfcli.transcript.lines import TranscriptError
-
-if TYPE_CHECKING:
-    from hfcli.transcript.reader import Header
 
 WHAT_IF = "what-if"
 DUPLICATE = "duplicate"

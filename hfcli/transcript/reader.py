@@ -20,11 +20,12 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.numbers import seed_problem
 from hfcli.engine.rules import Rules, from_mapping
-from hfcli.engine.seating import FOUR_HANDED, Seating, table
+from hfcli.engine.seating import Seating, table
 from hfcli.engine.state import OVER_PHASE
 from hfcli.files import NotRegularFile, open_regular
 from hfcli.printable import hidden_characters
 from hfcli.transcript.digest import Digester
+from hfcli.transcript.header import Header
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
@@ -39,23 +40,6 @@ from hfcli.transcript.lines import (
     move_chain,
 )
 from hfcli.transcript.origin import origin_of, read_history, start_position
-
-
-@dataclass
-class Header:
-    version: int
-    program: str
-    created: str
-    seed: int | None
-    rules: Rules
-    seats: list[SeatInfo]
-    data: dict[str, Any]
-    seating: Seating = FOUR_HANDED
-
-    @property
-    def human_seats(self) -> list[int]:
-        """The seats a person played, in seat order."""
-        return [seat for seat, info in enumerate(self.seats) if info.kind == "human"]
 
 
 @dataclass
