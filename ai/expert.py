@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.base import Decision
+from ai.knowledge import SeatKnowledge
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
 from hfcli.engine.cards import RANK_NAMES, THREE, rank_counts
@@ -104,10 +105,16 @@ class ExpertPlayer:
         made afresh at every decision, so it is not run again."""
         self.policy.recall(view)
 
+    @property
+    def knowledge(self) -> SeatKnowledge:
+        """What the seat has learnt of the public history (the rule-based player's, kept up to
+        the last view it was shown)."""
+        return self.policy.knowledge
+
     def imagine(self, view: SeatView) -> list[Game]:
         """The games the decision is searched on: ``budget.samples`` deals of the cards the seat
-        cannot see, each consistent with its view."""
-        knowledge = read_knowledge(view)
+        cannot see, each consistent with its view (which ``choose`` has shown the policy)."""
+        knowledge = read_knowledge(view, self.policy.knowledge)  # the policy has just read the view
         rng = self._decision_rng(view)
         seeds = [rng.getrandbits(62) for _ in range(self.budget.samples)]
         return [knowledge.sample(random.Random(seed), seed) for seed in seeds]

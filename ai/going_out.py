@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
-from ai.knowledge import Tracker
+from ai.knowledge import SeatKnowledge
 from ai.meldable import can_go_out, leftover_of
 from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
@@ -62,7 +62,9 @@ def _books_words(missing: tuple[int, int, int]) -> str:
     return " and ".join(words)
 
 
-def answer_permission(view: SeatView, tracker: Tracker | None = None, hand: HandFacts | None = None) -> Decision:
+def answer_permission(
+    view: SeatView, knowledge: SeatKnowledge | None = None, hand: HandFacts | None = None
+) -> Decision:
     """As the partner: yes when going out now is worth at least what waiting could add."""
     rules = view.rules
     values = rules.rank_values
@@ -86,7 +88,7 @@ def answer_permission(view: SeatView, tracker: Tracker | None = None, hand: Hand
     # Any other partner's hand counts against the side too if the deal ends now; about half of
     # it melded by waiting would swing as much as its whole value.
     others = [p for p in seating.partners(view.seat) if p != asker]
-    others_value = sum(_hand_estimate(view, tracker, p) for p in others)
+    others_value = sum(_hand_estimate(view, knowledge, p) for p in others)
     wait = 2 * meldable + reachable + others_value
     # Going out now: the bonus, and no more turns for the opponents.
     threat, near = _opponents_next_round(view)
@@ -133,12 +135,12 @@ def _and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _hand_estimate(view: SeatView, tracker: Tracker | None, seat: int) -> float:
+def _hand_estimate(view: SeatView, knowledge: SeatKnowledge | None, seat: int) -> float:
     """The card value of ``seat``'s hand as far as this seat knows it: the cards seen taken from
     the pile, and the average of the unseen cards for the rest."""
     values = view.rules.rank_values
-    known = tracker.known_of(seat) if tracker is not None else [0] * len(values)
-    seen = tracker.seen_counts(view) if tracker is not None else rank_counts(view.hand)
+    known = knowledge.known_of(seat) if knowledge is not None else [0] * len(values)
+    seen = knowledge.seen_counts(view) if knowledge is not None else rank_counts(view.hand)
     out = [max(0, natural_total(view.rules, r) - seen[r]) for r in range(len(values))]
     unseen = sum(out) or 1
     average = sum(n * values[r] for r, n in enumerate(out)) / unseen

@@ -4,7 +4,7 @@ discards its highest card that it cannot meld."""
 from __future__ import annotations
 
 from ai.base import Decision, decision_rng
-from ai.knowledge import Tracker
+from ai.knowledge import SeatKnowledge
 from hfcli.engine.cards import rank_counts
 from hfcli.engine.moves import ASK, DRAW, END, PICKUP, UNDO, YES, Move, MoveKind
 from hfcli.engine.state import Phase
@@ -20,7 +20,7 @@ class GreedyPlayer:
         self._undone_turn = -1
         self._stuck_turn = -1
         self._stuck = 0  # moves this turn spent melding on toward the first meld's minimum
-        self._tracker = Tracker()
+        self._knowledge = SeatKnowledge()
 
     def choose(self, view: SeatView) -> Decision:
         moves = view.legal_moves
@@ -33,8 +33,8 @@ class GreedyPlayer:
             if MoveKind.PICKUP in kinds:
                 return Decision(PICKUP, "take pile: the stock is empty")
             return Decision(END, "end: the stock is empty")
-        self._tracker.update(view)
-        turn = self._tracker.turns
+        self._knowledge.update(view)
+        turn = self._knowledge.turns
         if self._stuck_turn != turn:
             self._stuck_turn = turn
             self._stuck = 0

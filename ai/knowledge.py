@@ -1,21 +1,27 @@
-"""What a seat can work out from its view: counts of its hand, its partnership's melds and books,
-and a running account of the public history (cards seen, what each seat took from the pile).
+"""What a seat can work out from its view: a running account of the public history (cards seen,
+what each seat took from the pile and still holds, the upcards buried in the stock).
 
 Everything here is built from a :class:`SeatView` only.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, rank_counts
+from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card, rank_counts
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.view import SeatView
 
 RANKS = RANK_COUNT
+# The event kinds as plain names: every seat's knowledge reads every event of the game.
+_MOVE, _DRAW, _TAKE, _DEAL, _UPCARD, _BURY, _FOOT, _RED_THREE = (
+    EventKind.MOVE, EventKind.DRAW, EventKind.TAKE, EventKind.DEAL, EventKind.UPCARD, EventKind.BURY,
+    EventKind.FOOT, EventKind.RED_THREE,
+)
 
 
 def needs_permission(view: SeatView) -> bool:
@@ -48,24 +54,40 @@ class Sign(StrEnum):
 
 
 @dataclass
-class Tracker:
-    """Reads the public history incrementally: each call looks only at events it has not seen.
+class SeatKnowledge:
+    """What one seat has learnt from the public history, read incrementally: each call of
+    :meth:`update` looks only at the events it has not seen. One per seat: the rule-based
+    players keep theirs from move to move, and the sampler (:func:`ai.sampler.read_knowledge`)
+    reads the same object, so no one walks the history again.
 
     What it learns of each seat's hand this deal: the cards it took from the pile and still holds
     (not since melded or discarded), how many cards it has received unseen (dealt, drawn, its
     foot, red-three replacements), and the last time it showed it held no pair of a rank (see
     :class:`Sign`), so the cards come since are the only ones that could have made that pair.
-    It also follows the pile and which sides have made their first meld, which those signs need.
+    It also follows the pile, which sides have made their first meld, and the upcards buried in
+    the stock (C-UPCARD).
+
+    The pile cards a seat still holds are kept two ways, for two readers. ``known`` counts them by
+    rank, for the strategy: a meld of a rank forgets one of that rank, a pickup forgets the two of
+    the pair, an undo gives back what it took back. ``held`` keeps the exact cards, for the
+    sampler, which pins them in that seat's hand: a card laid forgets that very card, a pickup
+    forgets every known card of the top card's rank (which two the engine melded is not shown,
+    and keeping one could put a card in two places), an undo gives nothing back and a foot picked
+    up (with the hand empty, C-FOOT) clears the seat. Either way a seat is said to hold only what
+    it does hold; the two differ in how much they dare to say, and each reader's choices depend
+    on its own.
     """
 
     seen_events: int = 0
     turns: int = 0  # draws and pickups in the game so far: one per turn
     known: dict[int, list[int]] = field(default_factory=dict)  # seat -> ranks taken from the pile, still held
+    held: dict[int, Counter[Card]] = field(default_factory=dict)  # seat -> cards taken from the pile, still held
     received: dict[int, int] = field(default_factory=dict)  # seat -> unseen cards received this deal
     # seat -> rank -> (cards received by then, DISCARDED or PASSED): the latest such sign
     no_pair: dict[int, dict[int, tuple[int, Sign]]] = field(default_factory=dict)
     pile: list[int] = field(default_factory=list)  # the discard pile's ranks, bottom first
     opened: set[int] = field(default_factory=set)  # sides that have made their first meld this deal
+    buried: list[Card] = field(default_factory=list)  # this deal's upcards buried in the stock, in order
     # This turn's lay-downs: (rank, was it a known card) for each card, given back on an undo.
     _laid: list[tuple[int, int]] = field(default_factory=list)
 
@@ -73,42 +95,62 @@ class Tracker:
         history = view.history
         if len(history) < self.seen_events:
             self.__init__()  # type: ignore[misc]
-        rules = view.rules
-        team_of = view.seating.team_of
         if not history and not self.seen_events:
             self._start_mid_deal(view)
-        for i in range(self.seen_events, len(history)):
-            event = history[i]
+        if len(history) == self.seen_events:
+            return
+        team_of = view.seating.team_of
+        for event in history[self.seen_events:]:
             kind = event.kind
             seat = event.seat
-            if kind is EventKind.DEAL:
+            if kind is _MOVE:
+                move = event.move
+                if seat is not None and move is not None:
+                    self._move(seat, move, event.cards, team_of[seat])
+            elif kind is _DRAW:
+                if seat is not None:
+                    self.received[seat] = self.received.get(seat, 0) + event.count
+            elif kind is _TAKE:
+                if seat is not None:
+                    self._take(seat, event.cards, event.count, view.rules.pile_with_wild)
+            elif kind is _DEAL:
                 self.known = {}
+                self.held = {}
                 self.no_pair = {}
                 self.pile = []
                 self.opened = set()
-                self.received = dict.fromkeys(view.seating.seats, rules.hand_size)
-            elif kind is EventKind.UPCARD:
+                self.buried = []
+                self.received = dict.fromkeys(view.seating.seats, view.rules.hand_size)
+            elif kind is _UPCARD:
                 self.pile.append(event.cards[0].rank)
+            elif kind is _BURY:
+                self.buried.append(event.cards[0])
             elif seat is None:
                 continue
-            elif kind is EventKind.DRAW or kind is EventKind.FOOT:
+            elif kind is _FOOT:
                 self.received[seat] = self.received.get(seat, 0) + event.count
-            elif kind is EventKind.RED_THREE:
+                self.held[seat] = Counter()  # a foot is picked up only with the hand empty (C-FOOT)
+            elif kind is _RED_THREE:
                 self.received[seat] = self.received.get(seat, 0) + 1
-            elif kind is EventKind.TAKE:
-                del self.pile[-event.count:]
-                top = event.cards[0]
-                self._forget(seat, top.rank)  # the pair melded with the top card may have been known cards
-                if not self._forget(seat, top.rank) and rules.pile_with_wild and not top.is_wild:
-                    # One natural and a wild card may have taken it: a known wild card is let go.
-                    if not self._forget(seat, TWO):
-                        self._forget(seat, JOKER)
-                ranks = self.known.setdefault(seat, [0] * RANKS)
-                for c in event.cards[1:]:
-                    ranks[c.rank] += 1
-            elif kind is EventKind.MOVE and event.move is not None:
-                self._move(seat, event.move, team_of[seat])
         self.seen_events = len(history)
+
+    def _take(self, seat: int, cards: tuple[Card, ...], count: int, pile_with_wild: bool) -> None:
+        del self.pile[-count:]
+        top = cards[0]
+        # With pile_with_wild the hand may have given one natural and a wild card instead of a pair.
+        wild_too = pile_with_wild and not top.is_wild
+        self._forget(seat, top.rank)  # the pair melded with the top card may have been known cards
+        if not self._forget(seat, top.rank) and wild_too:
+            # One natural and a wild card may have taken it: a known wild card is let go.
+            if not self._forget(seat, TWO):
+                self._forget(seat, JOKER)
+        ranks = self.known.setdefault(seat, [0] * RANKS)
+        for c in cards[1:]:
+            ranks[c.rank] += 1
+        held = self.held.setdefault(seat, Counter())
+        for c in [c for c in held if c.rank == top.rank or wild_too and c.is_wild]:
+            held[c] = 0
+        held.update(cards[1:])  # the top card goes to the meld with the pair
 
     def _start_mid_deal(self, view: SeatView) -> None:
         """A game built from a position has no history: start from what the view shows."""
@@ -117,7 +159,7 @@ class Tracker:
         self.pile = [c.rank for c in view.pile]
         self.opened = {t for t in seating.teams if view.opened[t]}
 
-    def _move(self, seat: int, move: Move, team: int) -> None:
+    def _move(self, seat: int, move: Move, cards: tuple[Card, ...], team: int) -> None:
         kind = move.kind
         if kind is MoveKind.DRAW or kind is MoveKind.PICKUP:
             self.turns += 1
@@ -130,6 +172,7 @@ class Tracker:
         elif kind is MoveKind.DISCARD:
             rank = move.groups[0][0].rank
             self._forget(seat, rank)
+            self._forget_cards(seat, cards)
             if self._laid:
                 self.opened.add(team)
             self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), Sign.DISCARDED)
@@ -138,6 +181,7 @@ class Tracker:
         elif kind is MoveKind.MELD or kind is MoveKind.ADD:
             for pick in move.picks:
                 self._laid.append((pick.rank, self._forget(seat, pick.rank)))
+            self._forget_cards(seat, cards)
         elif kind is MoveKind.UNDO:
             ranks = self.known.setdefault(seat, [0] * RANKS)
             for rank, was_known in self._laid:
@@ -151,6 +195,14 @@ class Tracker:
             ranks[rank] -= 1
             return 1
         return 0
+
+    def _forget_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``cards`` (the very cards a meld, an add or a discard laid) left ``seat``'s hand."""
+        held = self.held.get(seat)
+        if held is not None:
+            for c in cards:
+                if held[c] > 0:
+                    held[c] -= 1
 
     def known_of(self, seat: int) -> list[int]:
         """Cards of each rank ``seat`` is known to hold (all zero when nothing is known)."""

@@ -10,7 +10,7 @@ made the pair. What the pickup would be worth to them comes from the
 cards it takes: the top card and their pair on the table, a book closed, cards onto their open
 melds, wild cards, their first meld made.
 
-Everything here is built from a :class:`SeatView` and the seat's :class:`Tracker` only.
+Everything here is built from a :class:`SeatView` and the seat's :class:`SeatKnowledge` only.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.hand import open_melds
-from ai.knowledge import RANKS, Sign, Tracker
+from ai.knowledge import RANKS, SeatKnowledge, Sign
 from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.melds import WILD, BookKind, Meld, meld_rank_name
 from hfcli.engine.rules import Rules
@@ -83,7 +83,7 @@ class Threat:
 class NextPlayer:
     """The seat that plays after this one, as far as this seat can see it."""
 
-    def __init__(self, view: SeatView, tracker: Tracker, *, counting: bool = True, exact: bool = False) -> None:
+    def __init__(self, view: SeatView, knowledge: SeatKnowledge, *, counting: bool = True, exact: bool = False) -> None:
         """``counting``: weigh the cards not yet seen and what the next player showed of their
         hand (else only the cards seen taken from the pile); ``exact``: the chances of drawing
         them without replacement (hypergeometric) rather than the binomial approximation."""
@@ -99,9 +99,9 @@ class NextPlayer:
         self.friendly = team == view.team
         self.melds: dict[int, Meld] = open_melds(view.melds[team])
         self.opened = view.opened[team]
-        self.known = tracker.known_of(seat)
-        self.tracker = tracker
-        seen = tracker.seen_counts(view)
+        self.known = knowledge.known_of(seat)
+        self.knowledge = knowledge
+        seen = knowledge.seen_counts(view)
         # The seat's own known cards are in ``seen`` (as another seat's); they are not in the pool.
         self.out = [natural_total(rules, rank) - seen[rank] for rank in range(RANKS)]
         self.unseen = max(1, rules.card_count - sum(seen))
@@ -128,7 +128,7 @@ class NextPlayer:
             return UNCOUNTED_PAIR, 0.0
         odds = self._odds
         out = self.out[rank]
-        sign_since = self.tracker.last_no_pair(self.seat, rank)
+        sign_since = self.knowledge.last_no_pair(self.seat, rank)
         if sign_since is None:
             return odds(2 - have, self.slots, out), 0.0
         # They showed no pair then: only the cards come since can have made one, with the one
@@ -161,7 +161,7 @@ class NextPlayer:
         out = self.out[rank]
         wild_out = self.out[TWO] + self.out[JOKER]
         wild = 1.0 if self._known_wilds() else 1.0 - spread(self.slots, wild_out)[0]
-        sign_since = self.tracker.last_no_pair(self.seat, rank)
+        sign_since = self.knowledge.last_no_pair(self.seat, rank)
         if sign_since is None:
             none, one = spread(self.slots, out)
             if have == 1:
@@ -263,7 +263,7 @@ class NextPlayer:
         elif self.known[rank] == 1 and self.counting:
             words += f" (they hold one from the pile; {_percent(chance)})"
         elif self.known[rank] == 0 and self.counting:
-            sign = self.tracker.last_no_pair(self.seat, rank)
+            sign = self.knowledge.last_no_pair(self.seat, rank)
             if sign is not None:
                 words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; {_percent(chance)})"
             else:
@@ -278,7 +278,7 @@ class NextPlayer:
         if left < 2 and not (wild and left):
             where = "every other one is in sight" if left == 0 else "only one other is out of sight"
             return f"{name} cannot hold two {RANK_PLURALS[rank]}: {where}"
-        sign = self.tracker.last_no_pair(self.seat, rank)
+        sign = self.knowledge.last_no_pair(self.seat, rank)
         if sign is not None and sign[0] == 0:
             return f"{name} {_sign_words(sign[1], rank)} and has drawn nothing since"
         if self.slots == 0:

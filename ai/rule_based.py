@@ -8,7 +8,7 @@ from collections import Counter
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
-from ai.knowledge import Tracker, needs_permission, side_in_feet
+from ai.knowledge import SeatKnowledge, needs_permission, side_in_feet
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -39,7 +39,7 @@ class RuleBasedPlayer:
         self.style = STYLES[level]
         self.seed = seed
         self.seat = seat
-        self.tracker = Tracker()
+        self.knowledge = SeatKnowledge()
         self._turn = -1
         self._moves = 0
         self._undone = False
@@ -48,13 +48,13 @@ class RuleBasedPlayer:
         self._origin: Counter[Card] | None = None  # the hand before a pickup, for the first meld
 
     def choose(self, view: SeatView) -> Decision:
-        self.tracker.update(view)
+        self.knowledge.update(view)
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         if view.phase is Phase.ANSWER:
-            return answer_permission(view, self.tracker)
+            return answer_permission(view, self.knowledge)
         if view.phase is Phase.DRAW:
-            decision = choose_draw(view, self.tracker, self.style)
+            decision = choose_draw(view, self.knowledge, self.style)
             self._origin = None
             if decision.move.kind is MoveKind.PICKUP and not view.opened[view.team] and view.pile_top is not None:
                 # The cards the engine melds with the top card (with pile_with_wild, perhaps a wild).
@@ -62,8 +62,8 @@ class RuleBasedPlayer:
                 origin.subtract(pickup_pair(view.hand, view.pile_top, view.rules))
                 self._origin = origin
             return decision
-        if self.tracker.turns != self._turn:
-            self._turn = self.tracker.turns
+        if self.knowledge.turns != self._turn:
+            self._turn = self.knowledge.turns
             self._moves = 0
             self._undone = False
             self._plan = None
@@ -137,7 +137,7 @@ class RuleBasedPlayer:
                 last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
                 if last is not None:
                     return Decision(last, f"{last}: the last card, going out")
-        discard = choose_discard(view, self.tracker, style, hand)
+        discard = choose_discard(view, self.knowledge, style, hand)
         if discard is not None:
             return discard
         if UNDO in legal and not self._undone:

@@ -1,10 +1,11 @@
 """Dealing the cards a seat cannot see, consistently with everything its view shows.
 
 A search player cannot look at the other hands, the feet or the stock; it can only imagine them.
-:func:`read_knowledge` gathers what the seat's :class:`~hfcli.engine.view.SeatView` tells of
-them once, and each :meth:`Knowledge.sample` imagines one deal of the hidden cards that agrees
-with it and builds a whole game in that position with the engine's
-public builder (:class:`~hfcli.engine.position.Position`), for the search to play forward.
+:func:`read_knowledge` gathers what the seat's :class:`~hfcli.engine.view.SeatView` and its
+:class:`~ai.knowledge.SeatKnowledge` of the history tell of them once, and each
+:meth:`Knowledge.sample` imagines one deal of the hidden cards that agrees with it and builds a
+whole game in that position with the engine's public builder
+(:class:`~hfcli.engine.position.Position`), for the search to play forward.
 
 What a seat knows, and every sample keeps:
 
@@ -24,19 +25,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.knowledge import SeatKnowledge
 from hfcli.engine.cards import Card, card_code, new_shoe
-from hfcli.engine.events import EventKind
+from hfcli.engine.dealing import buried_places
 from hfcli.engine.game import Game
-from hfcli.engine.moves import MoveKind
 from hfcli.engine.position import Position
-from hfcli.engine.state import DealState, Phase, TeamState, TurnState
+from hfcli.engine.state import DealState, TeamState, TurnState
 from hfcli.engine.view import SeatView
-
-_LAYING = (MoveKind.MELD, MoveKind.ADD, MoveKind.DISCARD)
-_ANSWERS = (MoveKind.YES, MoveKind.NO)
 
 
 @dataclass(frozen=True)
@@ -57,13 +54,17 @@ class Knowledge:
         return Game.from_position(sample_position(self, rng, seed))
 
 
-def read_knowledge(view: SeatView) -> Knowledge:
-    """Everything a sample needs from ``view``, read once for all the samples of a decision."""
+def read_knowledge(view: SeatView, seen: SeatKnowledge | None = None) -> Knowledge:
+    """Everything a sample needs from ``view``, read once for all the samples of a decision;
+    ``seen`` is the seat's knowledge of the history, brought up to the view (read afresh from the
+    view's history when not given)."""
+    if seen is None:
+        seen = SeatKnowledge()
+    seen.update(view)
     seats = len(view.seating.names)
-    known, buried = _known_cards(view)
-    for s in view.seating.seats:
-        if s == view.seat:
-            known[s] = Counter()  # the seat's own hand is in sight anyway
+    known = {s: +seen.held.get(s, Counter()) for s in range(seats)}  # + drops the cards counted out
+    known[view.seat] = Counter()  # the seat's own hand is in sight anyway
+    buried = _still_buried(view, seen.buried)
     in_sight: Counter[Card] = Counter(view.hand)
     in_sight.update(view.pile)
     for melds in view.melds:
@@ -84,14 +85,15 @@ def read_knowledge(view: SeatView) -> Knowledge:
         buried = []
         unseen = Counter(new_shoe(view.rules.deck_count))
         unseen.subtract(in_sight)
-    turn, taken = _turn_state(view)
+    turn = TurnState(view.turn_seat, view.to_move, view.phase, view.asked, view.permission, view.answer_return,
+                     view.laid, view.opening_value, {} if view.pile_taken is not None else None)
     return Knowledge(
         view=view,
         unseen=tuple(sorted(unseen.elements(), key=card_code)),
         known=tuple(tuple(sorted(known[s].elements(), key=card_code)) for s in range(seats)),
         buried=tuple(buried),
         turn=turn,
-        taken_this_turn=taken,
+        taken_this_turn=view.pile_taken or (),
     )
 
 
@@ -153,107 +155,18 @@ def _copy_turn(turn: TurnState) -> TurnState:
     )
 
 
-def _known_cards(view: SeatView) -> tuple[dict[int, Counter[Card]], list[tuple[int, Card]]]:
-    """Cards each seat is known to hold (pile cards it took and has not laid since) and the
-    upcards buried in the stock that are still there, from the current deal's public history."""
-    history = view.history
-    start = _deal_start(history)
-    seats = len(view.seating.names)
-    known: dict[int, Counter[Card]] = {s: Counter() for s in range(seats)}
-    buried_cards: list[Card] = []
-    for i in range(start, len(history)):
-        event = history[i]
-        kind = event.kind
-        if kind is EventKind.TAKE and event.seat is not None:
-            mine = known[event.seat]
-            # The pair melded with the top card came from the hand: the engine takes the two
-            # lowest-coded cards of the rank, which may or may not be known ones; forgetting the
-            # known ones only widens the samples, keeping them could put a card in two places.
-            # With pile_with_wild the hand may have given one natural and a wild card instead:
-            # the known wild cards are forgotten too.
-            top = event.cards[0]
-            wild_too = view.rules.pile_with_wild and not top.is_wild
-            for c in [c for c in mine if c.rank == top.rank or wild_too and c.is_wild]:
-                mine[c] = 0
-            mine.update(event.cards[1:])  # the top card goes to the meld with the pair
-        elif kind is EventKind.MOVE and event.seat is not None and event.move is not None:
-            if event.move.kind in _LAYING:
-                mine = known[event.seat]
-                for c in event.cards:
-                    if mine[c] > 0:
-                        mine[c] -= 1
-        elif kind is EventKind.FOOT and event.seat is not None:
-            known[event.seat] = Counter()  # a foot is picked up only with the hand empty (C-FOOT)
-        elif kind is EventKind.BURY:
-            buried_cards.extend(event.cards)
-    # C-UPCARD: each buried upcard goes into the middle of the stock as it stands after the deal
-    # and the turned card; later burials go in at the same place, above the earlier ones, and the
-    # stock is only ever drawn from the top, so a buried card's place counted from the bottom
-    # never changes while it is there.
+def _still_buried(view: SeatView, buried: list[Card]) -> list[tuple[int, Card]]:
+    """The upcards buried this deal (C-UPCARD) that are still in the stock, each with its place
+    there counted from the bottom: the stock is only ever drawn from the top, so that place never
+    changes while the card is there."""
     rules = view.rules
+    seats = len(view.seating.names)
     after_deal = rules.card_count - seats * (rules.hand_size + rules.foot_size) - 1
-    bottom = after_deal - after_deal // 2
-    buried: list[tuple[int, Card]] = []
-    count = len(buried_cards)
-    for k, c in enumerate(buried_cards):
-        index = bottom + (count - 1 - k)
-        if index < view.stock_size:
-            buried.append((index, c))
-    buried.sort(key=lambda pair: pair[0])
-    return {s: +known[s] for s in range(seats)}, buried
+    places = buried_places(after_deal, len(buried))
+    still = [(at, c) for at, c in zip(places, buried, strict=True) if at is not None and at < view.stock_size]
+    still.sort(key=_place)
+    return still
 
 
-def _deal_start(history: Sequence[object]) -> int:
-    for i in range(len(history) - 1, -1, -1):
-        if history[i].kind is EventKind.DEAL:  # type: ignore[attr-defined]
-            return i
-    return 0
-
-
-def _turn_state(view: SeatView) -> tuple[TurnState, tuple[Card, ...]]:
-    """The turn as the view and this turn's public moves show it, and the pile cards taken into
-    hand this turn."""
-    turn = TurnState(view.turn_seat, view.to_move, view.phase, view.asked, view.permission)
-    turn.opening_value = view.opening_value
-    history = view.history
-    drew = laid = False
-    # An undo takes back this turn's melds and additions laid since the foot was picked up (or
-    # since the turn began): walking back from it, they do not count as laid.
-    undone = False
-    taken: tuple[Card, ...] = ()
-    for i in range(len(history) - 1, -1, -1):
-        event = history[i]
-        if event.kind is EventKind.DEAL:
-            break
-        if event.kind is EventKind.TAKE and event.seat == view.turn_seat:
-            taken = event.cards[1:]
-            continue
-        if event.kind is EventKind.FOOT and event.seat == view.turn_seat:
-            undone = False
-            continue
-        if event.kind is not EventKind.MOVE or event.move is None:
-            continue
-        kind = event.move.kind
-        if event.seat != view.turn_seat:
-            if kind in _ANSWERS:
-                continue  # the partner's answer is part of this turn
-            break  # the previous turn's last move
-        if kind is MoveKind.DISCARD:
-            break  # this seat's previous turn (with no other seat between: a two-seat table)
-        if kind in (MoveKind.DRAW, MoveKind.PICKUP):
-            drew = True
-        if kind is MoveKind.UNDO:
-            undone = True
-        elif kind is MoveKind.PICKUP or (kind in (MoveKind.MELD, MoveKind.ADD) and not undone):
-            laid = True
-        if kind is MoveKind.PICKUP and not view.opened[view.seating.team_of[view.turn_seat]]:
-            turn.counting = {}
-    turn.laid = laid
-    if view.phase is Phase.ANSWER:
-        turn.answer_return = Phase.MELD if drew else Phase.DRAW
-    if turn.counting is None:
-        taken = ()
-    # The undo snapshot (what ``undo`` would restore) is not in the view; searches start from the
-    # draw, a discard or an answer, and after a sample's discard the turn is over, so it is left
-    # out: a sampled game offers no ``undo`` for the moves already laid this turn.
-    return turn, taken
+def _place(pair: tuple[int, Card]) -> int:
+    return pair[0]

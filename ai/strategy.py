@@ -1,6 +1,6 @@
 """The rule-based strategy, one named function per decision.
 
-Each function reads a :class:`SeatView` (and the seat's :class:`Tracker` of the public history)
+Each function reads a :class:`SeatView` (and the seat's :class:`SeatKnowledge` of the public history)
 and returns a move with a reason in plain words, naming moves in the shared notation. The
 levels differ only through :class:`Style`, which switches parts on or off.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ai.base import Decision
 from ai.hand import Books, HandFacts, MeldShape, open_melds, read_hand
-from ai.knowledge import RANKS, Tracker, target_rank
+from ai.knowledge import RANKS, SeatKnowledge, target_rank
 from ai.meldable import after_move, can_finish, can_go_out, leftover_of
 from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
@@ -77,13 +77,15 @@ def card_use(rank: int, counts: list[int], mine: dict[int, Meld]) -> float:
     return 0.3
 
 
-def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int], mine: dict[int, Meld]) -> float:
+def draw_value(
+    view: SeatView, knowledge: SeatKnowledge, style: Style, counts: list[int], mine: dict[int, Meld]
+) -> float:
     """What the cards a draw takes from the stock (C-DRAW) are worth: a flat guess, or (looking
     ahead) the average over the cards this seat has not seen."""
     n = min(view.rules.draw_count, view.stock_size)
     if not style.lookahead:
         return 0.7 * n
-    seen = tracker.seen_counts(view)
+    seen = knowledge.seen_counts(view)
     total = 0.0
     weight = 0
     for rank in range(RANKS):
@@ -95,7 +97,7 @@ def draw_value(view: SeatView, tracker: Tracker, style: Style, counts: list[int]
 
 
 def pile_value(
-    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+    view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None
 ) -> tuple[float, str, str]:
     """How much better than drawing the pile looks, what it brings, and why not to take it."""
     top = view.pile_top
@@ -105,7 +107,7 @@ def pile_value(
     counts = hand.counts
     mine = hand.mine
     take = min(rules.pile_limit, view.pile_size)
-    ranks = tracker.pile_ranks_taken(view, take)
+    ranks = knowledge.pile_ranks_taken(view, take)
     rank = WILD if top.is_wild else top.rank
     # The cards the engine melds with the top card: a pair, or with pile_with_wild perhaps one
     # natural and a wild card, which makes the meld dirty.
@@ -148,14 +150,14 @@ def pile_value(
         return now + rules.draw_count / 2 - later - 0.5 * style.rush_burden, why, why_not
     drawn = min(rules.draw_count, view.stock_size)
     why_not = f"the pile ({why}) is worth less than {drawn} card{'' if drawn == 1 else 's'} from the stock to this hand"
-    return value - draw_value(view, tracker, style, counts, mine), why, why_not
+    return value - draw_value(view, knowledge, style, counts, mine), why, why_not
 
 
-def choose_draw(view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None) -> Decision:
+def choose_draw(view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None) -> Decision:
     """Draw or take the pile: weigh what the pile brings against the cards drawn from the stock."""
     legal = set(view.legal_moves)
     if PICKUP in legal:
-        gain, why, why_not = pile_value(view, tracker, style, hand)
+        gain, why, why_not = pile_value(view, knowledge, style, hand)
         if DRAW not in legal or gain > style.pile_margin:
             return Decision(PICKUP, f"take pile: {why}")
         return Decision(DRAW, f"draw: {why_not}")
@@ -520,7 +522,7 @@ class DiscardOption:
 
 
 def discard_scores(
-    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+    view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None
 ) -> list[DiscardOption]:
     """Every legal discard with its cost in points: what the card is worth to this hand, plus
     what it would hand the next player (their chance of taking the pile times its worth)."""
@@ -529,7 +531,7 @@ def discard_scores(
     hand = hand if hand is not None else read_hand(view)
     counts = hand.counts
     mine = hand.mine
-    nxt = NextPlayer(view, tracker, counting=style.count_cards, exact=style.exact_odds)
+    nxt = NextPlayer(view, knowledge, counting=style.count_cards, exact=style.exact_odds)
     racing = not any(hand.needed)
     take = min(rules.pile_limit, view.pile_size + 1)
     discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
@@ -577,11 +579,11 @@ def discard_scores(
 
 
 def choose_discard(
-    view: SeatView, tracker: Tracker, style: Style, hand: HandFacts | None = None
+    view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None
 ) -> Decision | None:
     """The discard that costs least: a black three to block a pile worth taking, then singletons
     and cheap cards nobody next to play is collecting; pairs and wild cards are kept."""
-    options = discard_scores(view, tracker, style, hand)
+    options = discard_scores(view, knowledge, style, hand)
     if not options:
         return None
     # The least cost, and among equal costs the move first in notation's order: the moves are

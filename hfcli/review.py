@@ -27,7 +27,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from ai.expert import Budget, ExpertPlayer, rollout
-from ai.sampler import read_knowledge
+from ai.sampler import Knowledge, read_knowledge
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
@@ -273,11 +273,14 @@ def _table_key(game: Game) -> tuple[object, ...]:
 # ---------------------------------------------------------------------------- the estimate
 
 
-def estimate(view: SeatView, played: Move, preferred: Move, samples: int, seed: int) -> tuple[float, float, float]:
+def estimate(
+    view: SeatView, played: Move, preferred: Move, samples: int, seed: int, knowledge: Knowledge | None = None
+) -> tuple[float, float, float]:
     """The mean points ``played`` costs against ``preferred`` from ``view`` (positive: played was
     worse), with its 95% interval, over ``samples`` imagined deals of the hidden cards, both moves
-    played forward on each of them."""
-    knowledge = read_knowledge(view)
+    played forward on each of them (``knowledge``: what the view tells of those cards, read from
+    it when not given)."""
+    knowledge = knowledge if knowledge is not None else read_knowledge(view)
     rng = random.Random(seed)
     # What a meld-phase choice (a discard, laying down or holding) changes shows within a few
     # rounds, and stopping there leaves far less of the deal's noise in the difference; the pile
@@ -300,10 +303,12 @@ def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> F
     """The expert's view of the move ``played`` by ``seat`` in ``game``: None when the expert plays
     it too, else how much it cost."""
     view = game.view(seat)
-    expert = ExpertPlayer(game.seed, seat).choose(view)
+    player = ExpertPlayer(game.seed, seat)
+    expert = player.choose(view)
     if same_choice(game, played, expert.move):
         return None
-    cost, low, high = estimate(view, played, expert.move, samples, seed)
+    knowledge = read_knowledge(view, player.knowledge)  # the history as the expert read it
+    cost, low, high = estimate(view, played, expert.move, samples, seed, knowledge)
     totals = list(game.totals())
     after = view.seating.next_seat(seat)
     return Finding(
@@ -311,7 +316,7 @@ def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> F
         kind=kind_of(game, seat, played, expert.move), cost=round(cost, 1), low=round(low, 1), high=round(high, 1),
         samples=samples, hand=[c.text for c in view.hand], pile_top=view.pile_top.text if view.pile_top else None,
         pile_size=view.pile_size, score=totals, next_seat=view.seating.long_names[after],
-        next_hand=view.hand_sizes[after], next_known=[c.text for c in read_knowledge(view).known[after]],
+        next_hand=view.hand_sizes[after], next_known=[c.text for c in knowledge.known[after]],
     )
 
 

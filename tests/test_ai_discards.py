@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from positions import position
 
-from ai.knowledge import Tracker
+from ai.knowledge import SeatKnowledge
 from ai.risk import NextPlayer
 from ai.strategy import EASY, HARD, NORMAL, Style, choose_discard, discard_scores
 from hfcli.engine.cards import KING
@@ -22,19 +22,19 @@ from hfcli.engine.view import SeatView
 WEST = "W hand: 4 4 4 5 5 5 6 6 6 7 7 7 8"
 
 
-def seen_view(game: Game, seat: int = 0, tracker: Tracker | None = None) -> tuple[SeatView, Tracker]:
-    """The seat's view, and its tracker brought up to date (a new one if none is given)."""
+def seen_view(game: Game, seat: int = 0, knowledge: SeatKnowledge | None = None) -> tuple[SeatView, SeatKnowledge]:
+    """The seat's view, and its knowledge brought up to date (a new one if none is given)."""
     view = game.view(seat)
-    tracker = tracker or Tracker()
-    tracker.update(view)
-    return view, tracker
+    knowledge = knowledge or SeatKnowledge()
+    knowledge.update(view)
+    return view, knowledge
 
 
-def watching(game: Game, seat: int = 0) -> Tracker:
-    """A tracker for ``seat`` that has seen the position as built, before any move is played."""
-    tracker = Tracker()
-    tracker.update(game.view(seat))
-    return tracker
+def watching(game: Game, seat: int = 0) -> SeatKnowledge:
+    """The knowledge of ``seat`` that has seen the position as built, before any move is played."""
+    knowledge = SeatKnowledge()
+    knowledge.update(game.view(seat))
+    return knowledge
 
 
 def round_to_south(game: Game, west_starts: str, west: str, north: str, east: str) -> None:
@@ -48,14 +48,16 @@ def round_to_south(game: Game, west_starts: str, west: str, north: str, east: st
     game.apply("draw")
 
 
-def reasons(game: Game, style: Style = NORMAL, seat: int = 0, tracker: Tracker | None = None) -> dict[str, str]:
-    view, tracker = seen_view(game, seat, tracker)
-    return {option.text: option.reason for option in discard_scores(view, tracker, style)}
+def reasons(game: Game, style: Style = NORMAL, seat: int = 0, knowledge: SeatKnowledge | None = None) -> dict[str, str]:
+    view, knowledge = seen_view(game, seat, knowledge)
+    return {option.text: option.reason for option in discard_scores(view, knowledge, style)}
 
 
-def discard(game: Game, style: Style = NORMAL, seat: int = 0, tracker: Tracker | None = None) -> tuple[str, str]:
-    view, tracker = seen_view(game, seat, tracker)
-    decision = choose_discard(view, tracker, style)
+def discard(
+    game: Game, style: Style = NORMAL, seat: int = 0, knowledge: SeatKnowledge | None = None
+) -> tuple[str, str]:
+    view, knowledge = seen_view(game, seat, knowledge)
+    decision = choose_discard(view, knowledge, style)
     assert decision is not None
     return str(decision.move), decision.reason
 
@@ -175,12 +177,12 @@ def test_a_pile_passed_up_shows_no_pair() -> None:
         "stock: TC TD TH TS 8C 8D 8H 8S\n"
         "turn: W draw"
     )
-    tracker = watching(game)
+    knowledge = watching(game)
     round_to_south(game, "draw", "8", "T", "8")
     # Seen: 5 in hand, 5 on the pile, 3 aces melded: 257 unseen, 18 of them jacks (p = 0.0700).
     # West may have kept one jack (half the time) and needs one of its 2 new cards to be a jack,
     # or kept none and needs both: 0.5 (1 - 0.93^2) + 0.5 (0.07^2) = 0.070.
-    assert reasons(game, tracker=tracker)["discard J"] == (
+    assert reasons(game, knowledge=knowledge)["discard J"] == (
         "discard J: a single jack; West could take the 6-card pile with two jacks "
         "(passed up a pile topped by a jack, 2 cards drawn since; a chance of about 7%)"
     )
@@ -217,9 +219,9 @@ def test_hard_counts_without_replacement() -> None:
     # Two kings unseen among 10 cards, West holding 2: binomial (2/10)^2 = 4%; drawn without
     # replacement (2/10)(1/9) = 2.2%.
     game = position("S hand: KD\nW hand: 4 5\nNS opened\nEW opened\npile: 7D\nturn: S meld")
-    view, tracker = seen_view(game)
-    counted = NextPlayer(view, tracker)
-    exact = NextPlayer(view, tracker, exact=True)
+    view, knowledge = seen_view(game)
+    counted = NextPlayer(view, knowledge)
+    exact = NextPlayer(view, knowledge, exact=True)
     for player in (counted, exact):
         player.unseen = 10
         player.out[KING] = 2

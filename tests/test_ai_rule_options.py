@@ -14,7 +14,7 @@ from positions import position
 
 from ai.expert import Budget, standing
 from ai.going_out import answer_permission, ask_reason
-from ai.knowledge import Tracker
+from ai.knowledge import SeatKnowledge
 from ai.risk import NextPlayer
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
@@ -39,25 +39,25 @@ WEST = "W hand: 5 5 5 6 6 6 7 7 7 8 8 8 T"
 
 def next_player(game: Game, seat: int = 0) -> NextPlayer:
     view = game.view(seat)
-    tracker = Tracker()
-    tracker.update(view)
-    return NextPlayer(view, tracker)
+    knowledge = SeatKnowledge()
+    knowledge.update(view)
+    return NextPlayer(view, knowledge)
 
 
 def discard(game: Game) -> tuple[str, str]:
     view = game.view(0)
-    tracker = Tracker()
-    tracker.update(view)
-    decision = choose_discard(view, tracker, NORMAL)
+    knowledge = SeatKnowledge()
+    knowledge.update(view)
+    decision = choose_discard(view, knowledge, NORMAL)
     assert decision is not None
     return str(decision.move), decision.reason
 
 
 def options(game: Game) -> list[DiscardOption]:
     view = game.view(0)
-    tracker = Tracker()
-    tracker.update(view)
-    return discard_scores(view, tracker, NORMAL)
+    knowledge = SeatKnowledge()
+    knowledge.update(view)
+    return discard_scores(view, knowledge, NORMAL)
 
 
 # ---------------------------------------------------------------- pile_with_wild
@@ -116,11 +116,11 @@ def test_a_pickup_with_one_natural_and_a_wild_card_closes_a_dirty_book() -> None
     text = "S hand: KD {} 9H\nNS melds: KC KD KH KS\nNS opened\npile: 7D KH\nturn: S draw"
     single = position(text.format("2C"), WILD_PILE)
     view = single.view(0)
-    decision = choose_draw(view, Tracker(), NORMAL)
+    decision = choose_draw(view, SeatKnowledge(), NORMAL)
     assert str(decision.move) == "pickup"
     assert "closes a dirty book of kings" in decision.reason
     pair = position(text.format("KS"), WILD_PILE)
-    assert "closes a clean book of kings" in choose_draw(pair.view(0), Tracker(), NORMAL).reason
+    assert "closes a clean book of kings" in choose_draw(pair.view(0), SeatKnowledge(), NORMAL).reason
 
 
 # ---------------------------------------------------------------- game_target
@@ -208,8 +208,8 @@ def test_with_the_books_there_a_pile_is_weighed_against_the_cards_a_draw_brings(
     # 4 + 1 - 4 - 0.75 (the normal player's burden of the cards it brings) = 0.25 over a draw of
     # two, over the normal player's margin of 0, and 4 + 0.5 - 4 - 0.75 = -0.25 to a draw of one.
     text = f"S hand: 9S 9H 5C 6D\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\npile: 4C 7D 9C\nturn: S draw"
-    assert str(choose_draw(position(text).view(0), Tracker(), NORMAL).move) == "pickup"
-    assert str(choose_draw(position(text, ONE_CARD).view(0), Tracker(), NORMAL).move) == "draw"
+    assert str(choose_draw(position(text).view(0), SeatKnowledge(), NORMAL).move) == "pickup"
+    assert str(choose_draw(position(text, ONE_CARD).view(0), SeatKnowledge(), NORMAL).move) == "draw"
 
 
 def test_the_stock_runs_low_in_turns_not_cards() -> None:
@@ -323,8 +323,8 @@ turn: W draw"""
     # nine; not the 2C, which a sampled deal could otherwise put in West's hand as well.
     assert sorted(c.text for c in read_knowledge(game.view(0)).known[1]) == ["4H", "6H", "8D", "KD"]
     # The rule-based players' account of the history lets it go too: no wild card known.
-    tracker = Tracker()
-    tracker.update(game.view(0))
-    assert tracker.known_of(1)[TWO] == 0
-    assert sum(tracker.known_of(1)) == 4
+    knowledge = SeatKnowledge()
+    knowledge.update(game.view(0))
+    assert knowledge.known_of(1)[TWO] == 0
+    assert sum(knowledge.known_of(1)) == 4
 

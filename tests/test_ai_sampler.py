@@ -66,9 +66,13 @@ def test_a_sample_keeps_every_count_and_every_known_card(
     assert every_card(sample) == Counter(new_shoe(rules.deck_count))
     # Everything the seat sees is as it was: hands, feet and stock sizes, the table, the pile, the turn.
     mine, theirs = sample.view(seat), view
-    assert dataclasses.replace(mine, history=(), legal_moves=()) == dataclasses.replace(
-        theirs, history=(), legal_moves=()
+    # A sample is a position without a history, from which no view reads the pile cards taken
+    # this turn (pile_taken); what they decide is in the sample's turn instead: which cards of
+    # the hand count toward the first meld (C-MELDING).
+    assert dataclasses.replace(mine, history=(), legal_moves=(), pile_taken=None) == dataclasses.replace(
+        theirs, history=(), legal_moves=(), pile_taken=None
     )
+    assert (sample.turn.counting is not None) == (theirs.pile_taken is not None)
     # Within a turn the sample offers no undo (the view does not show what it would restore).
     assert [m for m in mine.legal_moves if m.kind is not MoveKind.UNDO] == [
         m for m in theirs.legal_moves if m.kind is not MoveKind.UNDO

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ai.knowledge import Tracker
+from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
 from ai.strategy import (
@@ -129,10 +129,10 @@ def view_of(game: Game, seat: int = 0) -> SeatView:
     return game.view(seat)
 
 
-def tracker_for(game: Game, view: SeatView) -> Tracker:
-    tracker = Tracker()
-    tracker.update(view)
-    return tracker
+def knowledge_for(game: Game, view: SeatView) -> SeatKnowledge:
+    knowledge = SeatKnowledge()
+    knowledge.update(view)
+    return knowledge
 
 
 # ------------------------------------------------------------------ draw or take the pile
@@ -142,7 +142,7 @@ def test_does_not_take_a_pile_it_cannot_meld() -> None:
     game = position("9C 5D 6H 7S KD QC JH 4C 4D AH AS TC TD", pile="8C 8D 9H")
     view = view_of(game)
     assert "pickup" not in [str(m) for m in view.legal_moves]  # one nine only: C-PILE needs a natural pair
-    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert str(decision.move) == "draw"
 
 
@@ -150,7 +150,7 @@ def test_takes_a_big_pile_that_melds() -> None:
     game = position("9C 9D 6H 7S KD QC JH 4C 4D AH AS TC TD", pile="8C KH KS QD JD AC 9H")
     view = view_of(game)
     assert "pickup" in [str(m) for m in view.legal_moves]
-    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert str(decision.move) == "pickup"
     assert decision.reason.startswith("take pile: 7 cards")
 
@@ -244,10 +244,10 @@ def test_starts_a_wild_meld() -> None:
 def test_black_three_not_spent_blocking_an_empty_pile() -> None:
     game = position("3S 5D 6H 8S KD", phase="meld", pile="")
     view = view_of(game)
-    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    decision = choose_discard(view, knowledge_for(game, view), NORMAL)
     assert decision is not None and "blocks" not in decision.reason
     decision = choose_discard(view_of(position("3S 5D 6H 8S KD", phase="meld", pile="8C KH QS QD JD AC 9H")),
-                              Tracker(), EASY)
+                              SeatKnowledge(), EASY)
     assert decision is not None and "blocks" not in decision.reason  # easy never thinks of blocking
 
 
@@ -256,14 +256,14 @@ def test_feeding_a_rank_the_next_opponent_melds_costs_more() -> None:
     # but a pickup topped by a five would grow that meld toward a book, so the six is thrown.
     game = position("5D 6H KD KS", phase="meld", pile="8C", theirs=("5C 5H 5S",))
     view = view_of(game)
-    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    decision = choose_discard(view, knowledge_for(game, view), NORMAL)
     assert decision is not None and str(decision.move) == "discard 6"
 
 
 def test_keeps_pairs() -> None:
     game = position("4D 4H 9S", phase="meld", pile="8C")
     view = view_of(game)
-    decision = choose_discard(view, tracker_for(game, view), NORMAL)
+    decision = choose_discard(view, knowledge_for(game, view), NORMAL)
     assert decision is not None and str(decision.move) == "discard 9"
 
 
@@ -295,11 +295,11 @@ def test_with_the_books_there_the_pile_is_judged_by_what_it_leaves_unmeldable() 
     feet = (True, False, True, False)
     fits = position("9S 9H 5C 6D", pile="KS KD KH 9C", ours=(*BOOKS, "KC KD KH"), feet=feet)
     view = view_of(fits)
-    assert str(choose_draw(view, tracker_for(fits, view), NORMAL).move) == "pickup"
+    assert str(choose_draw(view, knowledge_for(fits, view), NORMAL).move) == "pickup"
     junk = position("9S 9H 5C 6D", pile="4C 7D 8H 9C", ours=(*BOOKS, "KC KD KH"), feet=feet)
     view = view_of(junk)
     assert "pickup" in [str(m) for m in view.legal_moves]
-    assert str(choose_draw(view, tracker_for(junk, view), NORMAL).move) == "draw"
+    assert str(choose_draw(view, knowledge_for(junk, view), NORMAL).move) == "draw"
 
 
 def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
@@ -310,7 +310,7 @@ def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
     game = position("QS QH 5C 6D", pile=f"{filler} AC KD JC 9H 7D 4C QD", ours=BOOKS, feet=(True, False, True, False))
     view = view_of(game)
     assert view.pile_size == 58 and "pickup" in [str(m) for m in view.legal_moves]
-    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert str(decision.move) == "draw"
     assert decision.reason == (
         "draw: the books are there and going out is what counts: after taking the 7 cards, "
@@ -322,7 +322,7 @@ def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
 def test_a_pile_taken_says_what_it_brings() -> None:
     game = position("QS QH 5C 6D", pile="5D 6H 8S QD", ours=BOOKS[:4])
     view = view_of(game)
-    decision = choose_draw(view, tracker_for(game, view), NORMAL)
+    decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert decision.reason == "take pile: 4 cards, starts a meld of queens, 2 more that fit"
 
 

@@ -85,18 +85,37 @@ def turn_up(stock: list[Card], rules: Rules, events: list[Event]) -> Card:
     bottom instead, so the turn-up goes on down the whole stock. The rules refuse a stock that
     could hold no natural card (``Rules.buried_upcards``); should one
     come up all the same (a shoe given by hand), the last card turned starts the pile."""
-    above_middle = (len(stock) - 1) // 2 + 1  # the cards the middle burial goes round
     up = stock.pop()
-    for turned in range(1, 2 * len(stock) + 2):
+    size = len(stock)  # the stock as each burial finds it: one card in, one turned up
+    for turned in range(1, 2 * size + 2):
         if not (up.is_wild or up.is_red_three or (up.is_black_three and rules.bury_black_three_upcard)):
             return up
-        if turned <= above_middle:
-            stock.insert(len(stock) - len(stock) // 2, up)
-        else:
-            stock.insert(0, up)
+        stock.insert(bury_index(size, turned), up)
         events.append(Event(EventKind.BURY, cards=(up,)))
         up = stock.pop()
     return up
+
+
+def bury_index(size: int, turned: int) -> int:
+    """C-UPCARD: where the ``turned``-th card turned up (from 1) goes when it is buried, counted
+    from the bottom of the stock of ``size`` cards it goes into: the middle while the turn-up
+    goes round the cards above the middle, the bottom after that."""
+    return size - size // 2 if turned <= size // 2 + 1 else 0
+
+
+def buried_places(size: int, burials: int) -> list[int | None]:
+    """Where each of a deal's first ``burials`` buried upcards stands once the turn-up is over,
+    counted from the bottom of the stock (``size``: the stock after the deal, less the first card
+    turned), in the order they were buried; None for one turned up again. The stock is only ever
+    drawn from the top afterwards, so a card's place stays while it is there."""
+    places: list[int | None] = []
+    for turned in range(1, burials + 1):
+        at = bury_index(size, turned)
+        places = [p + 1 if p is not None and p >= at else p for p in places]
+        places.append(at)
+        # The card on top (index ``size`` of the ``size + 1`` now there) is turned up next.
+        places = [None if p == size else p for p in places]
+    return places
 
 
 def give(config: GameConfig, state: GameState, seat: int, cards: Iterable[Card], events: list[Event]) -> None:

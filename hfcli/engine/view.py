@@ -13,11 +13,11 @@ from typing import overload
 
 from hfcli.engine.cards import Card, card_code
 from hfcli.engine.config import GameConfig
-from hfcli.engine.events import Event
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.generation import legal_moves
 from hfcli.engine.legality import minimum_for
 from hfcli.engine.melds import Meld
-from hfcli.engine.moves import Move
+from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealResult, running_totals
 from hfcli.engine.seating import Seating
@@ -45,7 +45,8 @@ class History(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
-            return self._events[: self._length][index]
+            start, stop, step = index.indices(self._length)
+            return self._events[start:stop:step]  # only the part asked for is copied
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
@@ -93,7 +94,13 @@ class SeatView:
     stock_size: int
     asked: bool
     permission: bool | None
+    answer_return: Phase  # in the answer phase, the phase the turn goes back to after it (draw otherwise)
+    laid: bool  # the seat to play has laid cards on the table this turn (a pickup counts)
     opening_value: int  # card value laid toward the first meld this turn
+    # C-MELDING: after a pickup before the side's first meld, the other pile cards it took into
+    # hand, which do not count toward the minimum (the top card and the pair went to the table);
+    # None when every card counts.
+    pile_taken: tuple[Card, ...] | None
     results: tuple[DealResult, ...]
     history: History  # public events of the whole game
     legal_moves: tuple[Move, ...]  # empty unless this seat is to move
@@ -111,7 +118,7 @@ class SeatView:
 
 
 def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
-    deal, turn = state.deal, state.turn
+    deal, turn, seating = state.deal, state.turn, config.seating
     public = state.public_events()
     return SeatView(
         seat=seat,
@@ -136,8 +143,38 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
         stock_size=len(deal.stock),
         asked=turn.asked,
         permission=turn.permission,
+        answer_return=turn.answer_return,
+        laid=turn.laid,
         opening_value=turn.opening_value,
+        pile_taken=(
+            _taken_this_turn(public, turn.seat)
+            if turn.counting is not None and not deal.teams[seating.team_of[turn.seat]].opened else None
+        ),
         results=tuple(state.results),
         history=History(public, len(public)),
         legal_moves=tuple(legal_moves(config, state)) if turn.to_move == seat else (),
     )
+
+
+def _taken_this_turn(public: list[Event], seat: int) -> tuple[Card, ...]:
+    """The pile cards ``seat`` took into hand with this turn's pickup (the top card not among
+    them), read back from the end of the history: nothing when the turn began before it (a game
+    built from a position)."""
+    for i in range(len(public) - 1, -1, -1):
+        event = public[i]
+        kind = event.kind
+        if kind is EventKind.TAKE and event.seat == seat:
+            return event.cards[1:]
+        if kind is EventKind.DEAL:
+            break
+        if kind is EventKind.MOVE and event.move is not None:
+            if event.seat != seat:
+                if event.move.kind in _ANSWERS:
+                    continue  # the partner's answer is part of this turn
+                break  # the previous turn's last move
+            if event.move.kind is MoveKind.DISCARD:
+                break  # this seat's previous turn (with no other seat between: a two-seat table)
+    return ()
+
+
+_ANSWERS = (MoveKind.YES, MoveKind.NO)

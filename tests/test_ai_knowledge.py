@@ -1,0 +1,123 @@
+"""A seat's knowledge of the public history, kept move by move, and the public facts of the turn
+that its view carries: what the sampler reads instead of walking the history again."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import cards, position
+
+from ai import make_player
+from ai.knowledge import SeatKnowledge
+from ai.sampler import read_knowledge
+from hfcli.engine.cards import ALL_CARDS, Card
+from hfcli.engine.dealing import buried_places, turn_up
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
+from hfcli.engine.state import Phase
+
+
+def test_knowledge_kept_move_by_move_reads_as_the_history_read_afresh() -> None:
+    """At every view of two seats through a whole hard game (four deals), the sampler's reading
+    of the seat's knowledge kept from move to move equals a reading of the whole history at once:
+    the cards each seat holds from the pile, the buried upcards, the turn."""
+    game = Game(preset("quick"), 11)
+    players = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    kept = {0: SeatKnowledge(), 1: SeatKnowledge()}
+    pinned = 0
+    while not game.is_over:
+        for seat, seen in kept.items():
+            view = game.view(seat)
+            now, afresh = read_knowledge(view, seen), read_knowledge(view)
+            assert (now.unseen, now.known, now.buried, now.turn, now.taken_this_turn) == (
+                afresh.unseen, afresh.known, afresh.buried, afresh.turn, afresh.taken_this_turn
+            )
+            pinned += sum(map(len, now.known))
+        game.apply(players[game.to_move].choose(game.view(game.to_move)).move)
+    assert pinned > 0  # the game did show pile cards in other hands
+
+
+def test_C_MELDING_the_view_names_the_pile_cards_taken_before_the_first_meld() -> None:
+    """After West takes the pile before its side's first meld, every seat's view says the turn has
+    laid cards and names the two cards under the top one, which went to West's hand and do not
+    count toward the minimum; once the side has melded they are no longer named."""
+    game = position(
+        """
+        W hand: KH KD AC AD AH 4C
+        pile: 9C 8S KS
+        turn: W draw
+        """
+    )
+    before = game.view(0)
+    assert before.pile_taken is None and not before.laid
+    game.apply("pickup")
+    for seat in game.seating.seats:
+        view = game.view(seat)
+        assert view.laid and view.pile_taken == (Card.parse("8S"), Card.parse("9C"))
+    opened = position(
+        """
+        W hand: KH KD AC AD AH 4C
+        pile: 9C 8S KS
+        EW opened
+        turn: W draw
+        """
+    )
+    opened.apply("pickup")
+    assert opened.view(1).pile_taken is None and opened.view(1).laid
+
+
+def test_C_OUT_the_answer_view_says_where_the_turn_goes_back() -> None:
+    """Asked after drawing, the partner's view says the turn goes back to melding; asked before
+    drawing, back to the draw."""
+    text = """
+        S hand: 9C 9D 9H 4C
+        S foot: -
+        N foot: -
+        NS opened
+        turn: S {phase}
+        """
+    after_draw = position(text.format(phase="meld"))
+    after_draw.apply("ask")
+    assert after_draw.view(2).phase is Phase.ANSWER and after_draw.view(2).answer_return is Phase.MELD
+    before_draw = position(text.format(phase="draw"))
+    before_draw.apply("ask")
+    assert before_draw.view(2).answer_return is Phase.DRAW
+
+
+def test_C_UPCARD_three_burials_stand_in_the_middle_the_last_lowest() -> None:
+    """Worked by hand: a stock of 50 after the first card turned has its middle at 25 from the
+    bottom; each burial goes in there, pushing the earlier ones up one."""
+    assert buried_places(50, 3) == [27, 26, 25]
+    # A stock of 3: two burials in the middle (index 2, under the top card), the second pushing
+    # the first to the top, where it is turned up again; the third goes to the bottom.
+    assert buried_places(3, 3) == [None, None, 0]
+
+
+class Face:
+    """A card for the turn-up alone, one object per card so that each is followed exactly (the
+    game's cards are one object per face, and a shoe holds several of each)."""
+
+    def __init__(self, c: Card) -> None:
+        self.is_wild, self.is_red_three, self.is_black_three = c.is_wild, c.is_red_three, c.is_black_three
+
+
+TURNABLE = [c for c in ALL_CARDS if c.is_wild or c.rank == 3] + cards("4 5 6 7 8 9 K")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TURNABLE), min_size=1, max_size=30), st.booleans())
+def test_C_UPCARD_a_buried_card_stands_where_the_turn_up_put_it(faces: list[Card], black_three: bool) -> None:
+    """Whatever the stock, ``buried_places`` gives each burial the place the turn-up left that
+    card at in the stock, and None for one turned up again (buried anew, or the upcard): the
+    sampler pins buried cards by it."""
+    rules = preset("classic").replace(bury_black_three_upcard=black_three)
+    stock = [Face(c) for c in faces]
+    played = list(stock)
+    events: list[Event] = []
+    turn_up(played, rules, events)  # type: ignore[arg-type]
+    buried = [e.cards[0] for e in events]
+    last = {id(c): k for k, c in enumerate(buried)}
+    where = {id(c): at for at, c in enumerate(played)}
+    expected = [where.get(id(c)) if last[id(c)] == k else None for k, c in enumerate(buried)]
+    assert buried_places(len(stock) - 1, len(buried)) == expected
