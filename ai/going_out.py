@@ -12,7 +12,7 @@ from __future__ import annotations
 from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import SeatKnowledge
-from ai.meldable import can_go_out, leftover_of
+from ai.meldable import can_go_out
 from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
 from hfcli.engine.melds import WILD, meld_rank_name
@@ -75,7 +75,7 @@ def answer_permission(
     # Waiting: the cards of this hand that could be melded would count for the side instead of
     # against it, and a book within reach would add its bonus.
     hand_value = sum(values[c.rank] for c in view.hand if c.rank != THREE)
-    left = leftover_of(rules, counts, hand.shapes)
+    left = hand.leftover(rules)
     meldable = hand_value * max(0, len(view.hand) - left) // max(1, len(view.hand))
     reachable, best_book = 0, ""
     for rank, meld in hand.mine.items():

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.meldable import Books, MeldShape, leftover_of
 from hfcli.engine.cards import JOKER, TWO, rank_counts
-from hfcli.engine.melds import Meld, count_books
+from hfcli.engine.melds import WILD, Meld, count_books
+from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
-MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
-Books = tuple[int, int, int]  # clean, dirty, wild
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandFacts:
     """One view's hand and table, counted. The lists and dicts are shared by every reader of the
     decision: a reader that changes one for a what-if works on a copy (or puts it back)."""
@@ -25,15 +24,35 @@ class HandFacts:
     shapes: dict[int, MeldShape]  # the same melds as (cards, naturals, wilds)
     books: Books  # the partnership's books by kind
     needed: Books  # books of each kind still missing before it may go out (C-OUT)
+    _leftover: int | None = None
+
+    def leftover(self, rules: Rules) -> int:
+        """How many cards of the hand could not be melded this turn (``leftover_of``), worked
+        out once a decision: going out, the foot plan and the finishing melds all ask."""
+        if self._leftover is None:
+            self._leftover = leftover_of(rules, self.counts, self.shapes)
+        return self._leftover
 
 
 def read_hand(view: SeatView) -> HandFacts:
     """The facts of ``view``'s hand and its partnership's melds."""
     counts = rank_counts(view.hand)
-    melds = view.my_melds
-    mine = open_melds(melds)
-    shapes = {rank: (len(m.cards), m.naturals, m.wilds) for rank, m in mine.items()}
-    books = count_books(melds)
+    mine: dict[int, Meld] = {}
+    shapes: dict[int, MeldShape] = {}
+    clean = dirty = wild = 0
+    for m in view.my_melds:  # one pass: the open melds (C-ONEOPEN: one a rank) and the books (C-BOOK)
+        if m.is_book:
+            if m.rank == WILD:
+                wild += 1
+            elif m.wilds:
+                dirty += 1
+            else:
+                clean += 1
+        else:
+            mine[m.rank] = m
+            size = len(m.cards)
+            shapes[m.rank] = (size, size - m.wilds, m.wilds)
+    books = (clean, dirty, wild)
     return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, books_needed(view, books))
 
 

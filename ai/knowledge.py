@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card, rank_counts
+from hfcli.engine.cards import JOKER, JOKER_CARD, RANK_COUNT, THREE, TWO, Card, rank_counts
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD
-from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW_KIND, MELD_KIND, PICKUP_KIND, UNDO_KIND, Move
 from hfcli.engine.view import SeatView
 
 RANKS = RANK_COUNT
@@ -161,15 +161,27 @@ class SeatKnowledge:
 
     def _move(self, seat: int, move: Move, cards: tuple[Card, ...], team: int) -> None:
         kind = move.kind
-        if kind is MoveKind.DRAW or kind is MoveKind.PICKUP:
+        if kind is MELD_KIND or kind is ADD_KIND:
+            ranks = self.known.get(seat)
+            laid = self._laid
+            for group in move.groups:
+                for pick in group:
+                    rank = pick.rank
+                    if ranks is not None and ranks[rank] > 0:
+                        ranks[rank] -= 1
+                        laid.append((rank, 1))
+                    else:
+                        laid.append((rank, 0))
+            self._forget_cards(seat, cards)
+        elif kind is DRAW_KIND or kind is PICKUP_KIND:
             self.turns += 1
             self._laid = []
-            if kind is MoveKind.PICKUP:
+            if kind is PICKUP_KIND:
                 self.opened.add(team)
             elif self.pile and self.pile[-1] != THREE and team in self.opened:
                 # Before its side's first meld a seat may pass a pile it cannot make the minimum with.
                 self.no_pair.setdefault(seat, {})[self.pile[-1]] = (self.received.get(seat, 0), Sign.PASSED)
-        elif kind is MoveKind.DISCARD:
+        elif kind is DISCARD_KIND:
             rank = move.groups[0][0].rank
             self._forget(seat, rank)
             self._forget_cards(seat, cards)
@@ -178,11 +190,7 @@ class SeatKnowledge:
             self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), Sign.DISCARDED)
             self.pile.append(rank)
             self._laid = []
-        elif kind is MoveKind.MELD or kind is MoveKind.ADD:
-            for pick in move.picks:
-                self._laid.append((pick.rank, self._forget(seat, pick.rank)))
-            self._forget_cards(seat, cards)
-        elif kind is MoveKind.UNDO:
+        elif kind is UNDO_KIND:
             ranks = self.known.setdefault(seat, [0] * RANKS)
             for rank, was_known in self._laid:
                 ranks[rank] += was_known
@@ -228,8 +236,13 @@ class SeatKnowledge:
         seen = rank_counts(view.hand)
         for team_melds in view.melds:
             for m in team_melds:
-                for c in m.cards:
-                    seen[c.rank] += 1
+                # A meld holds naturals of its rank and wild cards only: count those, not each card.
+                cards = m.cards
+                jokers = cards.count(JOKER_CARD)
+                if m.rank != WILD:
+                    seen[m.rank] += len(cards) - m.wilds
+                seen[TWO] += m.wilds - jokers
+                seen[JOKER] += jokers
         for threes in view.red_threes:
             seen[THREE] += len(threes)
         for c in view.pile:

@@ -9,12 +9,14 @@ and tables that do not exist yet (after a pickup, after a move it is weighing).
 
 from __future__ import annotations
 
-from ai.hand import Books, MeldShape
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
 from hfcli.engine.melds import WILD, Meld, max_wilds
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.rules import Rules
+
+MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
+Books = tuple[int, int, int]  # clean, dirty, wild
 
 
 def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
@@ -23,7 +25,13 @@ def meld_shapes(melds: tuple[Meld, ...]) -> dict[int, MeldShape]:
 
 
 def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -> int:
-    """How many of ``counts`` could not be melded onto ``shapes`` or into new melds."""
+    """How many of ``counts`` could not be melded onto ``shapes`` or into new melds.
+
+    One card fewer leaves at most one card fewer over, whatever the card: a three, a single or
+    one beyond a book goes; a pair broken leaves a single and frees its wild card (which covers
+    another pair, or makes a third wild for a wild meld); a smaller meld or an open meld taking
+    one card fewer has at most one more place for a wild card; a wild card fewer is at most one
+    fewer without a place. :func:`can_finish` counts on it (and a property test checks it)."""
     book = rules.book_size
     pair_takes_wild = rules.wild_ratio.pair_takes_wild
     left = counts[THREE]
@@ -65,10 +73,19 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
     return left
 
 
-def can_finish(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool) -> bool:
-    """Whether every card can be melded (``keep_one``: every card but one, left to discard)."""
+def can_finish(
+    rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool, leftover: int | None = None
+) -> bool:
+    """Whether every card can be melded (``keep_one``: every card but one, left to discard);
+    ``leftover`` is ``leftover_of`` the counts, when the caller has it already."""
+    if leftover is None:
+        leftover = leftover_of(rules, counts, shapes)
     if not keep_one:
-        return leftover_of(rules, counts, shapes) == 0
+        return leftover == 0
+    if leftover > 1:
+        # One card fewer leaves at most one fewer card unmeldable (see leftover_of): with two or
+        # more left over now, no card kept back lets the rest meld.
+        return False
     for rank, n in enumerate(counts):
         if n:
             counts[rank] -= 1

@@ -15,8 +15,9 @@ Everything here is built from a :class:`SeatView` and the seat's :class:`SeatKno
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ai.hand import open_melds
 from ai.knowledge import RANKS, SeatKnowledge, Sign
@@ -52,7 +53,13 @@ UNCOUNTED_PAIR_OR_WILD = 0.33
 
 def natural_total(rules: Rules, rank: int) -> int:
     """How many cards of ``rank`` the shoe holds."""
-    return rules.deck_count * (2 if rank == JOKER else 4)
+    return natural_totals(rules.deck_count)[rank]
+
+
+@functools.cache
+def natural_totals(decks: int) -> tuple[int, ...]:
+    """How many cards of each rank a shoe of ``decks`` decks holds, by rank index."""
+    return tuple(decks * (2 if rank == JOKER else 4) for rank in range(RANKS))
 
 
 def book_bonus(rules: Rules, kind: BookKind) -> int:
@@ -63,9 +70,9 @@ def book_bonus(rules: Rules, kind: BookKind) -> int:
     return rules.wild_book_bonus
 
 
-@dataclass(frozen=True)
-class Threat:
-    """The next player and a discard of one rank: how likely they take the pile, and its worth."""
+class Threat(NamedTuple):
+    """The next player and a discard of one rank: how likely they take the pile, and its worth
+    (a named tuple: a discard weighs one for every card it could throw)."""
 
     chance: float  # they hold what taking the pile with this card on top needs
     gain: float  # points the pickup is worth to them
@@ -103,12 +110,35 @@ class NextPlayer:
         self.knowledge = knowledge
         seen = knowledge.seen_counts(view)
         # The seat's own known cards are in ``seen`` (as another seat's); they are not in the pool.
-        self.out = [natural_total(rules, rank) - seen[rank] for rank in range(RANKS)]
+        totals = natural_totals(rules.deck_count)
+        self.out = [totals[rank] - seen[rank] for rank in range(RANKS)]
         self.unseen = max(1, rules.card_count - sum(seen))
         self.slots = max(0, view.hand_sizes[seat] - sum(self.known))
         self.take = min(rules.pile_limit, view.pile_size + 1)
         # The cards a pickup would take under the discard, top first.
         self.taken = [c.rank for c in reversed(view.pile[len(view.pile) - (self.take - 1):])]
+        self._taken_worth: list[float] | None = None
+
+    def _worth_of_taken(self) -> list[float]:
+        """What each of the cards under the discard is worth to them, whatever the discard (a
+        card of the discard's own rank is counted apart, with the book it makes)."""
+        if self._taken_worth is None:
+            values = self.rules.rank_values
+            taken = self.taken
+            worth: list[float] = []
+            for r in taken:
+                if r == THREE:
+                    worth.append(-values[THREE])
+                elif r in (TWO, JOKER):
+                    worth.append(WILD_CARD + values[r])
+                elif r in self.melds:
+                    worth.append(ONTO_MELD + values[r])
+                elif self.known[r] or taken.count(r) >= 2:
+                    worth.append(WITH_A_PAIR + values[r])
+                else:
+                    worth.append(LOOSE)
+            self._taken_worth = worth
+        return self._taken_worth
 
     def pair_chance(self, rank: int) -> float:
         """The chance they hold what taking the pile with ``rank`` on top needs: two natural
@@ -308,19 +338,9 @@ class NextPlayer:
             closes = str(kind)
         else:
             gain += book_bonus(rules, kind) * (book_share(after, book) - book_share(size, book))
-        for r in taken:
-            if r == rank:
-                continue
-            if r == THREE:
-                gain -= values[THREE]
-            elif r in (TWO, JOKER):
-                gain += WILD_CARD + values[r]
-            elif r in self.melds:
-                gain += ONTO_MELD + values[r]
-            elif self.known[r] or taken.count(r) >= 2:
-                gain += WITH_A_PAIR + values[r]
-            else:
-                gain += LOOSE
+        for r, worth in zip(taken, self._worth_of_taken(), strict=True):
+            if r != rank:
+                gain += worth  # in the pile's order, as they are added up card by card
         if not self.opened:
             gain += FIRST_MELD
         return gain, closes

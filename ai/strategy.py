@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.base import Decision
-from ai.hand import Books, HandFacts, MeldShape, open_melds, read_hand
+from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import RANKS, SeatKnowledge, target_rank
-from ai.meldable import after_move, can_finish, can_go_out, leftover_of
+from ai.meldable import Books, MeldShape, after_move, can_finish, can_go_out, leftover_of
 from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.legality import pickup_pair
@@ -340,7 +340,10 @@ def finishing_meld(
             return can_go_out(rules, counts, shapes, books, keep)
         return can_finish(rules, counts, shapes, keep_one)
 
-    if not finishes(counts, shapes, books):
+    if out:
+        if not can_go_out(rules, counts, shapes, books, keep):
+            return None
+    elif not can_finish(rules, counts, shapes, keep_one, hand.leftover(rules)):
         return None
     best: Move | None = None
     best_score = 0.0
@@ -366,7 +369,7 @@ def finishing_meld(
         best, best_score, best_why = move, score, why
     if best is None:
         return None
-    return Decision(best, f"{best}: {best_why or 'toward going out'}")
+    return Decision(best, meld_reason(best, best_why or "toward going out", hand))
 
 
 def foot_plan(view: SeatView, hand: HandFacts | None = None) -> str:
@@ -375,7 +378,7 @@ def foot_plan(view: SeatView, hand: HandFacts | None = None) -> str:
     if view.in_foot[view.seat] or not view.opened[view.team] and view.opening_value < view.minimum:
         return "build"
     hand = hand if hand is not None else read_hand(view)
-    left = leftover_of(view.rules, hand.counts, hand.shapes)
+    left = hand.leftover(view.rules)
     if left == 0:
         return "meld out"
     if left == 1:
@@ -403,8 +406,9 @@ def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) ->
 def score_meld_move(
     view: SeatView, move: Move, hand: HandFacts, style: Style, aggressive: bool
 ) -> tuple[float, str]:
-    """How much a legal meld or add is worth now (0 = not now), and why, in words that follow
-    the move (``9 9 9: <why>``): the caller writes the move only for the one it plays."""
+    """How much a legal meld or add is worth now (0 = not now), and why: words that follow the
+    move (``9 9 9: <why>``), with ``{kind}`` and ``{ranks}`` for the meld's kind and rank, put in
+    (:func:`meld_reason`) only for the move played."""
     rules = view.rules
     book = rules.book_size
     counts, mine = hand.counts, hand.mine
@@ -429,8 +433,8 @@ def score_meld_move(
             return (95 if wild_first else 60) + (card == JOKER), "toward a wild book"
         if card == rank:
             if closes:
-                return 120, f"closes a {meld.kind} book of {meld_rank_name(rank)}"
-            return 100, f"onto the {meld_rank_name(rank)}"
+                return 120, "closes a {kind} book of {ranks}"
+            return 100, "onto the {ranks}"
         # a wild card onto a natural meld; jokers first while the first meld counts card values
         spare = counts[TWO] + counts[JOKER]
         if hold_wilds(view, style, need_dirty, need_wild):
@@ -442,7 +446,7 @@ def score_meld_move(
             if guard_clean and near_clean and not (aggressive and closes):
                 return 0, ""
             if closes and (need_dirty > 0 or aggressive or not guard_clean):
-                return 80, f"closes a dirty book of {meld_rank_name(rank)}"
+                return 80, "closes a dirty book of {ranks}"
             if aggressive and not reserve and (not guard_clean or meld.naturals < book - 2):
                 return 30, "points on the table"
             if (
@@ -451,17 +455,17 @@ def score_meld_move(
                 and len(meld.cards) + spare >= book
                 and max_wilds(rank, meld.naturals, rules) >= book - len(meld.cards)
             ):
-                return 50, f"toward a dirty book of {meld_rank_name(rank)}"
+                return 50, "toward a dirty book of {ranks}"
             return 0, ""
         if closes:
-            return 85, f"closes a dirty book of {meld_rank_name(rank)}"
+            return 85, "closes a dirty book of {ranks}"
         if not reserve and (aggressive or len(meld.cards) + spare >= book):
-            return 55, f"toward a dirty book of {meld_rank_name(rank)}"
+            return 55, "toward a dirty book of {ranks}"
         return 0, ""
     # a new meld
     naturals = [p for p in picks if not p.is_wild]
     if len(naturals) == 3:
-        return 90, f"a new meld of {meld_rank_name(naturals[0].rank)}"
+        return 90, "a new meld of {ranks}"
     if naturals:
         if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
             return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
@@ -469,6 +473,19 @@ def score_meld_move(
     if rules.wild_melds and (need_wild > 0 or aggressive or wild_first or counts[TWO] + counts[JOKER] >= 4):
         return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
     return 0, ""
+
+
+def meld_reason(move: Move, why: str, hand: HandFacts) -> str:
+    """The reason :func:`score_meld_move` gave ``move``, with the meld's kind and rank put in."""
+    if "{" not in why:
+        return f"{move}: {why}"
+    if move.kind is MoveKind.ADD:
+        rank = target_rank(move)
+        kind = str(hand.mine[rank].kind)
+    else:
+        rank = next((p.rank for p in move.groups[0] if not p.is_wild), WILD)
+        kind = ""
+    return f"{move}: " + why.format(kind=kind, ranks=meld_rank_name(rank))
 
 
 def choose_meld(
@@ -486,7 +503,7 @@ def choose_meld(
             best = (score, move, why)
     if best is None:
         return None
-    return Decision(best[1], f"{best[1]}: {best[2]}")
+    return Decision(best[1], meld_reason(best[1], best[2], hand))
 
 
 # ---------------------------------------------------------------- discards

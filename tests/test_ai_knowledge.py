@@ -9,11 +9,13 @@ from positions import cards, position
 
 from ai import make_player
 from ai.knowledge import SeatKnowledge
+from ai.meldable import can_finish, leftover_of
 from ai.sampler import read_knowledge
 from hfcli.engine.cards import ALL_CARDS, Card
 from hfcli.engine.dealing import buried_places, turn_up
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
+from hfcli.engine.melds import WILD
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 
@@ -121,3 +123,37 @@ def test_C_UPCARD_a_buried_card_stands_where_the_turn_up_put_it(faces: list[Card
     where = {id(c): at for at, c in enumerate(played)}
     expected = [where.get(id(c)) if last[id(c)] == k else None for k, c in enumerate(buried)]
     assert buried_places(len(stock) - 1, len(buried)) == expected
+
+
+SHAPE_RANKS = st.sampled_from([4, 7, 9, 11, WILD])  # fours, sevens, nines, aces, wild cards
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=14, max_size=14),
+    st.dictionaries(SHAPE_RANKS, st.tuples(st.integers(3, 6), st.integers(0, 2)), max_size=3),
+    st.sampled_from(["twice", "four"]),
+    st.booleans(),
+)
+def test_one_card_fewer_leaves_at_most_one_fewer_unmeldable(
+    counts: list[int], opened: dict[int, tuple[int, int]], ratio: str, wild_melds: bool
+) -> None:
+    """Whatever the hand and the open melds, taking one card out of the hand lowers the count of
+    cards that cannot be melded by one at most; can_finish, keeping one card back to discard,
+    stops at once when two or more are left over, and answers as trying every card would."""
+    rules = preset("classic").replace(
+        wild_ratio=ratio, wild_melds=wild_melds, wild_books_to_go_out=1 if wild_melds else 0
+    )
+    shapes = {
+        rank: (0, 0, size) if rank == WILD else (size, size - min(wilds, size // 2), min(wilds, size // 2))
+        for rank, (size, wilds) in opened.items()
+    }
+    before = leftover_of(rules, counts, shapes)
+    each = []
+    for rank, n in enumerate(counts):
+        if n:
+            fewer = list(counts)
+            fewer[rank] -= 1
+            each.append(leftover_of(rules, fewer, shapes))
+    assert all(after >= before - 1 for after in each)
+    assert can_finish(rules, list(counts), shapes, keep_one=True) == (0 in each)
