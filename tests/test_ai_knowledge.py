@@ -16,6 +16,7 @@ from hfcli.engine.dealing import buried_places, turn_up
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import WILD
+from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 
@@ -132,7 +133,7 @@ SHAPE_RANKS = st.sampled_from([4, 7, 9, 11, WILD])  # fours, sevens, nines, aces
 @given(
     st.lists(st.integers(0, 5), min_size=14, max_size=14),
     st.dictionaries(SHAPE_RANKS, st.tuples(st.integers(3, 6), st.integers(0, 2)), max_size=3),
-    st.sampled_from(["twice", "four"]),
+    st.sampled_from([ratio.value for ratio in WildRatio]),
     st.booleans(),
 )
 def test_one_card_fewer_leaves_at_most_one_fewer_unmeldable(
