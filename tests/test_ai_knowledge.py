@@ -3,6 +3,8 @@ that its view carries: what the sampler reads instead of walking the history aga
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import cards, position
@@ -19,6 +21,7 @@ from hfcli.engine.melds import WILD
 from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
 
 
 def test_knowledge_kept_move_by_move_reads_as_the_history_read_afresh() -> None:
@@ -158,3 +161,12 @@ def test_one_card_fewer_leaves_at_most_one_fewer_unmeldable(
             each.append(leftover_of(rules, fewer, shapes))
     assert all(after >= before - 1 for after in each)
     assert can_finish(rules, list(counts), shapes, keep_one=True) == (0 in each)
+
+
+def test_a_view_holds_every_field_of_a_seat_view_and_nothing_else() -> None:
+    """A view is built field by field into its instance dictionary: each field is there, under
+    its own name, and equal views compare equal."""
+    game = Game(preset("classic"), 3)
+    view = game.view(game.to_move)
+    assert set(vars(view)) == {f.name for f in dataclasses.fields(SeatView)}
+    assert view == game.view(game.to_move) and view.hand == tuple(sorted(game.hands[game.to_move]))

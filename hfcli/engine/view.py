@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import Any, overload
 
 from hfcli.engine.cards import Card, card_code
 from hfcli.engine.config import GameConfig
@@ -120,7 +120,7 @@ class SeatView:
 def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
     deal, turn, seating = state.deal, state.turn, config.seating
     public = state.public_events()
-    return SeatView(
+    return _built(
         seat=seat,
         rules=config.rules,
         seating=config.seating,
@@ -154,6 +154,15 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
         history=History(public, len(public)),
         legal_moves=tuple(legal_moves(config, state)) if turn.to_move == seat else (),
     )
+
+
+def _built(**fields: Any) -> SeatView:
+    """A view of ``fields``, every field named: a game makes one for every move, and the frozen
+    dataclass's ``__init__`` sets its thirty fields one ``object.__setattr__`` at a time (a tenth
+    of the view's cost); its instance dictionary takes them at once."""
+    view: SeatView = object.__new__(SeatView)
+    view.__dict__.update(fields)
+    return view
 
 
 def _taken_this_turn(public: list[Event], seat: int) -> tuple[Card, ...]:
