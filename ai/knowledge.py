@@ -6,17 +6,19 @@ Everything here is built from a :class:`SeatView` only.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import JOKER, JOKER_CARD, RANK_COUNT, THREE, TWO, Card, rank_counts
+from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card, rank_counts
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW_KIND, MELD_KIND, PICKUP_KIND, UNDO_KIND, Move
 from hfcli.engine.view import SeatView
 
 RANKS = RANK_COUNT
+_RANK_OF = operator.attrgetter("rank")
 # The event kinds as plain names: every seat's knowledge reads every event of the game.
 _MOVE, _DRAW, _TAKE, _DEAL, _UPCARD, _BURY, _FOOT, _RED_THREE = (
     EventKind.MOVE, EventKind.DRAW, EventKind.TAKE, EventKind.DEAL, EventKind.UPCARD, EventKind.BURY,
@@ -236,13 +238,15 @@ class SeatKnowledge:
         seen = rank_counts(view.hand)
         for team_melds in view.melds:
             for m in team_melds:
-                # A meld holds naturals of its rank and wild cards only: count those, not each card.
-                cards = m.cards
-                jokers = cards.count(JOKER_CARD)
+                # A meld holds naturals of its rank and wild cards only: the naturals are counted
+                # at once, the wild cards' ranks only when there are some.
+                cards, wilds = m.cards, m.wilds
                 if m.rank != WILD:
-                    seen[m.rank] += len(cards) - m.wilds
-                seen[TWO] += m.wilds - jokers
-                seen[JOKER] += jokers
+                    seen[m.rank] += len(cards) - wilds
+                if wilds:
+                    jokers = list(map(_RANK_OF, cards)).count(JOKER)
+                    seen[TWO] += wilds - jokers
+                    seen[JOKER] += jokers
         for threes in view.red_threes:
             seen[THREE] += len(threes)
         for c in view.pile:
