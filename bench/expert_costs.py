@@ -25,8 +25,9 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from ai import make_hint_player, make_player  # noqa: E402
-from ai.expert import DEFAULT_BUDGET, ExpertPlayer, rollout  # noqa: E402
+from ai.expert import ExpertPlayer, Search  # noqa: E402
 from ai.sampler import read_knowledge  # noqa: E402
+from ai.search import rollout  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import DRAW, PICKUP, MoveKind  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
@@ -35,6 +36,7 @@ from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.simulate import percentile  # noqa: E402
 
 CLOCK = time.perf_counter
+EXPERT = Search()  # the expert's parts, as it plays
 
 
 def timed(work: Callable[[], object]) -> float:
@@ -52,12 +54,14 @@ def measure(view: SeatView, seed: int, n: int, costs: dict[str, list[float]], ro
     sample = knowledge.sample(rng, 2)
     move = legal[0] if view.phase is Phase.DRAW else next(m for m in legal if m.kind is MoveKind.DISCARD)
     before = sample.clone()
-    costs["rollout to deal end"].append(timed(lambda: rollout(sample, move, seat, 3, DEFAULT_BUDGET)))
+    costs["rollout to deal end"].append(timed(lambda: rollout(sample, move, seat, 3, EXPERT.policy, EXPERT.evaluator)))
     moves = sample.move_count - before.move_count
     rollout_moves.append(moves)
     costs["rollout move"].append(costs["rollout to deal end"][-1] / max(1, moves))
-    horizon = DEFAULT_BUDGET.discard_horizon
-    costs["rollout to horizon"].append(timed(lambda: rollout(before, move, seat, 3, DEFAULT_BUDGET, horizon)))
+    horizon = EXPERT.budget.discard_horizon
+    costs["rollout to horizon"].append(
+        timed(lambda: rollout(before, move, seat, 3, EXPERT.policy, EXPERT.evaluator, horizon))
+    )
     costs["expert decision"].append(timed(lambda: ExpertPlayer(seed, seat).choose(view)))
     costs["hint decision"].append(timed(lambda: make_hint_player(seed, seat).choose(view)))
 

@@ -27,12 +27,14 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from ai import make_player  # noqa: E402
-from ai.expert import DEFAULT_BUDGET, ExpertPlayer, _worth_a_search, rollout  # noqa: E402
+from ai.expert import Search, candidates, worth_a_search  # noqa: E402
 from ai.sampler import read_knowledge  # noqa: E402
+from ai.search import rollout  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
 
+EXPERT = Search()  # the expert's parts, as it plays
 KINDS = {Phase.DRAW: "pile or stock", Phase.MELD: "discard", Phase.ANSWER: "answer"}
 
 
@@ -55,19 +57,19 @@ def main() -> None:
             seat = game.turn.to_move
             view = game.view(seat)
             chosen = players[seat].choose(view).move
-            if _worth_a_search(view, chosen):
+            if worth_a_search(view, chosen):
                 knowledge = read_knowledge(view)
                 rng = random.Random(f"{seed}:{len(view.history)}")
                 games = [knowledge.sample(random.Random(s), s) for s in (rng.getrandbits(62) for _ in range(n))]
-                candidates = ExpertPlayer(seed, seat)._candidates(view, chosen, games)
-                if len(candidates) >= 2:
+                moves = candidates(view, chosen, games, EXPERT.budget)
+                if len(moves) >= 2:
                     if view.phase is Phase.MELD:
-                        rounds: int | None = DEFAULT_BUDGET.discard_horizon
+                        rounds: int | None = EXPERT.budget.discard_horizon
                     else:
                         rounds = args.horizon if view.phase is Phase.DRAW and args.horizon else None
                     first, second = (
-                        [rollout(g.clone(), move, seat, g.seed, DEFAULT_BUDGET, rounds) for g in games]
-                        for move in candidates[:2]
+                        [rollout(g.clone(), move, seat, g.seed, EXPERT.policy, EXPERT.evaluator, rounds) for g in games]
+                        for move in moves[:2]
                     )
                     gaps = [b - a for a, b in zip(first, second, strict=True)]
                     found[KINDS[view.phase]].append(

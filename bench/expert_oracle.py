@@ -30,7 +30,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 # Run as a script, this file's folder comes first on the path and its name would hide the ai package.
@@ -38,7 +38,9 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from ai.base import Player  # noqa: E402
-from ai.expert import DEFAULT_BUDGET, ExpertPlayer  # noqa: E402
+from ai.expert import DEFAULT_BUDGET, ExpertPlayer, Search  # noqa: E402
+from ai.knowledge import SeatKnowledge  # noqa: E402
+from ai.search import SampledDeals  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
@@ -47,21 +49,21 @@ from hfcli.simulate import GameRecord, SimulationSummary, game_seed, play_one, p
 KNOWS = ("seat", "hands", "everything")
 
 
-class OracleExpert(ExpertPlayer):
-    """The expert, searching on copies of the real game (see the module's description)."""
+@dataclass(frozen=True)
+class RealGame:
+    """A determinizer that imagines copies of the real game (see the module's description)."""
 
-    def __init__(self, seed: int, seat: int, game: Game, knows: str, samples: int) -> None:
-        super().__init__(seed, seat, replace(DEFAULT_BUDGET, samples=samples))
-        self.game = game
-        self.knows = knows
+    game: Game
+    knows: str
 
-    def imagine(self, view: SeatView) -> list[Game]:
+    def imagine(
+        self, view: SeatView, rng: random.Random, count: int, seen: SeatKnowledge | None = None
+    ) -> list[Game]:
         if self.knows == "seat":
-            return super().imagine(view)
-        rng = self._decision_rng(view)
+            return SampledDeals().imagine(view, rng, count, seen)
         # Copies of everything are all alike: two give the search its mean and a spread of nought
         # (one would leave the spread unknown), and more would only repeat the same rollouts.
-        copies = self.budget.samples if self.knows == "hands" else min(2, self.budget.samples)
+        copies = count if self.knows == "hands" else min(2, count)
         games = []
         for _ in range(copies):
             seed = rng.getrandbits(62)
@@ -70,6 +72,12 @@ class OracleExpert(ExpertPlayer):
                 _shuffle_feet_and_stock(game, random.Random(seed))
             games.append(game)
         return games
+
+
+def oracle_expert(seed: int, seat: int, game: Game, knows: str, samples: int) -> ExpertPlayer:
+    """The expert, its search's imagined games copies of the real one."""
+    search = Search(budget=replace(DEFAULT_BUDGET, samples=samples), determinizer=RealGame(game, knows))
+    return ExpertPlayer(seed, seat, search=search)
 
 
 def _shuffle_feet_and_stock(game: Game, rng: random.Random) -> None:
@@ -90,7 +98,7 @@ def _shuffle_feet_and_stock(game: Game, rng: random.Random) -> None:
 def player(knows: str, samples: int, game: Game, kind: str, seat: int) -> Player:
     """The oracle for the kind "oracle", else the player of ``kind``."""
     if kind == "oracle":
-        return OracleExpert(game.seed, seat, game, knows, samples)
+        return oracle_expert(game.seed, seat, game, knows, samples)
     return player_of_kind(game, kind, seat)
 
 

@@ -26,8 +26,9 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from ai.expert import Budget, ExpertPlayer, rollout
+from ai.expert import POLICY, ExpertPlayer
 from ai.sampler import Knowledge, read_knowledge
+from ai.search import HorizonEstimate, RuleBasedRollouts, rollout
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
@@ -40,8 +41,10 @@ from hfcli.workers import parallel_map
 # Enough imagined deals that a clear mistake stands out of the noise of the deal, and few enough
 # that a whole game is reviewed in well under two minutes on two cores.
 DEFAULT_SAMPLES = 96
-# Review in deal points: the expert's bonus for winning the game on its last deal is left out.
-REVIEW_BUDGET = Budget(win_bonus=0.0)
+# Review in deal points, estimated where a rollout is cut short as the expert estimates them: the
+# expert's bonus for winning the game on its last deal is left out.
+REVIEW_EVALUATOR = HorizonEstimate()
+ROLLOUT_POLICY = RuleBasedRollouts(POLICY)
 Z_95 = 1.96
 HORIZON = 3  # rounds of turns a meld-phase choice is played forward
 _LAYS = (MoveKind.MELD, MoveKind.ADD)
@@ -290,8 +293,9 @@ def estimate(
     for _ in range(samples):
         sample_seed = rng.getrandbits(62)
         game = knowledge.sample(random.Random(sample_seed), sample_seed)
-        better = rollout(game.clone(), preferred, view.seat, sample_seed, REVIEW_BUDGET, rounds)
-        worse = rollout(game, played, view.seat, sample_seed, REVIEW_BUDGET, rounds)  # the sample's last use
+        better = rollout(game.clone(), preferred, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
+        # The sample's last use: played on itself, not a copy.
+        worse = rollout(game, played, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
         diffs.append(better - worse)
     mean = statistics.fmean(diffs)
     spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf

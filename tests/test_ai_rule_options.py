@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 from positions import position
 
-from ai.expert import Budget, standing
 from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import SeatKnowledge
 from ai.risk import NextPlayer
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
+from ai.search import Standing
 from ai.strategy import (
     HARD,
     NORMAL,
@@ -135,12 +135,12 @@ def test_the_expert_plays_to_win_the_game_in_a_deal_that_reaches_the_game_target
     # a target of 500 the 572.5 North-South stand at reach it, so the game ends with this deal
     # and the win counts: 572.5 + 1500 x tanh(572.5 / 1000) = 572.5 + 775.8 = 1348.3. A target
     # of 1000 is not reached: 572.5 again.
-    budget = Budget()
-    assert standing(position(A_BOOK_UP), 0, 0, budget) == 572.5
+    standing = Standing()
+    assert standing.evaluate(position(A_BOOK_UP), 0, 0) == 572.5
     reached = position(A_BOOK_UP, CLASSIC.replace(game_target=500))
-    assert standing(reached, 0, 0, budget) == pytest.approx(1348.3, abs=0.05)
-    assert standing(reached, 0, 1, budget) == pytest.approx(-1348.3, abs=0.05)
-    assert standing(position(A_BOOK_UP, CLASSIC.replace(game_target=1000)), 0, 0, budget) == 572.5
+    assert standing.evaluate(reached, 0, 0) == pytest.approx(1348.3, abs=0.05)
+    assert standing.evaluate(reached, 0, 1) == pytest.approx(-1348.3, abs=0.05)
+    assert standing.evaluate(position(A_BOOK_UP, CLASSIC.replace(game_target=1000)), 0, 0) == 572.5
 
 
 # ---------------------------------------------------------------- pile_needs_first_meld
