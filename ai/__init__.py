@@ -1,12 +1,16 @@
 """Rule-based and baseline players. Players see only a per-seat view, never the game state."""
 
 from ai.base import Decision, Player, decision_rng, recall
+from ai.baselines import BASELINES, make_baseline
 from ai.expert import HINT_BUDGET, ExpertPlayer
 from ai.greedy import GreedyPlayer
 from ai.random_player import RandomPlayer
 from ai.rule_based import RuleBasedPlayer
 
 PLAYER_KINDS = ("random", "greedy", "easy", "normal", "hard", "expert")
+# Players kept to measure against (:mod:`ai.baselines`): hf simulate seats them, hf play does not.
+MEASUREMENT_KINDS = tuple(BASELINES)
+SIMULATE_KINDS = PLAYER_KINDS + MEASUREMENT_KINDS
 
 
 def make_player(kind: str, seed: int | None, seat: int) -> Player:
@@ -19,7 +23,9 @@ def make_player(kind: str, seed: int | None, seat: int) -> Player:
         return RuleBasedPlayer(seed, seat, kind)
     if kind == "expert":
         return ExpertPlayer(seed, seat)
-    raise ValueError(f"unknown player {kind!r}; choose from {', '.join(PLAYER_KINDS)}")
+    if kind in BASELINES:
+        return make_baseline(kind, seed, seat)
+    raise ValueError(f"unknown player {kind!r}; choose from {', '.join(SIMULATE_KINDS)}")
 
 
 def make_hint_player(seed: int | None, seat: int) -> Player:
@@ -28,6 +34,7 @@ def make_hint_player(seed: int | None, seat: int) -> Player:
 
 
 __all__ = [
-    "PLAYER_KINDS", "Decision", "ExpertPlayer", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer",
+    "MEASUREMENT_KINDS", "PLAYER_KINDS", "SIMULATE_KINDS",
+    "Decision", "ExpertPlayer", "GreedyPlayer", "Player", "RandomPlayer", "RuleBasedPlayer",
     "decision_rng", "make_hint_player", "make_player", "recall",
 ]

@@ -12,6 +12,7 @@ from ai.knowledge import SeatKnowledge, needs_permission, side_in_feet
 from ai.strategy import (
     STYLES,
     OpeningPlan,
+    Style,
     choose_discard,
     choose_draw,
     choose_meld,
@@ -32,11 +33,17 @@ MOVE_GUARD = 80
 
 
 class RuleBasedPlayer:
-    def __init__(self, seed: int | None, seat: int, level: str = "normal") -> None:
-        if level not in STYLES:
+    def __init__(self, seed: int | None, seat: int, level: str | Style = "normal", name: str | None = None) -> None:
+        """A player at ``level``: a level's name, or a style of its own (a frozen baseline, a
+        style being tuned); ``name`` is the player's, the style's name unless given."""
+        if isinstance(level, Style):
+            style = level
+        elif level in STYLES:
+            style = STYLES[level]
+        else:
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
-        self.name = level
-        self.style = STYLES[level]
+        self.style = style
+        self.name = style.name if name is None else name
         self.seed = seed
         self.seat = seat
         self.knowledge = SeatKnowledge()
@@ -85,7 +92,8 @@ class RuleBasedPlayer:
         if self._moves > MOVE_GUARD:
             # A plan that went wrong: wander among the legal moves until the turn can end.
             discards = [m for m in legal if m.kind is MoveKind.DISCARD]
-            move = decision_rng(self.seed, self.seat, self.name, view).choice(discards or list(legal))
+            # Labelled by the style, not the player: a baseline under a name of its own wanders alike.
+            move = decision_rng(self.seed, self.seat, self.style.name, view).choice(discards or list(legal))
             return Decision(move, f"{move}: no better plan")
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum

@@ -291,7 +291,7 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool, count
 
 
 def player_of_kind(game: Game, kind: str, seat: int) -> Player:
-    """The player of ``kind`` (one of ``PLAYER_KINDS``) for ``seat`` in ``game``."""
+    """The player of ``kind`` (one of ``ai.SIMULATE_KINDS``) for ``seat`` in ``game``."""
     return make_player(kind, game.seed, seat)
 
 

@@ -1,0 +1,60 @@
+"""The frozen baseline: today's hard kept under a name of its own, which hf simulate seats."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+from click.testing import CliRunner
+
+from ai import PLAYER_KINDS, RuleBasedPlayer, make_player
+from ai.baselines import BASELINE_HARD
+from ai.strategy import HARD, Style
+from hfcli.cli.simulate import simulate as simulate_command
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
+
+
+def test_baseline_hard_is_todays_hard_field_by_field() -> None:
+    # The baseline is written out weight by weight; while HARD is today's the two agree on every
+    # field. A tuning that changes HARD on purpose writes the old values here, not into
+    # ai/baselines.py: the baseline stays where it is.
+    for f in fields(Style):
+        assert getattr(BASELINE_HARD, f.name) == getattr(HARD, f.name), f.name
+    assert BASELINE_HARD is not HARD
+
+
+def test_baseline_hard_plays_every_move_as_hard_while_hard_is_unchanged() -> None:
+    rules = preset("quick")
+
+    def moves(kind: str) -> list[str]:
+        game = Game(rules, 7)
+        players = [make_player(kind, 7, s) for s in game.seating.seats]
+        played = []
+        while not game.is_over:
+            seat = game.turn.to_move
+            decision = players[seat].choose(game.view(seat))
+            played.append(f"{decision.move} | {decision.reason}")
+            game.apply(decision.move)
+        return played
+
+    assert moves("baseline-hard") == moves("hard")
+
+
+def test_the_baseline_is_named_for_what_it_is_and_keeps_its_own_style() -> None:
+    player = make_player("baseline-hard", 1, 0)
+    assert isinstance(player, RuleBasedPlayer)
+    assert player.name == "baseline-hard" and player.style is BASELINE_HARD
+
+
+def test_simulate_seats_the_baseline_but_play_does_not_offer_it() -> None:
+    result = CliRunner().invoke(
+        simulate_command,
+        ["--games", "1", "--rules", "quick", "--ns", "baseline-hard", "--ew", "hard", "--swap", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == {"NS": "baseline-hard", "EW": "hard"}
+    # The same player on the same shoes from both sides: every game is shared alike.
+    assert data["wins"]["NS"] == data["wins"]["EW"] == 1
+    assert "baseline-hard" not in PLAYER_KINDS
