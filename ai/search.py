@@ -164,15 +164,12 @@ class Standing:
         scores = self.deal.side_scores(game, deal)
         team = game.seating.team_of[seat]
         value = ahead_of_the_rest(scores, team)
-        rules = game.rules
-        last = deal == rules.deals - 1
-        if last or rules.game_target:
-            before = running_totals(game.results[:deal], len(game.seating.team_names))
-            totals = [before[t] + scores[t] for t in range(len(scores))]
-            # C-GAME: with a target the deal is the last one too when a side reaches it in the deal
-            # (by the scores it ends with, or for a rollout cut short, those it stands at).
-            if last or max(totals) >= rules.game_target:
-                value += self.win_bonus * math.tanh(ahead_of_the_rest(totals, team) / self.win_scale)
+        before = running_totals(game.results[:deal], len(game.seating.team_names))
+        totals = [before[t] + scores[t] for t in range(len(scores))]
+        # C-GAME, as the engine ends a game: for a rollout cut short, by the scores the deal
+        # stands at.
+        if game.rules.ends_the_game(deal, totals):
+            value += self.win_bonus * math.tanh(ahead_of_the_rest(totals, team) / self.win_scale)
         return value
 
 

@@ -173,8 +173,7 @@ def end_deal(config: GameConfig, state: GameState, went_out: int | None, events:
     state.results.append(DealResult(deal.index, ending, went_out, tuple(scores)))
     events.append(Event(EventKind.DEAL_END, count=deal.index, detail=ending))
     totals = running_totals(state.results, len(seating.team_names))
-    target_reached = rules.game_target > 0 and max(totals) >= rules.game_target
-    if deal.index + 1 < rules.deals and not target_reached:
+    if not rules.ends_the_game(deal.index, totals):
         start_deal(config, state, deal.index + 1, events)
     else:
         state.turn.phase = Phase.OVER

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -87,6 +88,12 @@ class Rules:
         """C-MIN for deal ``deal_index`` (0-based; deals past the list repeat its last value), or
         for a side with ``score`` points so far when the minimum goes by score."""
         return self.meld_minimum_by.minimum(self.meld_minimums, self.score_minimums, deal_index, score)
+
+    def ends_the_game(self, deal_index: int, totals: Sequence[float]) -> bool:
+        """C-GAME: whether deal ``deal_index`` (0-based), ending with the sides' game scores at
+        ``totals``, is the game's last: the last by number, or with a target one in which a side
+        reaches it."""
+        return deal_index + 1 >= self.deals or (self.game_target > 0 and max(totals) >= self.game_target)
 
     @property
     def deck_count(self) -> int:
