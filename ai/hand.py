@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ai.meldable import Books, MeldShape, leftover_of
 from hfcli.engine.cards import JOKER, TWO, rank_counts
-from hfcli.engine.melds import WILD, Meld, count_books
+from hfcli.engine.melds import Meld, count_books
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -37,22 +37,11 @@ class HandFacts:
 def read_hand(view: SeatView) -> HandFacts:
     """The facts of ``view``'s hand and its partnership's melds."""
     counts = rank_counts(view.hand)
-    mine: dict[int, Meld] = {}
-    shapes: dict[int, MeldShape] = {}
-    clean = dirty = wild = 0
-    for m in view.my_melds:  # one pass: the open melds (C-ONEOPEN: one a rank) and the books (C-BOOK)
-        if m.is_book:
-            if m.rank == WILD:
-                wild += 1
-            elif m.wilds:
-                dirty += 1
-            else:
-                clean += 1
-        else:
-            mine[m.rank] = m
-            size = len(m.cards)
-            shapes[m.rank] = (size, size - m.wilds, m.wilds)
-    books = (clean, dirty, wild)
+    mine = open_melds(view.my_melds)
+    shapes: dict[int, MeldShape] = {
+        rank: (len(m.cards), len(m.cards) - m.wilds, m.wilds) for rank, m in mine.items()
+    }
+    books = count_books(view.my_melds)
     return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, books_needed(view, books))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish
@@ -33,26 +34,11 @@ def meld(text: str) -> Meld:
     return meld_of(parse_cards(text), CLASSIC.book_size)
 
 
-def position(
-    hand: str,
-    *,
-    phase: str = "draw",
-    pile: str = "8C",
-    ours: tuple[str, ...] = (),
-    theirs: tuple[str, ...] = (),
-    opened: bool = True,
-    feet: tuple[bool, bool, bool, bool] = (False, False, False, False),
-    stock: int | None = None,
-    seat: int = 0,
-    partner_hand: str | None = None,
-) -> Game:
-    """A game whose seat ``seat`` holds ``hand``, with the given table, read from the position text
-    of a real deal (the other hands, feet and stock as dealt) with those lines rewritten. ``feet``
-    says who has picked up their foot; ``stock`` keeps that many of the stock's bottom cards."""
-    return Game.from_position(rewritten(
-        Game(CLASSIC, seed=3).to_position(), hand, phase=phase, pile=pile, ours=ours, theirs=theirs,
-        opened=opened, feet=feet, stock=stock, seat=seat, partner_hand=partner_hand,
-    ))
+def position(hand: str, **table: Any) -> Game:
+    """A game whose seat ``seat`` holds ``hand``, with the given table (the keywords of
+    :func:`rewritten`), read from the position text of a real deal (the other hands, feet and
+    stock as dealt) with those lines rewritten."""
+    return Game.from_position(rewritten(Game(CLASSIC, seed=3).to_position(), hand, **table))
 
 
 def rewritten(
