@@ -32,6 +32,9 @@ BASELINE_HARD = Style(
     feed_weight=1.5,
     exact_odds=True,
     hoard_wilds=True,
+    pair_keep=75.0,
+    set_keep=120.0,
+    fits_keep=200.0,
 )
 
 BASELINES = {"baseline-hard": BASELINE_HARD}

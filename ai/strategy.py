@@ -45,6 +45,10 @@ class Style:
     # seven of them in a wild book are worth 1500, about 200 each, while a wild card that closes
     # a dirty book trades the clean book its naturals could become (500) for 300.
     hoard_wilds: bool = False
+    # What keeping a card is worth when choosing a discard, in points on top of its card value:
+    pair_keep: float = 75.0  # a pair melds with one more card or a wild card, and takes a pile topped by its rank
+    set_keep: float = 120.0  # three or more: a meld waiting in the hand
+    fits_keep: float = 200.0  # it goes onto the partnership's open meld
 
 
 EASY = Style(
@@ -509,10 +513,8 @@ def choose_meld(
 # ---------------------------------------------------------------- discards
 
 
-# What keeping a card is worth to this hand, in points, on top of its card value.
-PAIR_KEEP = 75.0  # a pair melds with one more card or a wild card, and takes a pile topped by its rank
-SET_KEEP = 120.0  # three or more: a meld waiting in the hand
-FITS_KEEP = 200.0  # it goes onto the partnership's open meld
+# What keeping a card is worth to this hand, in points, on top of its card value (a pair's, a
+# set's and a card that fits an open meld are the style's: Style.pair_keep, set_keep, fits_keep).
 WILD_KEEP = 200.0
 THREE_KEEP = 15.0  # a black three kept blocks a bigger pile later
 
@@ -571,13 +573,13 @@ def discard_scores(
         else:
             cost = float(values[rank])
             if rank in mine:
-                cost += FITS_KEEP
+                cost += style.fits_keep
                 why = f"fits our {meld_rank_name(rank)}"
             elif n >= 3:
-                cost += SET_KEEP
+                cost += style.set_keep
                 why = f"one of {n} {RANK_PLURALS[rank]}"
             elif n == 2:
-                cost += PAIR_KEEP
+                cost += style.pair_keep
                 why = f"breaks a pair of {RANK_PLURALS[rank]}"
             else:
                 why = f"a single {RANK_NAMES[rank]}"

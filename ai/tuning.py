@@ -50,6 +50,11 @@ WEIGHTS = (
     Weight("race_danger", 0.0, 1.0, 0.1),  # weight of feeding the next player once the books are there
     Weight("low_stock", 0.0, 30.0, 3.0, whole=True),  # stock size at which to play for points
     Weight("pair_wild_hand", 2.0, 11.0, 1.0, whole=True),  # hand size from which a pair takes a wild
+    # A discard's cost of breaking a pair, a set, or a card that fits an open meld, in points; the
+    # perturbations are about a twelfth of the range, as the weights' above.
+    Weight("pair_keep", 0.0, 200.0, 15.0),
+    Weight("set_keep", 40.0, 300.0, 20.0),
+    Weight("fits_keep", 50.0, 400.0, 30.0),
 )
 
 
@@ -70,6 +75,17 @@ class Gains:
 
 
 Theta = dict[str, float]
+
+
+def margin_result(margin: float, games: int, scale: float) -> float:
+    """SPSA's result from a points margin: ``margin`` (the plus side's final totals less the minus
+    side's, summed over ``games`` games) a game, in units of ``scale`` points, held within -1 to 1.
+
+    Near hard most duplicate pairs split one game each, so who won says little; by how much says
+    more, and the same shoes played both ways cancel most of the luck of the cards."""
+    if games < 1 or scale <= 0.0:
+        raise ValueError(f"a margin result needs games and a positive scale, not {games} and {scale}")
+    return max(-1.0, min(1.0, margin / games / scale))
 
 
 def starting_theta(style: Style, weights: Sequence[Weight] = WEIGHTS) -> Theta:
@@ -102,7 +118,7 @@ def spsa_step(
     weights: Sequence[Weight] = WEIGHTS,
 ) -> Theta:
     """Theta after iteration ``k``, in which theta + c_k·delta scored ``result`` more than
-    theta - c_k·delta (a share of the games' points, -1 to 1).
+    theta - c_k·delta (-1 to 1: the tuner's is :func:`margin_result`).
 
     The gradient estimate for a weight is ``result / (2 c_k delta_i)``, ``c_k = c_i · spread(k)``;
     the step is ``a_k · c_i² ·`` that, so ``a_k · c_i · result / (2 · spread(k) · delta_i)``."""

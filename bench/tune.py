@@ -1,26 +1,30 @@
 """Tune hard's weights by SPSA on duplicate games, and gate the result against the frozen baseline.
 
     python bench/tune.py --checkpoint FILE [--iterations N] [--seed S] [--pairs P] [--rules quick]
-                         [--jobs 2] [--gate-pairs G] [--p0 0.5] [--p1 0.55]
+                         [--margin-scale 500] [--a 0.5] [--big-a 5] [--jobs 2]
+                         [--gate-pairs G] [--gate-at I] [--p0 0.5] [--p1 0.55]
 
 Each iteration draws a random ±1 for every tuned weight (ai.tuning.WEIGHTS: pile_margin -3 to 3,
 rush_burden 0 to 3, feed_weight 0.5 to 3, race_danger 0 to 1, low_stock 0 to 30, pair_wild_hand
-2 to 11), plays ``P`` duplicate pairs of games (the same shoes with the partnerships swapped, as
-``hf simulate --swap``) between hard with theta + c·delta and hard with theta - c·delta, and
-moves theta by the plus side's share of the games' points (a win 1, a tie a half) less the
-minus side's (ai.tuning.spsa_step). It prints its path, one line an iteration: the iteration,
-the plus side's points of the games, and theta after the step.
+2 to 11, pair_keep 0 to 200, set_keep 40 to 300, fits_keep 50 to 400), plays ``P`` duplicate
+pairs of games (the same shoes with the partnerships swapped, as ``hf simulate --swap``) between
+hard with theta + c·delta and hard with theta - c·delta, and moves theta by the plus side's
+points margin (its final totals less the minus side's) a game, in units of ``--margin-scale``
+points and held within -1 to 1 (ai.tuning.margin_result, ai.tuning.spsa_step, with Spall's gains
+``--a`` and ``--big-a``). It prints its path, one line an iteration: the iteration, the plus
+side's wins of the games (a tie a half), its margin a game, and theta after the step.
 
-After the last iteration of a run, with ``--gate-pairs``, theta is a candidate: hard with theta
-plays the frozen ``baseline-hard`` pair by pair until the SPRT (p0 against p1 as the candidate's
-expected score a pair, alpha = beta = 0.05) says better or not better, or the pairs run out; the
+After the last iteration of a run, with ``--gate-pairs``, theta is a candidate (or, with
+``--gate-at I``, theta after iteration I of the path): hard with it plays the frozen
+``baseline-hard`` pair by pair until the SPRT (p0 against p1 as the candidate's expected score
+of wins a pair, alpha = beta = 0.05) says better or not better, or the pairs run out; the
 candidate is accepted only when it says better.
 
 Every random number comes from one ``random.Random(--seed)`` (the gate's from the seed and the
 iteration), and the checkpoint, written after each iteration, keeps its state: a run stopped and
 started again with the same checkpoint goes the same path as one that was not. An existing
 checkpoint is resumed, never overwritten by another run's: its seed, rules and pairs must be the
-ones given, if any are.
+ones given, if any are (the margin scale and gains too).
 """
 
 from __future__ import annotations
@@ -42,15 +46,27 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 from ai import RuleBasedPlayer  # noqa: E402
 from ai.base import Player  # noqa: E402
 from ai.strategy import HARD, Style  # noqa: E402
-from ai.tuning import WEIGHTS, Gains, Sprt, Theta, Verdict, perturbed, spsa_step, starting_theta, style_of  # noqa: E402
+from ai.tuning import (  # noqa: E402
+    WEIGHTS,
+    Gains,
+    Sprt,
+    Theta,
+    Verdict,
+    margin_result,
+    perturbed,
+    spsa_step,
+    starting_theta,
+    style_of,
+)
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.simulate import GameRecord, play_one, player_of_kind, side_names  # noqa: E402
 from hfcli.workers import parallel_map  # noqa: E402
 
-FORMAT = "hfcli-tune 1"
+FORMAT = "hfcli-tune 2"
 PRESETS = ("classic", "eleven", "quick")
 DEFAULT_SEED, DEFAULT_RULES, DEFAULT_PAIRS = 1, "quick", 4
+DEFAULT_SCALE = 500.0  # points a game: a classic game's margin between two hards is some thousands
 SEED_LIMIT = 2**53  # game seeds as hf simulate takes them
 
 
@@ -69,6 +85,8 @@ class Checkpoint:
     iteration: int
     theta: Theta
     rng_state: list[object]
+    scale: float = DEFAULT_SCALE
+    gains: Gains = field(default_factory=Gains)
     path: list[dict[str, object]] = field(default_factory=list)
     gates: list[dict[str, object]] = field(default_factory=list)
 
@@ -76,7 +94,9 @@ class Checkpoint:
         return {
             "format": FORMAT, "seed": self.seed, "rules": self.rules, "pairs": self.pairs,
             "iteration": self.iteration, "theta": self.theta, "rng": self.rng_state, "path": self.path,
-            "gates": self.gates,
+            "gates": self.gates, "margin_scale": self.scale,
+            "gains": {"a": self.gains.a, "big_a": self.gains.big_a, "alpha": self.gains.alpha,
+                      "gamma": self.gains.gamma},
         }
 
     @classmethod
@@ -86,8 +106,10 @@ class Checkpoint:
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise TuneError(f"{ascii(str(path))} is not a checkpoint of this tuner; give another --checkpoint")
             theta = {w.name: float(data["theta"][w.name]) for w in WEIGHTS}
+            gains = Gains(**{name: float(data["gains"][name]) for name in ("a", "big_a", "alpha", "gamma")})
             return cls(int(data["seed"]), str(data["rules"]), int(data["pairs"]), int(data["iteration"]), theta,
-                       list(data["rng"]), list(data["path"]), list(data["gates"]))
+                       list(data["rng"]), float(data["margin_scale"]), gains, list(data["path"]),
+                       list(data["gates"]))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise TuneError(f"cannot read the checkpoint {ascii(str(path))}: {type(exc).__name__}") from None
 
@@ -132,6 +154,11 @@ def first_side_points(records: Sequence[GameRecord], rules: Rules) -> float:
     return sum(1.0 if r.winner == first else 0.5 if r.winner == "tie" else 0.0 for r in records)
 
 
+def first_side_margin(records: Sequence[GameRecord]) -> int:
+    """The first kind's final totals less the second's, summed over ``records``."""
+    return sum(r.scores[0] - r.scores[1] for r in records)
+
+
 def pairs_played(
     rules: Rules, seeds: Iterator[int], kinds: tuple[str, str], styles: dict[str, Style], jobs: int
 ) -> Iterator[list[GameRecord]]:
@@ -142,20 +169,22 @@ def pairs_played(
         yield from parallel_map(play_pair, tasks, jobs)
 
 
-def iterate(checkpoint: Checkpoint, rules: Rules, gains: Gains, jobs: int) -> dict[str, object]:
+def iterate(checkpoint: Checkpoint, rules: Rules, jobs: int) -> dict[str, object]:
     """One SPSA iteration from the checkpoint, which it moves on; the path's new entry."""
     rng = rng_of(checkpoint.rng_state)
-    k = checkpoint.iteration
+    k, gains = checkpoint.iteration, checkpoint.gains
     delta = {w.name: rng.choice((-1, 1)) for w in WEIGHTS}
     plus, minus = perturbed(checkpoint.theta, delta, k, gains)
     seeds = [rng.randrange(SEED_LIMIT) for _ in range(checkpoint.pairs)]
     styles = {"plus": style_of(HARD, plus), "minus": style_of(HARD, minus)}
     records = [r for pair in pairs_played(rules, iter(seeds), ("plus", "minus"), styles, jobs) for r in pair]
     points = first_side_points(records, rules)
-    result = (2.0 * points - len(records)) / len(records)  # the plus side's share less the minus side's
+    margin = first_side_margin(records)
+    result = margin_result(margin, len(records), checkpoint.scale)
     theta = spsa_step(checkpoint.theta, delta, result, k, gains)
     entry: dict[str, object] = {
-        "iteration": k + 1, "games": len(records), "plus_points": points, "result": round(result, 6),
+        "iteration": k + 1, "games": len(records), "plus_points": points,
+        "plus_margin": round(margin / len(records), 2), "result": round(result, 6),
         "theta": {name: round(v, 6) for name, v in theta.items()},
     }
     checkpoint.theta = theta
@@ -165,23 +194,40 @@ def iterate(checkpoint: Checkpoint, rules: Rules, gains: Gains, jobs: int) -> di
     return entry
 
 
-def gate(checkpoint: Checkpoint, rules: Rules, sprt: Sprt, most: int, jobs: int) -> dict[str, object]:
-    """The SPRT of hard at theta against the frozen baseline, a duplicate pair a result."""
-    rng = random.Random(f"hfcli-tune-gate:{checkpoint.seed}:{checkpoint.iteration}")
+def theta_after(checkpoint: Checkpoint, iteration: int) -> Theta:
+    """Theta after ``iteration`` of the path (0: where the run started)."""
+    if not 0 <= iteration <= checkpoint.iteration:
+        raise TuneError(f"the path has iterations 0 to {checkpoint.iteration}, not {iteration}")
+    if iteration == checkpoint.iteration:
+        return dict(checkpoint.theta)
+    if iteration == 0:
+        return starting_theta(HARD)
+    theta = checkpoint.path[iteration - 1]["theta"]
+    assert isinstance(theta, dict)
+    return {w.name: float(theta[w.name]) for w in WEIGHTS}
+
+
+def gate(checkpoint: Checkpoint, iteration: int, rules: Rules, sprt: Sprt, most: int, jobs: int) -> dict[str, object]:
+    """The SPRT of hard at theta after ``iteration`` against the frozen baseline, a duplicate pair a result."""
+    rng = random.Random(f"hfcli-tune-gate:{checkpoint.seed}:{iteration}")
     seeds = (rng.randrange(SEED_LIMIT) for _ in range(most))
-    styles = {"candidate": style_of(HARD, checkpoint.theta)}
+    theta = theta_after(checkpoint, iteration)
+    styles = {"candidate": style_of(HARD, theta)}
     scores: list[float] = []
+    margin, games = 0, 0
     verdict = Verdict.UNDECIDED
     for pair in pairs_played(rules, seeds, ("candidate", "baseline-hard"), styles, jobs):
         scores.append(first_side_points(pair, rules) / len(pair))
+        margin, games = margin + first_side_margin(pair), games + len(pair)
         verdict = sprt.verdict(scores)
         if verdict is not Verdict.UNDECIDED:
             break
     return {
-        "iteration": checkpoint.iteration, "pairs": len(scores), "score": round(sum(scores) / max(1, len(scores)), 4),
+        "iteration": iteration, "pairs": len(scores), "score": round(sum(scores) / max(1, len(scores)), 4),
+        "margin": round(margin / max(1, games), 2),
         "llr": round(sprt.llr(scores), 4), "bounds": [round(sprt.lower, 4), round(sprt.upper, 4)],
         "p0": sprt.p0, "p1": sprt.p1, "verdict": str(verdict), "accepted": verdict is Verdict.BETTER,
-        "theta": dict(checkpoint.theta),
+        "theta": theta,
     }
 
 
@@ -193,21 +239,24 @@ def path_line(entry: Mapping[str, object]) -> str:
     assert isinstance(theta, dict)
     weights = "  ".join(f"{name} {value:.3f}" for name, value in theta.items())
     return (f"iteration {entry['iteration']:>3}  plus {entry['plus_points']:>4} of {entry['games']} games"
-            f"  result {entry['result']:+.3f}  theta {weights}")
+            f"  margin {entry['plus_margin']:+.1f} a game  result {entry['result']:+.3f}  theta {weights}")
 
 
 def gate_line(result: Mapping[str, object]) -> str:
     accepted = "accepted" if result["accepted"] else "not accepted"
     return (f"gate after iteration {result['iteration']}: {result['pairs']} pairs against baseline-hard,"
-            f" candidate scores {result['score']:.3f} a pair, LLR {result['llr']:+.3f} in {result['bounds']}"
+            f" candidate scores {result['score']:.3f} a pair (margin {result['margin']:+.1f} a game),"
+            f" LLR {result['llr']:+.3f} in {result['bounds']}"
             f" (p0 {result['p0']}, p1 {result['p1']}): {result['verdict']}, {accepted}")
 
 
 def start_or_resume(path: Path, args: argparse.Namespace) -> Checkpoint:
-    given = {"seed": args.seed, "rules": args.rules, "pairs": args.pairs}
+    given = {"seed": args.seed, "rules": args.rules, "pairs": args.pairs, "margin-scale": args.margin_scale,
+             "a": args.a, "big-a": args.big_a}
     if path.exists():
         checkpoint = Checkpoint.read(path)
-        kept = {"seed": checkpoint.seed, "rules": checkpoint.rules, "pairs": checkpoint.pairs}
+        kept = {"seed": checkpoint.seed, "rules": checkpoint.rules, "pairs": checkpoint.pairs,
+                "margin-scale": checkpoint.scale, "a": checkpoint.gains.a, "big-a": checkpoint.gains.big_a}
         for name, value in given.items():
             if value is not None and value != kept[name]:
                 raise TuneError(f"the checkpoint was made with --{name} {kept[name]}, not {value}")
@@ -215,7 +264,11 @@ def start_or_resume(path: Path, args: argparse.Namespace) -> Checkpoint:
     seed: int = DEFAULT_SEED if args.seed is None else args.seed
     rules: str = DEFAULT_RULES if args.rules is None else args.rules
     pairs: int = DEFAULT_PAIRS if args.pairs is None else args.pairs
-    return Checkpoint(seed, rules, pairs, 0, starting_theta(HARD), state_of(random.Random(seed)))
+    scale: float = DEFAULT_SCALE if args.margin_scale is None else args.margin_scale
+    defaults = Gains()
+    gains = Gains(a=defaults.a if args.a is None else args.a,
+                  big_a=defaults.big_a if args.big_a is None else args.big_a)
+    return Checkpoint(seed, rules, pairs, 0, starting_theta(HARD), state_of(random.Random(seed)), scale, gains)
 
 
 def main() -> None:
@@ -226,28 +279,40 @@ def main() -> None:
     parser.add_argument("--rules", choices=PRESETS, default=None, help=f"default {DEFAULT_RULES}")
     parser.add_argument("--pairs", type=int, default=None,
                         help=f"duplicate pairs an iteration, default {DEFAULT_PAIRS}")
+    parser.add_argument("--margin-scale", type=float, default=None,
+                        help=f"points a game that make a result of 1, default {DEFAULT_SCALE:g}")
+    parser.add_argument("--a", type=float, default=None, help=f"SPSA's step gain a, default {Gains().a:g}")
+    parser.add_argument("--big-a", type=float, default=None,
+                        help=f"SPSA's stability constant A, default {Gains().big_a:g}")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--gate-pairs", type=int, default=0, help="most pairs of the SPRT gate at the end; 0: no gate")
+    parser.add_argument("--gate-at", type=int, default=None,
+                        help="gate theta after this iteration of the path; default the last")
     parser.add_argument("--p0", type=float, default=0.5)
     parser.add_argument("--p1", type=float, default=0.55)
     args = parser.parse_args()
     try:
         if args.pairs is not None and args.pairs < 1 or args.jobs < 1 or args.gate_pairs < 0:
             raise TuneError("--pairs and --jobs are at least 1, --gate-pairs at least 0")
+        if args.margin_scale is not None and not args.margin_scale > 0 or args.a is not None and not args.a > 0:
+            raise TuneError("--margin-scale and --a are more than 0")
+        if args.big_a is not None and not args.big_a >= 0:
+            raise TuneError("--big-a is at least 0")
         sprt = Sprt(args.p0, args.p1)
         checkpoint = start_or_resume(args.checkpoint, args)
         rules = preset(checkpoint.rules)
-        gains = Gains()
         print(f"tuning {', '.join(w.name for w in WEIGHTS)} of hard on {rules.name},"
-              f" {checkpoint.pairs} duplicate pairs an iteration, seed {checkpoint.seed}")
+              f" {checkpoint.pairs} duplicate pairs an iteration, seed {checkpoint.seed},"
+              f" margin scale {checkpoint.scale:g}, a {checkpoint.gains.a:g}, A {checkpoint.gains.big_a:g}")
         for entry in checkpoint.path:
             print(path_line(entry) + "  (from the checkpoint)")
         while checkpoint.iteration < args.iterations:
-            entry = iterate(checkpoint, rules, gains, args.jobs)
+            entry = iterate(checkpoint, rules, args.jobs)
             checkpoint.write(args.checkpoint)
             print(path_line(entry), flush=True)
         if args.gate_pairs:
-            result = gate(checkpoint, rules, sprt, args.gate_pairs, args.jobs)
+            at = checkpoint.iteration if args.gate_at is None else args.gate_at
+            result = gate(checkpoint, at, rules, sprt, args.gate_pairs, args.jobs)
             checkpoint.gates.append(result)
             checkpoint.write(args.checkpoint)
             print(gate_line(result))

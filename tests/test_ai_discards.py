@@ -244,3 +244,17 @@ def test_wild_cards_are_thrown_only_when_nothing_else_is_left() -> None:
     move, why = discard(game)
     assert move in ("discard 2", "discard JK")
     assert why.startswith(f"{move}: nothing else to throw; West could take the 2-card pile with two")
+
+
+def test_a_discards_cost_of_breaking_a_pair_a_set_or_a_fit_is_the_styles_to_tune() -> None:
+    # Only what keeping the card is worth changes between the two styles: the card's own value and
+    # what it hands West are the same, so each cost differs by exactly the weight's difference.
+    game = position(f"S hand: 9H 9S QD QH QS 8D KD\n{WEST}\nNS melds: 8 8 8\nEW opened\npile: 7D\nturn: S meld")
+    view, knowledge = seen_view(game)
+    kept = Style("kept", pair_keep=75.0, set_keep=120.0, fits_keep=200.0)
+    loose = Style("loose", pair_keep=10.0, set_keep=100.0, fits_keep=50.0)
+    costs = {style.name: {o.text: o.cost for o in discard_scores(view, knowledge, style)} for style in (kept, loose)}
+    assert costs["kept"]["discard 9"] - costs["loose"]["discard 9"] == pytest.approx(65.0)
+    assert costs["kept"]["discard Q"] - costs["loose"]["discard Q"] == pytest.approx(20.0)
+    assert costs["kept"]["discard 8"] - costs["loose"]["discard 8"] == pytest.approx(150.0)
+    assert costs["kept"]["discard K"] == costs["loose"]["discard K"]  # a single card keeps nothing

@@ -7,7 +7,18 @@ import math
 import pytest
 
 from ai.strategy import HARD
-from ai.tuning import WEIGHTS, Gains, Sprt, Verdict, Weight, perturbed, spsa_step, starting_theta, style_of
+from ai.tuning import (
+    WEIGHTS,
+    Gains,
+    Sprt,
+    Verdict,
+    Weight,
+    margin_result,
+    perturbed,
+    spsa_step,
+    starting_theta,
+    style_of,
+)
 
 FEED = (Weight("feed_weight", 0.5, 3.0, 0.25),)
 FLAT = Gains(a=0.4, big_a=0.0)  # at k = 0: step 0.4 / 1 = 0.4, spread 1
@@ -76,3 +87,25 @@ def test_the_sprt_says_better_only_past_its_upper_bound() -> None:
 def test_the_sprt_refuses_hypotheses_in_the_wrong_order() -> None:
     with pytest.raises(ValueError, match="p0 < p1"):
         Sprt(p0=0.6, p1=0.5)
+
+
+def test_the_margin_result_is_the_points_a_game_in_units_of_the_scale_held_within_one() -> None:
+    # 4 games, the plus side 1,200 points ahead in all: 300 a game, 0.6 of a 500-point scale
+    assert margin_result(1200, 4, 500.0) == pytest.approx(0.6)
+    assert margin_result(-1200, 4, 500.0) == pytest.approx(-0.6)
+    assert margin_result(9000, 4, 500.0) == 1.0 and margin_result(-9000, 4, 500.0) == -1.0
+    with pytest.raises(ValueError):
+        margin_result(100, 0, 500.0)
+    with pytest.raises(ValueError):
+        margin_result(100, 2, 0.0)
+
+
+def test_the_discard_weights_start_at_hards_values_within_their_ranges() -> None:
+    by_name = {w.name: w for w in WEIGHTS}
+    theta = starting_theta(HARD)
+    assert (theta["pair_keep"], theta["set_keep"], theta["fits_keep"]) == (75.0, 120.0, 200.0)
+    for name in ("pair_keep", "set_keep", "fits_keep"):
+        w = by_name[name]
+        assert w.low < theta[name] < w.high and not w.whole
+    style = style_of(HARD, {**theta, "pair_keep": 250.0, "fits_keep": 10.0})
+    assert style.pair_keep == 200.0 and style.fits_keep == 50.0 and style.set_keep == 120.0

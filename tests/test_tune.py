@@ -50,3 +50,27 @@ def test_the_gate_plays_the_frozen_baseline_and_accepts_only_on_better(tmp_path:
     # theta is still hard's own, and baseline-hard plays as hard: every pair is shared alike.
     assert gate["score"] == 0.5
     assert "gate after iteration 0: 2 pairs against baseline-hard" in run.stdout and "not accepted" in run.stdout
+
+
+def test_the_step_follows_the_points_margin_in_units_of_the_scale_and_the_gate_takes_an_earlier_theta(
+    tmp_path: Path,
+) -> None:
+    checkpoint = tmp_path / "tune.json"
+    run = tune("--checkpoint", str(checkpoint), "--iterations", "1", "--margin-scale", "250", "--a", "2",
+               "--big-a", "1", "--gate-pairs", "1", "--gate-at", "0")
+    assert run.returncode == 0, run.stderr
+    saved = json.loads(checkpoint.read_text())
+    assert saved["margin_scale"] == 250.0 and saved["gains"]["a"] == 2.0 and saved["gains"]["big_a"] == 1.0
+    entry = saved["path"][0]
+    # the result is the plus side's margin a game over 250 points, held within -1 to 1
+    assert entry["result"] == round(max(-1.0, min(1.0, entry["plus_margin"] / 250.0)), 6)
+    assert f"margin {entry['plus_margin']:+.1f} a game" in run.stdout
+    # the gate of iteration 0 is hard's own theta against the baseline: every pair shared alike
+    gate = saved["gates"][0]
+    assert gate["iteration"] == 0 and gate["score"] == 0.5 and gate["margin"] == 0.0
+    assert "gate after iteration 0:" in run.stdout
+    other = tune("--checkpoint", str(checkpoint), "--margin-scale", "500")
+    assert other.returncode == 1
+    assert other.stderr == "tune: the checkpoint was made with --margin-scale 250.0, not 500.0\n"
+    beyond = tune("--checkpoint", str(checkpoint), "--iterations", "1", "--gate-pairs", "1", "--gate-at", "7")
+    assert beyond.returncode == 1 and beyond.stderr == "tune: the path has iterations 0 to 1, not 7\n"
