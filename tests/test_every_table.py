@@ -27,6 +27,7 @@ from hfcli.match import play_game
 from hfcli.render import card_count, status_line, visible_len
 from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
 from hfcli.simulate import MOVE_LIMIT
+from hfcli.table import AiEndpoint
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, replay, resume
 from hfcli.transcript.viewer import load
 
@@ -145,7 +146,7 @@ def test_T_SIZE_a_whole_game_at_80x24_shows_every_seat_and_side_and_ends_on_one_
     players: int, teams: str
 ) -> None:
     session, out = make_session(seed=3, level="normal", players=players, teams=teams)
-    game = session.game
+    game = session.host.game
     seating = game.seating
     session.screen_size = lambda: (80, 24)
     session.start()
@@ -203,9 +204,9 @@ def test_T_OUT_in_a_side_of_three_the_next_teammate_is_asked_and_sees_the_third_
     """Six as two teams of three (South, Northwest, Northeast against the rest): Northeast's next
     teammate in turn order is South, the human, who answers (T-OUT)."""
     session, out = make_session(seed=7, players=6, teams="threes")
-    game = session.game
+    game = session.host.game
     assert game.seating.partners(4) == (0, 2)
-    session.players[4] = Asker(4)
+    session.host.seat(AiEndpoint(4, Asker(4)))
     asked_after_the_humans_turn(session, out, (0, 2, 4))  # the whole side in its feet
     assert game.phase is Phase.ANSWER and game.to_move == 0 and game.turn_seat == 4
     assert "Northeast asks you: may I go out?" in out.text
@@ -220,7 +221,7 @@ def test_T_OUT_in_a_side_of_three_the_next_teammate_is_asked_and_sees_the_third_
 def test_T_OUT_a_player_alone_is_never_asked_and_the_table_never_says_partner() -> None:
     session, out = make_session(seed=2, level="normal", players=3)
     session.start()
-    game = session.game
+    game = session.host.game
     while not session.finished:
         assert session.hint_player is not None
         session.handle(str(session.hint_player.choose(game.view(0)).move))

@@ -16,7 +16,7 @@ from hfcli.repl.session import Session
 
 
 def complete(session: Session, text: str) -> dict[str, str]:
-    completer = TableCompleter(lambda: session.game.view(0))
+    completer = TableCompleter(lambda: session.host.game.view(0))
     found = completer.get_completions(Document(text, len(text)), CompleteEvent(completion_requested=True))
     return {c.text: c.display_meta_text for c in found}
 
@@ -31,7 +31,7 @@ def test_first_word_completes_commands_with_descriptions() -> None:
 
 def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
     session, _ = make_session()
-    held = Counter(c.rank for c in session.game.hands[0])
+    held = Counter(c.rank for c in session.host.game.hands[0])
     found = complete(session, "discard ")
     assert set(found) == {rank_label(r) for r in held}
     for rank, count in held.items():
@@ -63,7 +63,7 @@ def test_meld_offers_the_melds_the_hand_can_make_not_every_rank() -> None:
     assert complete(session, "meld K K 2, ") == {"7 7 2": "sevens: 2 and a wild card, a new meld"}
     assert complete(session, "meld K K 2, 7 7 2, ") == {}
     # Three or more of a rank are offered whole; a rank with an open meld is added to, not melded (C-ONEOPEN).
-    game = session.game
+    game = session.host.game
     game.hands[0][:] = [c for c in game.hands[0] if c.text != "QC"] + [card("QD"), card("QH"), card("QS"), card("QS")]
     assert complete(session, "meld q") == {"Q Q Q Q": "queens: 4, a new meld"}
     game.teams[0].melds.append(meld("Q Q Q"))
@@ -72,7 +72,7 @@ def test_meld_offers_the_melds_the_hand_can_make_not_every_rank() -> None:
 
 def test_discard_offers_exact_cards_once_a_rank_is_typed() -> None:
     session, _ = make_session(seed=7)
-    exact = {c.text for c in session.game.hands[0] if c.text.startswith("K")}
+    exact = {c.text for c in session.host.game.hands[0] if c.text.startswith("K")}
     found = complete(session, "discard K")
     assert exact <= set(found)
     assert complete(session, "discard KH ") == {}

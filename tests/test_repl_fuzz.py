@@ -42,13 +42,13 @@ def test_random_lines_never_raise_and_refusals_change_nothing(seed: int, lines: 
     session, _ = make_session(seed=seed)
     session.start()
     for text in lines:
-        before = session.game.clone()
+        before = session.host.game.clone()
         outcome = session.handle(text)
         assert outcome in (OK, INFO, ERROR, EMPTY, QUIT)
         if outcome in (INFO, ERROR, EMPTY):
-            assert session.game == before, text
+            assert session.host.game == before, text
         if outcome == OK:
-            assert session.game.is_over or session.game.to_move == session.human
+            assert session.host.game.is_over or session.host.game.to_move == session.human
 
 
 # ---------------------------------------------------------------------------- what a hostile terminal sends
@@ -82,13 +82,13 @@ def test_hostile_lines_through_the_pipe_loop_change_nothing_and_show_no_control_
 ) -> None:
     session, out = make_session(seed=seed)
     session.start()
-    before = session.game.clone()
+    before = session.host.game.clone()
     out.clear()
     # Each line holds a control character that is not a space (tab, or the separators Python's
     # split() reads as spaces, are spaces at the table too) or is too long: none is a command.
     lines = [line for line in lines if any(raw_control(c) and not c.isspace() for c in line) or len(line) > MAX_LINE]
     run_piped(session, [line + "\n" for line in lines])
-    assert session.game == before
+    assert session.host.game == before
     assert not raw_control(out.text)
     assert out.text.count("That line is longer than 500 characters") == sum(len(line) > MAX_LINE for line in lines)
 

@@ -122,7 +122,7 @@ def test_closing_the_wild_book_is_announced() -> None:
 def test_a_book_the_other_side_closes_is_announced_plainly_and_yours_stands_out_in_colour() -> None:
     west = "W hand: J J 5 6 7 8\nEW melds: J J J J 2\nEW opened\nturn: W meld"
     session, said = _table_at(west)
-    session._play(1, parse_move("add J J"), "")
+    session.host.play(1, parse_move("add J J"))
     assert said[0] == "West adds J J to the jacks. West closes a dirty book of jacks (300)."
     session, said = _table_at("S hand: K K 9 9 5 6\nNS melds: K K K K K\nNS opened\nturn: S meld")
     session.color = True
@@ -132,7 +132,7 @@ def test_a_book_the_other_side_closes_is_announced_plainly_and_yours_stands_out_
 
 def test_a_partner_closing_a_book_closes_it_for_your_side() -> None:
     session, said = _table_at("N hand: Q Q Q Q Q Q Q 5 6\nNS opened\nturn: N meld")
-    session._play(2, parse_move("meld Q Q Q Q Q Q Q"), "")
+    session.host.play(2, parse_move("meld Q Q Q Q Q Q Q"))
     assert said[0].endswith("North closes a clean book of queens for your side (+500)!")
 
 

@@ -89,11 +89,11 @@ def test_a_phrase_that_cannot_be_read_says_why(line: str, error: str) -> None:
 def test_a_typo_is_answered_with_the_closest_command(typed: str, guess: str) -> None:
     session, out = make_session()
     session.start()
-    before = session.game.clone()
+    before = session.host.game.clone()
     out.clear()
     assert session.handle(typed) == ERROR
     assert out.lines == [f"Unknown command {typed!r}; did you mean {guess}? Type help for the list."]
-    assert session.game == before
+    assert session.host.game == before
     out.clear()
     assert session.handle("frobnicate") == ERROR
     assert out.lines == ["Unknown command 'frobnicate'; type help for the list."]

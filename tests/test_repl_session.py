@@ -14,6 +14,7 @@ from ai.base import Decision
 from hfcli.engine.view import SeatView
 from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
+from hfcli.table import AiEndpoint
 
 
 def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:
@@ -23,35 +24,35 @@ def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:
     assert "Deal 1 of 4" in text and "minimum first meld 50" in text
     assert "Your hand (13 cards)" in text
     assert "Pile:" in text and "Stock" in text
-    assert session.game.to_move == 0 and session.game.phase == "draw"
+    assert session.host.game.to_move == 0 and session.host.game.phase == "draw"
 
 
 def test_short_forms_map_onto_moves() -> None:
     session, out = make_session()
     session.start()
-    stock = session.game.view(0).stock_size
+    stock = session.host.game.view(0).stock_size
     assert session.handle("d") == OK
-    assert session.game.view(0).stock_size == stock - 2
+    assert session.host.game.view(0).stock_size == stock - 2
     assert "You draw" in out.text
-    hand_before = len(session.game.hands[0])
-    token = session.game.hands[0][0].text
+    hand_before = len(session.host.game.hands[0])
+    token = session.host.game.hands[0][0].text
     out.clear()
     assert session.handle(f"x {token}") == OK
     assert "You discard" in out.text
     # the AI seats have played; the human is to move again with one card fewer
-    assert session.game.to_move == 0
-    assert len(session.game.hands[0]) == hand_before - 1
+    assert session.host.game.to_move == 0
+    assert len(session.host.game.hands[0]) == hand_before - 1
 
 
 def test_illegal_move_names_the_rule_and_changes_nothing() -> None:
     session, out = make_session()
     session.start()
-    before = session.game.clone()
+    before = session.host.game.clone()
     out.clear()
     assert session.handle("discard 7") == ERROR
     assert out.lines == [out.lines[0]]  # one line
     assert "Not allowed (C-DRAW): first draw from the stock or take the pile, then discard" in out.text
-    assert session.game == before
+    assert session.host.game == before
 
 
 def test_first_meld_below_the_minimum_is_refused_with_c_min() -> None:
@@ -61,12 +62,12 @@ def test_first_meld_below_the_minimum_is_refused_with_c_min() -> None:
     # seed 7: South holds K K 2 (40 points), below the first deal's 50
     assert session.handle("meld K K 2") == OK
     out.clear()
-    before = session.game.clone()
+    before = session.host.game.clone()
     assert session.handle("x 9") == ERROR
     assert "Not allowed (C-MIN)" in out.text
-    assert session.game == before
+    assert session.host.game == before
     assert session.handle("undo") == OK
-    assert session.game.teams[0].melds == []
+    assert session.host.game.teams[0].melds == []
 
 
 def test_unknown_command_and_unreadable_cards_are_one_line_each() -> None:
@@ -81,12 +82,12 @@ def test_unknown_command_and_unreadable_cards_are_one_line_each() -> None:
 def test_information_commands_do_not_change_the_game() -> None:
     session, out = make_session()
     session.start()
-    before = session.game.clone()
+    before = session.host.game.clone()
     for line in ("hand", "h", "table", "score", "log", "log 3", "rules", "rules c-pile", "help", "help meld", "hint"):
         out.clear()
         assert session.handle(line) == INFO, line
         assert out.text.strip(), line
-    assert session.game == before
+    assert session.host.game == before
     out.clear()
     session.handle("rules C-PILE")
     assert out.text.startswith("C-PILE  Taking the discard pile")
@@ -99,14 +100,14 @@ def test_hint_names_a_legal_move() -> None:
     session.handle("hint")
     assert out.text.startswith("Hint: ")
     move = out.text[len("Hint: "):].split(" — ")[0]
-    assert session.game.is_legal(move)
+    assert session.host.game.is_legal(move)
 
 
 def test_log_shows_ai_reasons() -> None:
     session, out = make_session(level="normal")
     session.start()
     session.handle("draw")
-    session.handle(f"discard {session.game.hands[0][0].text}")
+    session.handle(f"discard {session.host.game.hands[0][0].text}")
     out.clear()
     session.handle("log 20")
     ai_lines = [line for line in out.lines if "West" in line]
@@ -131,7 +132,7 @@ def test_ai_turns_are_paced_one_pause_a_move() -> None:
     session.start()
     session.handle("draw")
     count_before = len(session.log)
-    session.handle(f"discard {session.game.hands[0][0].text}")
+    session.handle(f"discard {session.host.game.hands[0][0].text}")
     ai_moves = len(session.log) - count_before - 1
     assert ai_moves > 0 and pauses == [0.5] * ai_moves
 
@@ -139,16 +140,16 @@ def test_ai_turns_are_paced_one_pause_a_move() -> None:
 def test_a_whole_deal_ends_with_every_score_line() -> None:
     session, out = make_session(seed=11)
     session.start()
-    while session.game.deal_index == 0:
+    while session.host.game.deal_index == 0:
         hinted = session.hint_player
         assert hinted is not None
-        move = hinted.choose(session.game.view(0)).move
+        move = hinted.choose(session.host.game.view(0)).move
         assert session.handle(str(move)) in (OK, QUIT)
     text = out.text
     for label in ("cards in melds and books", "clean books", "dirty books", "wild books", "red threes laid",
                   "going out", "cards left in hands", "cards in unpicked feet", "red threes in unpicked feet"):
         assert label in text
-    result = session.game.results[0]
+    result = session.host.game.results[0]
     total_line = next(line for line in out.lines if line.startswith("total "))
     assert total_line.split()[1:] == [str(t.total) for t in result.teams]
     assert "Deal 2 of 4 begins" in text
@@ -172,8 +173,8 @@ class AskingPartner:
 
 def test_partner_asks_and_the_human_answers_with_the_facts_shown() -> None:
     session, out = make_session(seed=7)
-    game = session.game
-    session.players[2] = AskingPartner(7)
+    game = session.host.game
+    session.host.seat(AiEndpoint(2, AskingPartner(7)))
     asked_after_the_humans_turn(session, out, (0, 2))
     text = out.text
     assert "North asks partner: may I go out?" in text
@@ -212,10 +213,10 @@ def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut:
     session.start()
     session.handle("draw")
     before = len(session.log)
-    assert session.handle(f"discard {session.game.hands[0][0].text}") == OK
+    assert session.handle(f"discard {session.host.game.hands[0][0].text}") == OK
     assert len(session.log) - before > 2  # the human's discard and several AI moves
     assert pauses == [0.25]  # the first pause was cut short and no more were taken
-    assert session.game.to_move == 0 and session.game.phase == "draw"
+    assert session.host.game.to_move == 0 and session.host.game.phase == "draw"
 
 
 @pytest.mark.parametrize("rules", ["classic", "eleven"])
@@ -232,10 +233,10 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
             outcome = session.handle("")
             continue
         assert session.hint_player is not None
-        outcome = session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+        outcome = session.handle(str(session.hint_player.choose(session.host.game.view(0)).move))
         assert outcome in (OK, QUIT), out.lines[-3:]
     assert outcome == QUIT
-    result = session.game.result
+    result = session.host.game.result
     assert result is not None
     # C-DEALS: four deals, each score sheet held until the player asks for the next deal.
     assert [message for message, _ in held] == [
@@ -276,7 +277,7 @@ def test_a_whole_game_writes_every_ten_as_10_in_moves_reasons_log_and_hints() ->
         assert session.hint_player is not None
         session.handle("hint")
         hints.append(out.lines[-1])
-        session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+        session.handle(str(session.hint_player.choose(session.host.game.view(0)).move))
     session.say(session.log_text(len(session.log)))  # what 'log' would show of the whole game
     text = out.text
     assert re.search(r"\b10[♣♦♥♠]", text) and re.search(r"melds? [^.]*\b10 10\b", text)
@@ -296,7 +297,7 @@ def test_a_hint_names_its_move_once() -> None:
     session.handle("hint")
     assert re.fullmatch(r"Hint: (meld|add|discard) [^—:]+ — .+", out.text), out.text
     move = out.text[len("Hint: "):].split(" — ")[0]
-    assert f"— {move}:" not in out.text and session.game.is_legal(move)
+    assert f"— {move}:" not in out.text and session.host.game.is_legal(move)
 
 
 def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
@@ -305,7 +306,7 @@ def test_help_says_a_ten_is_typed_as_10_or_t() -> None:
     assert session.handle("help") == INFO and "a ten as 10 or T" in out.text
     assert session.handle("help x") == INFO and "x 10" in out.text
     session.handle("d")
-    tens = [c for c in session.game.hands[0] if c.text[0] == "T"]
+    tens = [c for c in session.host.game.hands[0] if c.text[0] == "T"]
     assert tens  # seed 7: South draws into a ten
     out.clear()
     assert session.handle(f"x 10{tens[0].suit}") == OK
@@ -332,11 +333,11 @@ def test_a_refused_short_form_is_answered_in_what_was_typed(line: str, message: 
     session.start()
     if not line.startswith(("d", "p", "y", "n")):
         session.handle("d")
-    before = session.game.clone()
+    before = session.host.game.clone()
     out.clear()
     assert session.handle(line) == ERROR
     assert out.lines == [f"Can't read that: {message}"]
-    assert session.game == before
+    assert session.host.game == before
 
 
 def test_score_in_the_middle_of_a_deal_counts_the_deal_so_far() -> None:
@@ -443,7 +444,7 @@ def _held_after_the_first_deal() -> tuple[Session, Captured]:
     session.start()
     while session.waiting is None:
         assert session.hint_player is not None
-        session.handle(str(session.hint_player.choose(session.game.view(0)).move))
+        session.handle(str(session.hint_player.choose(session.host.game.view(0)).move))
     return session, out
 
 
@@ -451,7 +452,7 @@ def test_between_deals_quit_asks_and_leaves_and_a_move_waits_for_enter() -> None
     session, out = _held_after_the_first_deal()
     assert out.lines[-1] == "Press Enter to start deal 2 of 4. (score, log, rules, help and quit work here too)"
     assert session.prompt == "Enter for deal 2> "
-    moves = session.game.move_count
+    moves = session.host.game.move_count
     out.clear()
     # Typed at the held sheet, a move is refused and the deal does not start: it was dropped before.
     assert session.handle("y") == ERROR
@@ -462,7 +463,7 @@ def test_between_deals_quit_asks_and_leaves_and_a_move_waits_for_enter() -> None
     out.clear()
     assert session.handle("y") == QUIT and session.finished
     assert out.lines[0] == "You leave the table."
-    assert session.game.move_count == moves  # nothing was played after the sheet
+    assert session.host.game.move_count == moves  # nothing was played after the sheet
 
 
 def test_between_deals_enter_starts_the_next_deal() -> None:
@@ -473,5 +474,5 @@ def test_between_deals_enter_starts_the_next_deal() -> None:
     assert session.handle("n") == INFO and session.waiting is not None  # staying: still held
     assert session.handle("") == OK and session.waiting is None
     assert any(line.startswith("Deal 2 of 4 begins") for line in out.lines)
-    assert session.game.deal_index == 1 and session.game.to_move == 0
+    assert session.host.game.deal_index == 1 and session.host.game.to_move == 0
     assert "Your turn" in out.text

@@ -53,7 +53,7 @@ def recorded_session(path: Path, seed: int, level: str = "easy") -> tuple[Sessio
 def asked_after_the_humans_turn(session: Session, out: Captured, side: tuple[int, ...]) -> None:
     """Put the seats of ``side`` in their feet (white-box: asking needs the side there, C-OUT,
     T-OUT), play the human's turn (draw, discard) and keep only what was said after it."""
-    game = session.game
+    game = session.host.game
     for seat in side:
         foot = game.feet[seat]
         assert foot is not None

@@ -18,7 +18,7 @@ def test_commands_through_the_prompt_change_the_game() -> None:
         pipe.send_text("draw\rmeld K K 2, 7 7 2\rquit\ry\r")
         assert run_terminal(session, input=pipe, output=DummyOutput()) == 0
     assert session.finished
-    assert [m.token for m in session.game.view(0).my_melds] == ["K", "7"]
+    assert [m.token for m in session.host.game.view(0).my_melds] == ["K", "7"]
     assert "You meld K K 2, 7 7 2." in out.text
     assert "You leave the table." in out.text
 
@@ -26,12 +26,12 @@ def test_commands_through_the_prompt_change_the_game() -> None:
 def test_ctrl_c_clears_the_line_and_ctrl_d_asks_before_leaving() -> None:
     session, out = make_session(seed=7)
     session.start()
-    before = session.game.clone()
+    before = session.host.game.clone()
     with create_pipe_input() as pipe:
         # A half-typed draw cleared by Ctrl-C; then Ctrl-D, "n" to stay, Ctrl-D and "y" to go.
         pipe.send_text("dra\x03\x04n\r\x04y\r")
         run_terminal(session, input=pipe, output=DummyOutput())
-    assert session.game == before
+    assert session.host.game == before
     # Ctrl-C says what it did: the line went without a word before.
     assert out.text.count("Line cleared. To leave the table, type quit.") == 1
     assert out.text.count("Staying at the table.") == 1  # asked twice: stayed, then left

@@ -69,7 +69,7 @@ def test_a_pasted_line_the_table_refuses_stops_the_lines_after_it() -> None:
     session, out, errors = _run_prompt_loop(f"{PASTE_START}meld\r\ndraw\r\nhand\r\n{PASTE_END}\r")
     assert errors == []
     assert "The rest of the paste (2 lines) was not run." in out.text
-    assert "You draw" not in out.text and len(session.game.hands[0]) == 13
+    assert "You draw" not in out.text and len(session.host.game.hands[0]) == 13
 
 
 # ---------------------------------------------------------------------------- a paste with no end
@@ -245,6 +245,6 @@ def test_an_interrupt_while_a_move_is_recorded_comes_after_the_record(
         signal.signal(signal.SIGINT, previous)
     assert len(calls) == 2
     recorded = replay(path)
-    assert recorded.game == session.game and len(recorded.moves) == len(session.log) == 3
+    assert recorded.game == session.host.game and len(recorded.moves) == len(session.log) == 3
     assert "West draws" in out.text  # the move was shown too
     writer.close()

@@ -217,7 +217,7 @@ def play(
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
         try:
-            _same_table(session.game, table_players, teams)
+            _same_table(session.host.game, table_players, teams)
         except click.UsageError:
             session.close()  # lets go of the transcript's lock at once, not when the process ends
             raise

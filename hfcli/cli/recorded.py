@@ -183,7 +183,7 @@ def _start(
 
 def compare_with(session: Session, recorded: list[DealResult]) -> None:
     """Set each finished deal and the end of ``session``'s game against the recorded game's results."""
-    game = session.game
+    game = session.host.game
     names = game.seating.team_names
     side = game.seating.team_of[session.human]
 

@@ -94,7 +94,7 @@ def run_terminal(
     keyboard = input if input is not None else create_input()
     read_keys_for_the_table(keyboard)
     prompt: PromptSession[str] = PromptSession(
-        completer=TableCompleter(lambda: session.game.view(session.human)),
+        completer=TableCompleter(lambda: session.view),
         complete_while_typing=False,
         bottom_toolbar=make_toolbar(session.toolbar),
         key_bindings=table_bindings(),

@@ -155,7 +155,8 @@ def red_three_line(
     the human's hand: ``You lay the red three 3♥; 6♣ replaces it.``"""
     seat = event.seat if event.seat is not None else -1
     three = card_text(event.cards[0], color=color, ascii=ascii)
-    replaced = bool(event.private)  # that a card replaced it is public; which card, only its holder's
+    # That a card replaced it is public (another seat is told the number, ``count``); which card, only its holder's.
+    replaced = bool(event.private) or event.count > 0
     if seat == human:
         if not event.private:
             return f"You lay the red three {three}; the stock is empty, so nothing replaces it."

@@ -1,8 +1,14 @@
-"""A game at the table: the human's command lines in, words out, the AI seats played in between.
+"""A person's seat at the table: their command lines in, words out.
+
+The session is the person's endpoint at a :class:`~hfcli.table.Table`: it is told each move as
+its seat may see it and keeps its seat's view and what it was told (the log), never the game;
+every screen (the table, the hand, the scores, the log, the hints, the narration) is made from
+those. It plays the person's moves through the table, which records each to the transcript
+before any endpoint, this one included, is told of it; and a session on its own (``hf play``)
+drives the table's loop, playing the AI seats between the person's moves.
 
 No terminal code lives here, so the same session runs under prompt_toolkit, from a pipe, and in
-tests. Every applied move is recorded to the transcript (when there is one) before anything else
-happens, so the game stays resumable whatever the terminal does next.
+tests.
 """
 
 from __future__ import annotations
@@ -21,8 +27,9 @@ from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.numbers import whole_number
-from hfcli.engine.scoring import cards_value
+from hfcli.engine.scoring import GameResult, cards_value
 from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
 from hfcli.printable import printable
 from hfcli.render import (
     BOLD,
@@ -48,6 +55,7 @@ from hfcli.repl import commands
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.narration import book_line, books_closed, deal_start_line, describe_move, red_three_line
 from hfcli.rules_text import describe_rules, rule_text
+from hfcli.table import AiEndpoint, Moved, Remark, Table
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied
@@ -61,7 +69,7 @@ LINES_UNDER_TABLE = 3
 
 
 class Recorder(Protocol):
-    """The transcript writer as the session uses it."""
+    """The transcript writer as the table uses it."""
 
     def record(self, events: list[Event], reason: str | None = None) -> None: ...
 
@@ -78,12 +86,16 @@ class LogEntry:
 
 class Session:
     """The human's seat at a game: ``handle(line)`` acts on one command line and reports what it did;
-    ``advance()`` plays the AI seats, narrating each move, until the human is to move again."""
+    ``advance()`` plays the AI seats, narrating each move, until the human is to move again.
+
+    Given a game, the session sets a table for it, an AI endpoint in every seat of ``players``, and
+    itself in seat ``human``, recording to ``writer``; given a :class:`Table`, it takes seat
+    ``human`` at it (``players`` and ``writer`` are the table's then)."""
 
     def __init__(
         self,
-        game: Game,
-        players: Mapping[int, Player],
+        game: Game | Table,
+        players: Mapping[int, Player] | None = None,
         *,
         human: int = 0,
         human_name: str = "You",
@@ -99,11 +111,18 @@ class Session:
         waits_between_deals: bool = False,
         program: str = "hf",
     ) -> None:
-        self.game = game
-        self.players = dict(players)
         self.human = human
+        if isinstance(game, Table):
+            if players or writer is not None:
+                raise ValueError("a table has its players and its transcript already")
+            self.host = game
+            self._owns_table = False
+        else:
+            self.host = Table(game, [AiEndpoint(s, p) for s, p in (players or {}).items()], recorder=writer,
+                              atomic=interrupts_held)
+            self._owns_table = True
+        self._view: SeatView | None = None
         self.human_name = human_name
-        self.writer = writer
         self.transcript_path = transcript_path
         self.echo = echo
         self.color = color
@@ -122,11 +141,62 @@ class Session:
         # (by its index) and the end of the game are compared with; shown under their score sheets.
         self.after_deal: Callable[[int], str] | None = None
         self.after_game: Callable[[], str] | None = None
-        self.names = {s: game.seating.long_names[s] for s in game.seating.seats}
+        seating = self.view.seating
+        self.names = {s: seating.long_names[s] for s in seating.seats}
         self.log: list[LogEntry] = []
         self.confirming_quit = False
         self.finished = False
-        self._shown_turn: int | None = None  # the game's move count when the turn-start screen was last shown
+        self._moves_told = 0  # moves this seat was told of
+        self._shown_turn: int | None = None  # the moves told when the turn-start screen was last shown
+        self.host.seat(self)
+
+    # ------------------------------------------------------------------ the seat's endpoint
+
+    @property
+    def seat(self) -> int:
+        return self.human
+
+    @property
+    def holding(self) -> bool:
+        """A deal's score sheet held on screen holds the table's play until Enter."""
+        return self.waiting is not None
+
+    @property
+    def view(self) -> SeatView:
+        """The seat's view as the last move it was told of left it."""
+        if self._view is None:
+            self._view = self.host.view(self.human)
+        return self._view
+
+    @property
+    def is_over(self) -> bool:
+        return self.view.phase is Phase.OVER
+
+    def ask(self, view: SeatView) -> None:
+        """The person answers at the prompt, through ``handle``: never at once."""
+        return None
+
+    def receive(self, moved: Moved) -> None:
+        """A move (this seat's own too), as the table tells it once it is in the transcript: logged,
+        narrated, and what it caused told (a score sheet, a new deal, the end of the game)."""
+        self._view = None
+        self._moves_told += 1
+        view = self.view
+        seat, move, events = moved.seat, moved.move, list(moved.events)
+        ended = next((e.count for e in events if e.kind == EventKind.DEAL_END), None)
+        self.log.append(LogEntry(view.deal_index if ended is None else ended, seat, str(move), moved.reason))
+        discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
+        own_side = view.seating.team_of[seat] == view.team
+        books = [book_line(seat, book, self._book_bonus(book), human=self.human, names=self.names,
+                           color=self.color, own_side=own_side)
+                 for book in books_closed(moved.side_melds_before, moved.side_melds)]
+        self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
+                               reason=moved.reason, color=self.color, ascii=self.ascii, seating=view.seating,
+                               books=books))
+        self._after_events(events)
+
+    def hear(self, remark: Remark) -> None:
+        pass
 
     # ------------------------------------------------------------------ what the loop asks
 
@@ -136,17 +206,17 @@ class Session:
             return "Leave the game? It stays saved. [y/N] " if self.transcript_path else "Leave the game? [y/N] "
         if self.waiting is not None:
             return f"Enter for {self.waiting}> "
-        game = self.game
-        if game.is_over:
+        view = self.view
+        if self.is_over:
             return "> "
-        if game.phase is Phase.ANSWER and game.to_move == self.human:
+        if view.phase is Phase.ANSWER and view.to_move == self.human:
             return f"May {self._asker_called()} go out? [y/n] "
-        phase = "draw" if game.phase is Phase.DRAW else "meld/discard"
-        who = self.human_name if self.human_name != "You" else game.seating.long_names[self.human]
+        phase = "draw" if view.phase is Phase.DRAW else "meld/discard"
+        who = self.human_name if self.human_name != "You" else view.seating.long_names[self.human]
         return f"{who} ({phase})> "
 
     def toolbar(self) -> str:
-        return status_line(self.game.view(self.human), self._short_names(), self._width())
+        return status_line(self.view, self._short_names(), self._width())
 
     def _short_names(self) -> dict[int, str]:
         return {self.human: self.human_name} if self.human_name != "You" else {}
@@ -171,21 +241,21 @@ class Session:
     def start(self, intro: Sequence[str] = ()) -> None:
         for line in intro:
             self.say(line)
-        game = self.game
-        if game.to_move == self.human and game.phase is Phase.MELD:
+        view = self.view
+        if not self.is_over and view.to_move == self.human and view.phase is Phase.MELD:
             # Resumed in the middle of the human's turn: the turn-start screen was never shown.
             self.say("")
             self.say(self.table())
         self.advance()
 
     def advance(self, pace: bool = True) -> None:
-        """Play the AI seats until the human is to move or the game is over."""
-        game = self.game
-        while not game.is_over and game.to_move != self.human and self.waiting is None:
-            seat = game.to_move
-            decision = self.players[seat].choose(game.view(seat))
-            self._play(seat, decision.move, decision.reason)
-            if pace and self.speed > 0 and not game.is_over:
+        """Play the AI seats until the human is to move or the game is over: the table's loop,
+        step by step, with the pause after each AI move (outside the move, so that Ctrl-C there
+        skips the pauses and never parts a move from its record)."""
+        host = self.host
+        # A session at a table it did not set (a guest's) leaves the loop to whoever set the table.
+        while self._owns_table and host.step() is not None:
+            if pace and self.speed > 0 and not self.is_over:
                 try:
                     if self.sleep(self.speed):
                         pace = False  # a key pressed: the rest of this round is played without pauses
@@ -194,33 +264,8 @@ class Session:
         if self.waiting is None:
             self._show_turn_start()
 
-    def _play(self, seat: int, move: Move, reason: str) -> list[Event]:
-        """Apply, record, log and tell one move and what it caused; an illegal move raises and
-        changes nothing."""
-        game = self.game
-        deal = game.deal_index
-        team = game.seating.team_of[seat]
-        # The deal as the move leaves it, even when the move ends it and the next is dealt (going out
-        # by melding every card, V-OUT): the engine deals a new deal into a new DealState.
-        deal_played = game.deal
-        melds_before = tuple(deal_played.teams[team].melds)
-        with interrupts_held():  # the move in the game, in the file and on the screen, or nowhere
-            events = game.apply(move)
-            discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
-            if self.writer is not None:
-                self.writer.record(events, reason=reason or None)
-            self.log.append(LogEntry(deal, seat, str(move), reason))
-            books = [book_line(seat, book, self._book_bonus(book), human=self.human, names=self.names,
-                               color=self.color, own_side=team == game.seating.team_of[self.human])
-                     for book in books_closed(melds_before, deal_played.teams[team].melds)]
-            self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
-                                   reason=reason, color=self.color, ascii=self.ascii, seating=game.seating,
-                                   books=books))
-        self._after_events(events)
-        return events
-
     def _book_bonus(self, book: Meld) -> int:
-        rules = self.game.rules
+        rules = self.view.rules
         return {BookKind.CLEAN: rules.clean_book_bonus, BookKind.DIRTY: rules.dirty_book_bonus}.get(
             book.kind, rules.wild_book_bonus)
 
@@ -229,14 +274,14 @@ class Session:
         return any(e.kind == EventKind.DEAL_END for e in events)
 
     def _after_events(self, events: list[Event]) -> None:
-        game = self.game
+        view = self.view
         new_deal = False  # red threes after a deal's start were dealt, not drawn by the last move
         for at, e in enumerate(events):
             if e.kind == EventKind.DEAL_END:
-                result = game.results[e.count]
+                result = view.results[e.count]
                 self.say("")
-                self.say(score_table(result, game.seating.team_names, color=self.color,
-                                     wild_melds=game.rules.wild_melds))
+                self.say(score_table(result, view.seating.team_names, color=self.color,
+                                     wild_melds=view.rules.wild_melds))
                 self._say_totals()
                 if self.after_deal is not None:
                     self.say(self.after_deal(e.count))
@@ -246,16 +291,15 @@ class Session:
                     return
             elif e.kind == EventKind.DEAL:
                 self.say("")
-                self.say(paint(deal_start_line(e, self.names, game.rules, game.seating.team_names), BOLD, self.color))
+                self.say(paint(deal_start_line(e, self.names, view.rules, view.seating.team_names), BOLD, self.color))
                 new_deal = True
             elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
                 self.say(red_three_line(e, human=self.human, names=self.names,
                                         color=self.color, ascii=self.ascii))
             elif e.kind == EventKind.GAME_END:
-                final = game.result
-                assert final is not None
+                final = GameResult(view.results, view.seating.team_names)
                 self.say("")
-                self.say(game_summary(final, color=self.color, seating=game.seating, names=self._short_names()))
+                self.say(game_summary(final, color=self.color, seating=view.seating, names=self._short_names()))
                 if self.after_game is not None:
                     self.say("")
                     self.say(self.after_game())
@@ -267,15 +311,15 @@ class Session:
                 self.finished = True
 
     def _say_totals(self) -> None:
-        totals = self.game.totals()
-        names = self.game.seating.team_names
+        totals = self.view.totals()
+        names = self.view.seating.team_names
         self.say("Game so far: " + ", ".join(f"{names[i]} {totals[i]}" for i in range(len(names))))
 
     def _hold_after_deal(self, deal: int) -> None:
         """The score sheet stays on screen until the player presses Enter; the next deal (or the final
         scores) is told then."""
-        deals = self.game.rules.deals
-        if not self.game.is_over:
+        deals = self.view.rules.deals
+        if not self.is_over:
             self.waiting = f"deal {deal + 2}"
             message = f"Press Enter to start deal {deal + 2} of {deals}."
         else:
@@ -297,22 +341,27 @@ class Session:
         """A command of this program as the player can paste it into the shell they started it from."""
         return " ".join([self.program, *(shlex.quote(str(w)) for w in words)])
 
+    def show_turn(self) -> None:
+        """The turn-start screen (the table and the choices, or the partner's question), if this
+        seat is to move and has not been shown it this turn: for a host that drives the table."""
+        self._show_turn_start()
+
     def _show_turn_start(self) -> None:
-        game = self.game
-        if game.is_over or game.to_move != self.human:
+        view = self.view
+        if self.is_over or view.to_move != self.human:
             return
-        if game.phase is Phase.ANSWER:
+        if view.phase is Phase.ANSWER:
             self._ask_permission()
             return
-        if game.phase is Phase.DRAW and self._shown_turn != game.move_count:
-            self._shown_turn = game.move_count
+        if view.phase is Phase.DRAW and self._shown_turn != self._moves_told:
+            self._shown_turn = self._moves_told
             self.say("")
             self.say(self.table())
             self.say(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color) + "  (help lists every command)")
 
     def _turn_choices(self) -> str:
         """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
-        kinds = {move.kind for move in self.game.view(self.human).legal_moves}
+        kinds = {move.kind for move in self.view.legal_moves}
         take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
         if MoveKind.DRAW in kinds:
             return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
@@ -320,21 +369,20 @@ class Session:
 
     def _asker_called(self) -> str:
         """Who asks the human "may I go out?": ``your partner``, or in a side of three the teammate by name."""
-        game = self.game
-        return "your partner" if len(game.seating.partners(self.human)) == 1 else self.names[game.turn_seat]
+        view = self.view
+        return "your partner" if len(view.seating.partners(self.human)) == 1 else self.names[view.turn_seat]
 
     def _ask_permission(self) -> None:
         """C-OUT, T-OUT: a teammate asks; the human answers, shown the facts that matter (in a side
         of three, the third member's cards count too)."""
-        game = self.game
-        view = game.view(self.human)
-        asker = self.names[game.turn_seat]
-        hand_points = cards_value(view.hand, game.rules)
+        view = self.view
+        asker = self.names[view.turn_seat]
+        hand_points = cards_value(view.hand, view.rules)
         if view.in_foot[self.human]:
             foot = "you are playing from your foot"
         else:
             foot = f"your unpicked foot's {card_count(view.foot_sizes[self.human])} count against you too"
-        rules = game.rules
+        rules = view.rules
         need = books_to_go_out(rules)
         self.say("")
         self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
@@ -344,9 +392,9 @@ class Session:
                  f"{foot}.")
         books = books_summary(view.my_melds, rules.wild_melds)
         self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
-        held = [f"{asker} holds {card_count(view.hand_sizes[game.turn_seat])}"]
-        for seat in game.seating.partners(self.human):
-            if seat != game.turn_seat:
+        held = [f"{asker} holds {card_count(view.hand_sizes[view.turn_seat])}"]
+        for seat in view.seating.partners(self.human):
+            if seat != view.turn_seat:
                 foot = "in the foot" if view.in_foot[seat] else f"foot of {card_count(view.foot_sizes[seat])} unpicked"
                 held.append(f"{self.names[seat]} {card_count(view.hand_sizes[seat])} ({foot})")
         self.say(f"  {', '.join(held)}. Answer y or n.")
@@ -359,17 +407,17 @@ class Session:
         width, height = self.screen_size() if self.screen_size is not None else (None, None)
         if height is not None and not full:
             height -= LINES_UNDER_TABLE
-        return render_table(self.game.view(self.human), color=self.color, ascii=self.ascii,
+        return render_table(self.view, color=self.color, ascii=self.ascii,
                             names=self._short_names(), width=width, height=height)
 
     def hand(self) -> str:
-        view = self.game.view(self.human)
+        view = self.view
         where = "foot" if view.in_foot[self.human] else "hand"
         return "\n".join(hand_lines(view.hand, width=self._width(), lead=f"Your {where} ({len(view.hand)}): ",
                                     color=self.color, ascii=self.ascii))
 
     def my_melds(self) -> str:
-        view = self.game.view(self.human)
+        view = self.view
         melds = open_melds(view.my_melds)
         shown = "; ".join(meld_text(m, color=self.color, ascii=self.ascii) for m in melds) or "none open"
         opening = ""
@@ -379,11 +427,11 @@ class Session:
 
     def scores(self) -> str:
         """The deal in progress counted so far, then every finished deal's total and the game's."""
-        game = self.game
-        names = game.seating.team_names
-        lines = [] if game.is_over else [running_count(game.view(self.human), self._short_names())]
-        if game.results:
-            lines += ["", "Finished deals:", *deal_totals(game.results, names, game.totals())]
+        view = self.view
+        names = view.seating.team_names
+        lines = [] if self.is_over else [running_count(view, self._short_names())]
+        if view.results:
+            lines += ["", "Finished deals:", *deal_totals(list(view.results), names, view.totals())]
         else:
             lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
         return "\n".join(lines)
@@ -412,7 +460,7 @@ class Session:
             return QUIT
         if self.waiting is not None:
             return self._handle_held(line)
-        view = self.game.view(self.human)
+        view = self.view
         open_ranks = {m.token for m in view.my_melds if not m.is_book}
         reading = commands.read_line(line, view.hand, open_ranks)
         if not reading.word:
@@ -465,28 +513,27 @@ class Session:
             self.say(f"  {self.command_line('play', '--resume', self.transcript_path)}", wrap=False)
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
+        """Done at the table: a table this session set closes its transcript (the game stays where it is)."""
+        if self._owns_table:
+            self.host.close()
 
     def _move(self, text: str, as_typed: Callable[[str], str]) -> str:
         """Apply the move ``text`` (engine notation); ``as_typed`` words a reading error in what was typed."""
-        game = self.game
-        if game.to_move != self.human:
+        if self.is_over or self.view.to_move != self.human:
             return self.error("It is not your turn.")
         try:
             move = Move.parse(text)
         except InvalidMoveError as exc:
             return self.error(f"Can't read that: {as_typed(str(exc))}")
         try:
-            events = self._play(self.human, move, "")
+            events = self.host.play(self.human, move)
         except IllegalMoveError as exc:
             return self.error(f"Not allowed ({exc.rule}): {notation_text(exc.reason)}")
         except InvalidMoveError as exc:
             return self.error(f"Can't read that: {exc}")
         except HandFootError as exc:
             return self.error(str(exc))
-        if not self._deal_ended(events) and game.to_move == self.human:
+        if not self._deal_ended(events) and not self.is_over and self.view.to_move == self.human:
             if move.kind in (MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
                 self.say(self.my_melds())
             if move.kind in (MoveKind.DRAW, MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
@@ -522,11 +569,11 @@ class Session:
             self.say(self.log_text(count))
         elif name == "rules":
             if not rest:
-                self.say(describe_rules(self.game.rules, command="rules", width=self._width() or 80))
+                self.say(describe_rules(self.view.rules, command="rules", width=self._width() or 80))
             else:
                 try:
                     # Written for the rules this table plays, and already broken between words.
-                    self.say(rule_text(rest, self._width(), self.game.rules), wrap=False)
+                    self.say(rule_text(rest, self._width(), self.view.rules), wrap=False)
                 except KeyError as exc:
                     return self.error(str(exc.args[0]))
         elif name == "hint":
@@ -534,9 +581,9 @@ class Session:
         return INFO
 
     def _hint(self) -> str:
-        game = self.game
-        if game.is_over or game.to_move != self.human or self.hint_player is None:
+        view = self.view
+        if self.is_over or view.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")
-        decision = self.hint_player.choose(game.view(self.human))
+        decision = self.hint_player.choose(view)
         self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color, ascii=self.ascii)}")
         return INFO

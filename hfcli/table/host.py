@@ -1,0 +1,175 @@
+"""The table: the one loop every game runs on (``hf play`` in all its forms, ``hf simulate``, tests).
+
+A :class:`Table` owns the game (and with it the game's one random source, which deals every
+shoe), the transcript's recorder and an endpoint in every seat. A move reaches the game, then the
+transcript, and only then any endpoint: whatever an endpoint does when told (show it, send it
+over the network, fail), the file already holds the move.
+
+The loop is a step function, so that whoever drives it can: :meth:`Table.step` asks the endpoint
+of the seat to move and plays its answer; an endpoint that answers None (a person at a prompt, a
+remote person) plays later with :meth:`Table.play`, from a terminal's loop or an asyncio task
+alike, and :meth:`Table.run` steps until a seat must wait for such an answer or the game ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from typing import Protocol
+
+from ai.base import Decision
+from hfcli.engine.events import Event
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move
+from hfcli.engine.view import SeatView
+from hfcli.table.endpoints import Endpoint, Moved, seen_by
+
+
+class Recorder(Protocol):
+    """The transcript as the table writes it: ``record`` a move's events (and the AI's reason)."""
+
+    def record(self, events: list[Event], reason: str | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class NotYourTurn(Exception):
+    """A seat played when another was to move (or the game was over): nothing changed."""
+
+    def __init__(self, seat: int, to_move: int | None) -> None:
+        super().__init__("It is not your turn." if to_move is not None else "The game is over.")
+        self.seat = seat
+        self.to_move = to_move
+
+
+class Table:
+    """A game with an endpoint in every seat.
+
+    ``recorder`` (the transcript writer) records every move before any endpoint hears of it;
+    ``atomic`` is a guard the move is applied, recorded and told inside (a terminal holds Ctrl-C
+    back there, so the game, the file and the screen never part)."""
+
+    def __init__(
+        self,
+        game: Game,
+        endpoints: Iterable[Endpoint] = (),
+        *,
+        recorder: Recorder | None = None,
+        atomic: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
+    ) -> None:
+        self.game = game
+        self.recorder = recorder
+        self.atomic = atomic
+        # Called with the game and each decision an endpoint answers, before it is played (what a
+        # measurement or a test watches); None: nobody watches.
+        self.on_decision: Callable[[Game, Decision], None] | None = None
+        self.last_events: list[Event] = []  # what the last move played caused
+        self._endpoints: dict[int, Endpoint] = {}
+        for endpoint in endpoints:
+            self.seat(endpoint)
+
+    # ------------------------------------------------------------------ the seats
+
+    def seat(self, endpoint: Endpoint) -> None:
+        """Put ``endpoint`` in its seat (in place of whoever sat there: a friend who joins takes an
+        AI's seat, an AI takes a seat someone left)."""
+        if endpoint.seat not in self.game.seating.seats:
+            raise ValueError(f"this table has no seat {endpoint.seat}")
+        self._endpoints[endpoint.seat] = endpoint
+
+    def endpoint(self, seat: int) -> Endpoint:
+        return self._endpoints[seat]
+
+    @property
+    def endpoints(self) -> Iterator[Endpoint]:
+        return iter(self._endpoints.values())
+
+    # ------------------------------------------------------------------ where it stands
+
+    def pending(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+        game = self.game
+        return None if game.is_over else game.to_move
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` sees now, and nothing more."""
+        return self.game.view(seat)
+
+    @property
+    def holding(self) -> bool:
+        """Whether an endpoint holds the play (nobody is asked while one does)."""
+        return any(endpoint.holding for endpoint in self._endpoints.values())
+
+    # ------------------------------------------------------------------ the loop
+
+    def ask(self) -> tuple[int, Decision] | None:
+        """Ask the seat to move for its move, without playing it: the seat and its answer, or None
+        (the game is over, an endpoint holds the play, or the seat answers later). It reads the
+        game and changes nothing, so an asyncio host may run it in a thread while nothing else
+        plays, then :meth:`play` the answer on its loop."""
+        game = self.game
+        if game.is_over or self.holding:
+            return None
+        seat = game.to_move
+        decision = self._endpoints[seat].ask(game.view(seat))
+        if decision is None:
+            return None
+        if self.on_decision is not None:
+            self.on_decision(game, decision)
+        return seat, decision
+
+    def step(self) -> Decision | None:
+        """Ask the seat to move and play its answer; the decision played, or None when nothing was
+        (the game is over, an endpoint holds the play, or the seat answers later)."""
+        asked = self.ask()
+        if asked is None:
+            return None
+        seat, decision = asked
+        self.play(seat, decision.move, decision.reason)
+        return decision
+
+    def run(self, max_moves: int | None = None) -> int:
+        """Step until a seat answers later, an endpoint holds the play or the game is over (or
+        ``max_moves`` moves were played); the number of moves played."""
+        played = 0
+        while (max_moves is None or played < max_moves) and self.step() is not None:
+            played += 1
+        return played
+
+    def play(self, seat: int, move: Move | str, reason: str = "") -> list[Event]:
+        """``seat`` plays ``move``: applied, recorded, then told to every endpoint. Raises NotYourTurn
+        when another seat is to move, and what ``Game.apply`` raises for an illegal move (the rule
+        it breaks), with nothing changed; the recorder's error if the disk refuses the move."""
+        game = self.game
+        to_move = self.pending()
+        if seat != to_move:
+            raise NotYourTurn(seat, to_move)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        team = game.seating.team_of[seat]
+        deal_played = game.deal  # the deal as the move leaves it, even if the move ends it
+        before = tuple(deal_played.teams[team].melds)
+        with self.atomic():
+            events = self.last_events = game.apply(move)
+            if self.recorder is not None:
+                self.recorder.record(events, reason=reason or None)
+            self._tell(Moved(seat, move, reason, (), before, tuple(deal_played.teams[team].melds)), events)
+        return events
+
+    def _tell(self, moved: Moved, events: list[Event]) -> None:
+        public = not any(e.private for e in events)
+        whole = tuple(events)
+        for endpoint in list(self._endpoints.values()):
+            seen = whole if public else seen_by(events, endpoint.seat)
+            endpoint.receive(_with_events(moved, seen))
+
+    def close(self) -> None:
+        """Close the transcript (the game stays where it is)."""
+        if self.recorder is not None:
+            self.recorder.close()
+            self.recorder = None
+
+
+def _with_events(moved: Moved, events: tuple[Event, ...]) -> Moved:
+    return Moved(moved.seat, moved.move, moved.reason, events, moved.side_melds_before, moved.side_melds)
