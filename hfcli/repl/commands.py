@@ -80,6 +80,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("end", (), "end", "with the stock empty, decline the pile and end the deal (C-END)", is_move=True),
     Command("hint", (), "hint", "what the AI would do in your seat, and why"),
+    Command(
+        "say", (), "say TEXT", "say a line to the table, e.g. say well played (kept in the transcript)",
+        "The other players at the table see it, and hf replay shows it where it was said. At most 200 characters.",
+    ),
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
     Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
     Command("score", ("s",), "score", "the deal so far as it would score now, and every finished deal"),

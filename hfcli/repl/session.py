@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from ai.base import Player
 from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError
@@ -55,7 +54,7 @@ from hfcli.repl import commands
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.narration import book_line, books_closed, deal_start_line, describe_move, red_three_line
 from hfcli.rules_text import describe_rules, rule_text
-from hfcli.table import AiEndpoint, Moved, Remark, Table
+from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table, remark_problem
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied
@@ -66,14 +65,6 @@ QUIT = "quit"  # the session is over (left, or the game ended)
 
 # Lines a terminal keeps under the table at the start of a turn: "Your turn", the prompt, the status bar.
 LINES_UNDER_TABLE = 3
-
-
-class Recorder(Protocol):
-    """The transcript writer as the table uses it."""
-
-    def record(self, events: list[Event], reason: str | None = None) -> None: ...
-
-    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -196,7 +187,9 @@ class Session:
         self._after_events(events)
 
     def hear(self, remark: Remark) -> None:
-        pass
+        """A line said at the table (this seat's own too): shown escaped, never obeyed."""
+        who = "You" if remark.seat == self.human else self.names[remark.seat]
+        self.say(f"{who} {'say' if who == 'You' else 'says'}: {printable(remark.text)}")
 
     # ------------------------------------------------------------------ what the loop asks
 
@@ -578,6 +571,16 @@ class Session:
                     return self.error(str(exc.args[0]))
         elif name == "hint":
             return self._hint()
+        elif name == "say":
+            return self._remark(rest)
+        return INFO
+
+    def _remark(self, text: str) -> str:
+        """``say TEXT``: the line goes to the table (the transcript, then every seat)."""
+        problem = remark_problem(text)
+        if problem is not None:
+            return self.error(f"Not said: {printable(problem)}.")
+        self.host.say(self.human, text)
         return INFO
 
     def _hint(self) -> str:

@@ -18,6 +18,7 @@ from hfcli.engine.events import Event
 from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
 from hfcli.engine.view import SeatView
+from hfcli.printable import hidden_characters
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,21 @@ class Remark:
 
     seat: int
     text: str
+
+
+MAX_REMARK = 200  # characters: a line of talk at the table, not a letter
+
+
+def remark_problem(text: str) -> str | None:
+    """Why ``text`` cannot be said at the table, or None. Control characters may be said (they are
+    shown escaped); bytes that are not UTF-8 cannot, since the transcript holds text."""
+    if not text.strip():
+        return "write the words after say, e.g. say good luck"
+    if len(text) > MAX_REMARK:
+        return f"a remark has at most {MAX_REMARK} characters, not {len(text)}"
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in hidden_characters(text)):
+        return "the line holds bytes that are not UTF-8 text"
+    return None
 
 
 class Endpoint(Protocol):

@@ -23,13 +23,16 @@ from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.view import SeatView
-from hfcli.table.endpoints import Endpoint, Moved, seen_by
+from hfcli.table.endpoints import Endpoint, Moved, Remark, remark_problem, seen_by
 
 
 class Recorder(Protocol):
-    """The transcript as the table writes it: ``record`` a move's events (and the AI's reason)."""
+    """The transcript as the table writes it: ``record`` a move's events (and the AI's reason),
+    ``remark`` what a seat said."""
 
     def record(self, events: list[Event], reason: str | None = None) -> None: ...
+
+    def remark(self, seat: int, text: str) -> None: ...
 
     def close(self) -> None: ...
 
@@ -163,6 +166,23 @@ class Table:
         for endpoint in list(self._endpoints.values()):
             seen = whole if public else seen_by(events, endpoint.seat)
             endpoint.receive(_with_events(moved, seen))
+
+    def say(self, seat: int, text: str) -> Remark:
+        """``seat`` says ``text`` to the table: recorded (before anyone hears it, as a move is), then
+        heard by every endpoint, the sayer's too. Raises ValueError (why, in words) for text that
+        cannot be said (blank, too long, not text), with nothing recorded."""
+        problem = remark_problem(text)
+        if problem is not None:
+            raise ValueError(problem)
+        if seat not in self.game.seating.seats:
+            raise ValueError(f"this table has no seat {seat}")
+        remark = Remark(seat, text)
+        with self.atomic():
+            if self.recorder is not None:
+                self.recorder.remark(seat, text)
+            for endpoint in list(self._endpoints.values()):
+                endpoint.hear(remark)
+        return remark
 
     def close(self) -> None:
         """Close the transcript (the game stays where it is)."""

@@ -73,6 +73,16 @@ class RecordedMove:
     reason: str | None
 
 
+@dataclass(frozen=True)
+class RecordedRemark:
+    """A remark as the file records it: said after move ``after`` (0: before the first) at ``line``."""
+
+    after: int
+    line: int
+    seat: int
+    text: str
+
+
 # ---------------------------------------------------------------------------- encoding
 
 
@@ -109,6 +119,13 @@ def seating_dict(seating: Seating) -> dict[str, Any]:
 
 def dumps_compact(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+REMARK = "say"  # the line kind of a remark: what a seat said at the table, between moves
+
+
+def remark_line(seat: str, text: str) -> str:
+    return dumps_compact({"e": REMARK, "seat": seat, "text": text})
 
 
 def score_dict(result: DealResult) -> dict[str, Any]:

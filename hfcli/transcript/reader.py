@@ -30,9 +30,11 @@ from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
     MAX_LINE_BYTES,
+    REMARK,
     SEAT_KINDS,
     VERSION,
     RecordedMove,
+    RecordedRemark,
     SeatInfo,
     TranscriptError,
     ends_turn,
@@ -410,6 +412,7 @@ class Replayed:
     digests: int = 0
     chain: str = ""  # the chain after the last move (version 2 on)
     lines: int = 0
+    remarks: list[RecordedRemark] = field(default_factory=list)  # what the seats said, in order
 
     @cached_property
     def moves(self) -> list[RecordedMove]:
@@ -501,6 +504,16 @@ def replay(
         else:
             data = load_line(source, number)
             kind = _check_kind(source, number, data)
+            if kind == REMARK:
+                # Said at the table between moves: kept for the viewers, no part of the game to check.
+                seat_said = _field(source, number, data, "seat", str)
+                if seat_said not in names:
+                    raise TranscriptError(
+                        path_name, number, f"a remark by {json_text(seat_said)}, which is no seat here"
+                    )
+                said = _field(source, number, data, "text", str)
+                result.remarks.append(RecordedRemark(len(moves_read), number, names.index(seat_said), said))
+                continue
             if kind == "digest":
                 recorded = _field(source, number, data, "digest", str)
                 got = digester.digest(game)
@@ -625,4 +638,4 @@ def _quick_move(text: str) -> tuple[str, str, str | None, str | None] | None:
     return seat, move, chain, raw_reason[1:-1]
 
 
-KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest"})  # every line kind a transcript holds
+KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest", REMARK})  # every line kind a transcript holds

@@ -23,7 +23,9 @@ from hfcli.render import (
     wrap_line,
 )
 from hfcli.scoresheet import Sheet
+from hfcli.table import MAX_REMARK
 from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
+from hfcli.transcript.lines import RecordedRemark
 from hfcli.transcript.origin import origin_line
 
 # A clone of the game every this many moves: ``back`` and ``jump`` replay at most this many moves
@@ -132,6 +134,11 @@ def screen(
         head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
+        names = seat_names(recording)
+        spoken = {s: player_label(game.seating.long_names[s], names[s]) for s in game.seating.seats}
+        for remark in recording.replayed.remarks:
+            if remark.after == k:
+                head += "\n" + remark_text(remark, spoken).strip()
         deal_over = k == total or recording.moves[k].deal != move.deal
         if deal_over and len(game.results) >= move.deal:
             after += ["", score_table(game.results[move.deal - 1], game.seating.team_names, color=color,
@@ -187,6 +194,13 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         return some(e.private) if omniscient or e.seat == seat else hidden
 
     moves = iter(recording.moves)
+    remarks = list(reversed(recording.replayed.remarks))  # popped from the end, oldest first
+
+    def said(before: int) -> Iterator[str]:
+        """The remarks made before move ``before`` (1-based) that are not yet shown."""
+        while remarks and remarks[-1].after < before:
+            yield remark_text(remarks.pop(), who)
+
     for e in game.events:
         kind = e.kind
         if kind == EventKind.DEAL:
@@ -203,6 +217,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
             yield f"      upcard {one(e.cards[0])} starts the pile"
         elif kind == EventKind.MOVE:
             move = next(moves)
+            yield from said(move.number)
             yield f"{move.number:5}. {who[move.seat]}: {shown_move(move, ascii)}"
         elif kind == EventKind.DRAW:
             yield f"      drew {private(e, card_count(e.count))}"
@@ -224,9 +239,17 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         elif kind == EventKind.GAME_END and game.result is not None:
             yield ""
             yield game_summary(game.result, seating=game.seating)
+    yield from said(len(recording.moves) + 1)
     if not recording.replayed.finished:
         yield ""
         yield f"(the record ends here, in deal {game.deal_index + 1}; the game is unfinished)"
+
+
+def remark_text(remark: RecordedRemark, who: dict[int, str]) -> str:
+    """``      North says: good luck``: the text escaped, and cut to a remark's length (a file
+    written by hand may hold more than the table lets anyone say)."""
+    text = printable(remark.text[:MAX_REMARK]) + ("..." if len(remark.text) > MAX_REMARK else "")
+    return f"      {who[remark.seat]} says: {text}"
 
 
 def score_sheet_text(recording: Recording, fmt: str) -> str:

@@ -24,6 +24,7 @@ from hfcli.transcript.lines import (
     header_dict,
     move_chain,
     move_line,
+    remark_line,
 )
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # a program hf starts does not inherit the transcript
@@ -217,6 +218,11 @@ class TranscriptWriter:
             lines.append(digest_line(self._digester.digest(self.game)))
         self._append(lines)
         self._chain = chain  # only once the move is on the disk
+
+    def remark(self, seat: int, text: str) -> None:
+        """A line ``seat`` said at the table (``say``), between moves: one write and an fsync, as a
+        move's are; no chain and no digest (it changes nothing in the game)."""
+        self._append([remark_line(self.game.seating.names[seat], text)])
 
     def _lines(self, events: Sequence[Event], reason: str | None) -> tuple[list[str], str]:
         """The lines of ``events`` and the chain after their moves."""
