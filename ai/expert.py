@@ -3,9 +3,11 @@
 At the decisions that shape a deal (take the pile or draw, which card to throw when the next
 player could take the pile with it, how to answer "may I go out?") the expert imagines the hidden
 cards many times over, plays each candidate move forward in every imagined game with the
-rule-based player in every seat (to the end of the deal, or for a discard a couple of rounds),
-and compares the candidates by the score difference that results, plus the standing in the game
-on its last deal (by number, or the deal in which a side reaches the game's target). Every
+rule-based player in every seat (the pile-or-stock choice and the answer to the end of the
+seat's turn, a discard a couple of rounds), and compares the candidates by what the resulting
+positions are worth: for the first two as the learned evaluator (:mod:`ai.evaluator`) judges
+the deal's margin, for a discard by the table and half the cards in hand, each plus the standing
+in the game on its last deal (by number, or the deal in which a side reaches the game's target). Every
 candidate is played on the same imagined games with the same random choices (common random
 numbers), so their difference shows through the noise of the deal; the expert leaves the
 rule-based choice only when the gain is clear beyond that noise. The routine moves (which melds
@@ -13,7 +15,8 @@ to lay and in what order) are the rule-based player's.
 
 The search is put together from the parts of :mod:`ai.search` (:class:`Search`): the imagined
 games come from a determinizer (:class:`ai.search.SampledDeals`), the rollouts from a rollout
-policy (hard in every seat), their worth from an evaluator (:class:`ai.search.Standing`), the
+policy (hard in every seat), their worth from evaluators (:class:`ai.evaluator.LearnedEvaluator`,
+and :class:`ai.search.Standing` for a discard), the
 choice from a decision rule (:class:`ai.search.ClearGain`); any of them may be replaced.
 
 Its budget is counted in imagined games and rollouts, never in time, and every random number of
@@ -29,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ai.base import Decision
+from ai.evaluator import LearnedEvaluator
 from ai.knowledge import SeatKnowledge
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
@@ -64,8 +68,15 @@ class Search:
     budget: Budget = DEFAULT_BUDGET
     determinizer: Determinizer = field(default_factory=SampledDeals)
     policy: RolloutPolicy = RuleBasedRollouts(POLICY)
-    evaluator: Evaluator = Standing()
+    # The worth of a pile-or-stock choice's and an answer's rollouts, cut short by the budget.
+    evaluator: Evaluator = field(default_factory=LearnedEvaluator)
+    # A discard's: its rollouts' two rounds show what it hands over, which the learned evaluator
+    # judged no more clearly than the horizon estimate (standard errors 121 and 106 points).
+    discard_evaluator: Evaluator = Standing()
     rule: DecisionRule = ClearGain()
+
+    def evaluator_for(self, phase: Phase) -> Evaluator:
+        return self.discard_evaluator if phase is Phase.MELD else self.evaluator
 
 
 class ExpertPlayer:
@@ -88,9 +99,10 @@ class ExpertPlayer:
         moves = candidates(view, baseline.move, games, search.budget)
         if len(moves) < 2:
             return baseline
-        rounds = search.budget.discard_horizon if view.phase is Phase.MELD else None
+        rounds = search.budget.horizon(view.phase)
+        evaluator = search.evaluator_for(view.phase)
         values = [
-            [rollout(g.clone(), move, view.seat, g.seed, search.policy, search.evaluator, rounds) for g in games]
+            [rollout(g.clone(), move, view.seat, g.seed, search.policy, evaluator, rounds) for g in games]
             for move in moves
         ]
         best = search.rule.choose(values)

@@ -91,3 +91,38 @@ def test_the_horizon_estimate_counts_half_the_cards_in_hand() -> None:
     # Nothing but the red threes is on the table (100 each, C-SCORE) and half of every hand counts.
     assert HorizonEstimate().side_scores(game, 0) == [100 * reds[t] + 0.5 * held[t] for t in (0, 1)]
     assert HorizonEstimate(hand_weight=0.0).side_scores(game, 0) == [100.0 * reds[t] for t in (0, 1)]
+
+
+
+@dataclass
+class Watching:
+    """An evaluator that keeps where each rollout it judges stopped: the turn's seat and phase,
+    and how many moves the game had seen."""
+
+    seen: list[tuple[int, Phase, int]] = field(default_factory=list)
+
+    def evaluate(self, game: Game, deal: int, seat: int) -> float:
+        self.seen.append((game.turn.seat, game.turn.phase, game.move_count))
+        return 0.0
+
+
+def stops(view: SeatView, horizon: int) -> list[tuple[int, Phase, int]]:
+    watching = Watching()
+    search = Search(budget=Budget(samples=3, draw_horizon=horizon), evaluator=watching)
+    ExpertPlayer(3, view.seat, search=search).choose(view)
+    return watching.seen
+
+
+def test_a_pile_or_stock_rollout_stops_at_the_budgets_horizon() -> None:
+    view = open_pile_view()
+    after = view.seating.next_seat(view.seat)
+    # No rounds: each candidate's rollout plays out the seat's turn and stops as the next one starts.
+    now = stops(view, 0)
+    assert len(now) == 2 * 3
+    assert all((seat, phase) == (after, Phase.DRAW) for seat, phase, _ in now)
+    # One round: every seat plays once more, and the rollout stops as the next seat's turn comes
+    # round again, or where the deal (quick's only one) ended on the way.
+    later = stops(view, 1)
+    assert all((seat, phase) == (after, Phase.DRAW) or phase is Phase.OVER for seat, phase, _ in later)
+    players = len(view.seating.names)
+    assert all(b[2] - a[2] >= players for a, b in zip(now, later, strict=True) if b[1] is not Phase.OVER)
