@@ -130,7 +130,8 @@ def summary(kind: str, rows: Sequence[dict[str, Any]]) -> str:
     won = [w for r in rows for w in r["won"]]
     margins = [m for r in rows for m in r["margin"]]
     times = sorted(t for r in rows for t in r["times"])
-    share, low, high = wilson(round(sum(won) * 2), 2 * len(won))  # ties count half: in half-games
+    _, low, high = wilson(round(sum(won)), len(won))  # a tie counts half a win (and rounds to even)
+    share = sum(won) / len(won)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     return (f"{kind:<40}{len(won):>6} {share:6.1%} [{low:.1%}, {high:.1%}] {statistics.mean(margins):+8.0f}"
             f"  {1000 * statistics.median(times):6.1f} {1000 * p99:7.0f} {1000 * times[-1]:7.0f}"
