@@ -20,6 +20,8 @@ from hfcli.transcript.verify import verify_file
 class Listening(AiEndpoint):
     """An AI endpoint that keeps everything the table sends it."""
 
+    listens = True
+
     def __init__(self, seat: int, player: Player) -> None:
         super().__init__(seat, player)
         self.told: list[Moved] = []

@@ -113,6 +113,7 @@ class Session:
                               atomic=interrupts_held)
             self._owns_table = True
         self._view: SeatView | None = None
+        self._view_at = -1  # the number of moves played when the view was made
         self.human_name = human_name
         self.transcript_path = transcript_path
         self.echo = echo
@@ -154,9 +155,12 @@ class Session:
 
     @property
     def view(self) -> SeatView:
-        """The seat's view as the last move it was told of left it."""
-        if self._view is None:
-            self._view = self.host.view(self.human)
+        """The seat's view as the game stands: made again once a move was played (a session that
+        was away from the table, its seat played by an AI meanwhile, sees the table as it is now)."""
+        host = self.host
+        if self._view is None or self._view_at != host.moves:
+            self._view = host.view(self.human)
+            self._view_at = host.moves
         return self._view
 
     @property

@@ -81,12 +81,14 @@ class Endpoint(Protocol):
 
 
 class AiEndpoint:
-    """An AI player in a seat: asked, it chooses from its seat's view (the only thing it is shown);
-    it keeps nothing it is told, reading what it remembers from the views' public history."""
+    """An AI player in a seat: asked, it chooses from its seat's view (the only thing it is shown).
+    It reads what it remembers from the views' public history, so the table tells it nothing
+    (``listens`` False); one that ``listens`` (a subclass that watches) is told every move."""
 
     __slots__ = ("seat", "player")
 
     holding = False
+    listens = False
 
     def __init__(self, seat: int, player: Player) -> None:
         self.seat = seat

@@ -21,9 +21,10 @@ from typing import Protocol
 from ai.base import Decision
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
+from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
 from hfcli.engine.view import SeatView
-from hfcli.table.endpoints import Endpoint, Moved, Remark, remark_problem, seen_by
+from hfcli.table.endpoints import AiEndpoint, Endpoint, Moved, Remark, remark_problem, seen_by
 
 
 class Recorder(Protocol):
@@ -51,7 +52,11 @@ class Table:
 
     ``recorder`` (the transcript writer) records every move before any endpoint hears of it;
     ``atomic`` is a guard the move is applied, recorded and told inside (a terminal holds Ctrl-C
-    back there, so the game, the file and the screen never part)."""
+    back there, so the game, the file and the screen never part).
+
+    An AI endpoint never holds the play, and is told nothing unless it ``listens`` (a player reads
+    what it remembers from its views): a table of AI seats only (``hf simulate``) plays each move
+    with no more than applying it, as fast as the game itself."""
 
     def __init__(
         self,
@@ -59,7 +64,7 @@ class Table:
         endpoints: Iterable[Endpoint] = (),
         *,
         recorder: Recorder | None = None,
-        atomic: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
+        atomic: Callable[[], AbstractContextManager[None]] | None = None,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -69,6 +74,8 @@ class Table:
         self.on_decision: Callable[[Game, Decision], None] | None = None
         self.last_events: list[Event] = []  # what the last move played caused
         self._endpoints: dict[int, Endpoint] = {}
+        self._listeners: list[Endpoint] = []  # the endpoints told of each move, in seat order
+        self._holders: list[Endpoint] = []  # the endpoints that may hold the play
         for endpoint in endpoints:
             self.seat(endpoint)
 
@@ -80,6 +87,9 @@ class Table:
         if endpoint.seat not in self.game.seating.seats:
             raise ValueError(f"this table has no seat {endpoint.seat}")
         self._endpoints[endpoint.seat] = endpoint
+        seated = [self._endpoints[s] for s in sorted(self._endpoints)]
+        self._listeners = [e for e in seated if not isinstance(e, AiEndpoint) or e.listens]
+        self._holders = [e for e in seated if not isinstance(e, AiEndpoint)]
 
     def endpoint(self, seat: int) -> Endpoint:
         return self._endpoints[seat]
@@ -95,6 +105,11 @@ class Table:
         game = self.game
         return None if game.is_over else game.to_move
 
+    @property
+    def moves(self) -> int:
+        """The moves played in the game so far."""
+        return self.game.move_count
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees now, and nothing more."""
         return self.game.view(seat)
@@ -102,7 +117,7 @@ class Table:
     @property
     def holding(self) -> bool:
         """Whether an endpoint holds the play (nobody is asked while one does)."""
-        return any(endpoint.holding for endpoint in self._endpoints.values())
+        return any(endpoint.holding for endpoint in self._holders)
 
     # ------------------------------------------------------------------ the loop
 
@@ -112,7 +127,7 @@ class Table:
         game and changes nothing, so an asyncio host may run it in a thread while nothing else
         plays, then :meth:`play` the answer on its loop."""
         game = self.game
-        if game.is_over or self.holding:
+        if game.is_over or self._holders and self.holding:
             return None
         seat = game.to_move
         decision = self._endpoints[seat].ask(game.view(seat))
@@ -150,22 +165,30 @@ class Table:
             raise NotYourTurn(seat, to_move)
         if isinstance(move, str):
             move = Move.parse(move)
-        team = game.seating.team_of[seat]
-        deal_played = game.deal  # the deal as the move leaves it, even if the move ends it
-        before = tuple(deal_played.teams[team].melds)
-        with self.atomic():
+        if self.atomic is None and not self._listeners:
+            # Nobody to tell and nothing to guard (AI seats only): the move and its record.
             events = self.last_events = game.apply(move)
             if self.recorder is not None:
                 self.recorder.record(events, reason=reason or None)
-            self._tell(Moved(seat, move, reason, (), before, tuple(deal_played.teams[team].melds)), events)
+            return events
+        melds = game.deal.teams[game.seating.team_of[seat]].melds  # the deal's, even if the move ends it
+        before = tuple(melds)
+        with self.atomic() if self.atomic is not None else contextlib.nullcontext():
+            events = self.last_events = game.apply(move)
+            if self.recorder is not None:
+                self.recorder.record(events, reason=reason or None)
+            self._tell(seat, move, reason, events, before, tuple(melds))
         return events
 
-    def _tell(self, moved: Moved, events: list[Event]) -> None:
+    def _tell(
+        self, seat: int, move: Move, reason: str, events: list[Event], before: tuple[Meld, ...],
+        after: tuple[Meld, ...],
+    ) -> None:
         public = not any(e.private for e in events)
         whole = tuple(events)
-        for endpoint in list(self._endpoints.values()):
+        for endpoint in list(self._listeners):
             seen = whole if public else seen_by(events, endpoint.seat)
-            endpoint.receive(_with_events(moved, seen))
+            endpoint.receive(Moved(seat, move, reason, seen, before, after))
 
     def say(self, seat: int, text: str) -> Remark:
         """``seat`` says ``text`` to the table: recorded (before anyone hears it, as a move is), then
@@ -177,7 +200,7 @@ class Table:
         if seat not in self.game.seating.seats:
             raise ValueError(f"this table has no seat {seat}")
         remark = Remark(seat, text)
-        with self.atomic():
+        with self.atomic() if self.atomic is not None else contextlib.nullcontext():
             if self.recorder is not None:
                 self.recorder.remark(seat, text)
             for endpoint in list(self._endpoints.values()):
@@ -190,6 +213,3 @@ class Table:
             self.recorder.close()
             self.recorder = None
 
-
-def _with_events(moved: Moved, events: tuple[Event, ...]) -> Moved:
-    return Moved(moved.seat, moved.move, moved.reason, events, moved.side_melds_before, moved.side_melds)
