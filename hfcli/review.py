@@ -238,7 +238,8 @@ def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind
 def same_choice(game: Game, one: Move, other: Move) -> bool:
     """Whether two moves make the same choice: they leave the table the same but for the suits
     of cards whose suit does not count (every card but a three, whose colour does): ``discard 3S``
-    and ``discard 3`` from a hand holding one three, or ``discard 7C`` and ``discard 7D``."""
+    and ``discard 3`` from a hand holding one three, or ``discard 7C`` and ``discard 7D``, but never
+    ``yes`` and ``no`` (see :func:`_table_key`)."""
     if one == other:
         return True
     after_one, after_other = game.clone(), game.clone()
@@ -259,11 +260,16 @@ def _cards_key(cards: Iterable[Card]) -> tuple[CardKey, ...]:
 
 
 def _table_key(game: Game) -> tuple[object, ...]:
-    """The table as far as a player's choice goes: who is to move and in what phase, and every
-    hand, foot, meld and the pile by rank (a three by colour too), the pile in its order."""
+    """The table as far as a player's choice goes: who is to move and in what phase, what the turn
+    has settled (asked to go out and the answer, laid cards, the value toward a first meld and
+    which picked-up cards count for it), and every hand, foot, meld and the pile by rank (a three
+    by colour too), the pile in its order. The answer matters though it leaves every card where
+    it was: ``yes`` and ``no`` differ only in the permission the asker is left with."""
     deal, turn = game.deal, game.turn
+    counting = None if turn.counting is None else _cards_key(c for c, n in turn.counting.items() for _ in range(n))
     return (
         deal.index, len(game.results), turn.phase, turn.to_move, turn.seat, len(deal.stock),
+        turn.asked, turn.permission, turn.laid, turn.opening_value, counting,
         tuple(map(_card_key, deal.pile)),
         tuple(_cards_key(hand) for hand in deal.hands),
         tuple(None if foot is None else _cards_key(foot) for foot in deal.feet),

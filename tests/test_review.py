@@ -165,3 +165,18 @@ def test_two_moves_that_throw_the_same_card_are_one_choice() -> None:
     assert same_choice(game, move("discard 7C"), move("discard 7D"))  # a seven's suit does not count
     assert not same_choice(game, move("discard 7"), move("discard K"))
     assert not same_choice(game, move("discard 3"), move("discard 7"))
+
+
+def test_answering_yes_and_answering_no_are_two_choices() -> None:
+    # The answer to "may I go out?" moves no card: only the permission the asker is left with
+    # tells yes from no, and the review must weigh the expert's other answer.
+    from hfcli.engine.moves import ASK, NO, YES
+    from hfcli.review import same_choice
+
+    books = "NS melds: Q Q Q Q Q Q Q / J J J J J J 2 / T T T T T T 2 / 2 2 JK JK 2 2 JK\nNS opened\n"
+    game = position(books + "S hand: 9 9 9 5\nS foot: -\nN hand: 7 7 8\nN foot: -\nW hand: 8 6 4\n"
+                    "E hand: 8 6 4\npile: 4 5\nturn: S meld")
+    game.apply(ASK)
+    assert {str(m) for m in game.legal_moves()} == {"yes", "no"}
+    assert not same_choice(game, YES, NO)
+    assert same_choice(game, NO, NO)
