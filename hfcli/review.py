@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ai.expert import POLICY, ExpertPlayer
 from ai.sampler import Knowledge, read_knowledge
-from ai.search import HorizonEstimate, RuleBasedRollouts, rollout
+from ai.search import HorizonEstimate, RuleBasedRollouts, ahead_of_the_rest, rollout
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
@@ -38,9 +38,13 @@ from hfcli.engine.view import SeatView
 from hfcli.transcript import RecordedMove, replay
 from hfcli.workers import parallel_map
 
-# Enough imagined deals that a clear mistake stands out of the noise of the deal, and few enough
-# that a whole game is reviewed in well under two minutes on two cores.
-DEFAULT_SAMPLES = 96
+# At most this many imagined deals a decision: enough that a clear mistake stands out of the noise
+# of the deal, few enough that a new player's whole game (the expert differs at most of its
+# decisions) is reviewed in about half a minute on two cores.
+DEFAULT_SAMPLES = 64
+# Imagined deals are played a batch at a time, and no more once the decision's grade is settled:
+# most decisions are clearly fine or clearly costly within the first batch or two.
+BATCH = 16
 # Review in deal points, estimated where a rollout is cut short as the expert estimates them: the
 # expert's bonus for winning the game on its last deal is left out.
 REVIEW_EVALUATOR = HorizonEstimate()
@@ -49,6 +53,46 @@ Z_95 = 1.96
 HORIZON = 3  # rounds of turns a meld-phase choice is played forward
 _LAYS = (MoveKind.MELD, MoveKind.ADD)
 _ANSWERS = (MoveKind.ASK, MoveKind.YES, MoveKind.NO)
+
+
+class Grade(StrEnum):
+    """How a decision is judged, from the expert's choice and the cost's interval."""
+
+    BEST = "best"  # the expert's own choice
+    GOOD = "good"  # another choice, not clearly worse by an inaccuracy's cost
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+# The lower end of the cost's 95% interval must be above a grade's threshold (points of the deal)
+# for the decision to get that grade: a noisy estimate is never graded by its mean alone. The
+# figures behind the thresholds are in docs/review.md.
+THRESHOLDS: tuple[tuple[Grade, float], ...] = (
+    (Grade.BLUNDER, 400.0),
+    (Grade.MISTAKE, 150.0),
+    (Grade.INACCURACY, 50.0),
+)
+CLEAR = frozenset({Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER})
+# Accuracy of one decision: 100 * exp(-loss / ACCURACY_SCALE), the loss being the points the
+# decision surely cost (the lower end of its interval, never below zero).
+ACCURACY_SCALE = 250.0
+# Imagined deals behind each point of the chart of the expected margin.
+CHART_SAMPLES = 16
+
+
+def grade_of(low: float) -> Grade:
+    """The grade of a decision the expert would have played otherwise, from the lower end of its
+    cost's interval."""
+    for grade, threshold in THRESHOLDS:
+        if low > threshold:
+            return grade
+    return Grade.GOOD
+
+
+def decision_accuracy(loss: float) -> float:
+    """One decision's accuracy, 0-100, from the points it surely cost."""
+    return 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE)
 
 
 class MistakeKind(StrEnum):
@@ -94,8 +138,28 @@ class Finding:
     next_known: list[str] = field(default_factory=list)  # of them, the ones known (taken from the pile)
 
     @property
+    def grade(self) -> Grade:
+        return grade_of(self.low)
+
+    @property
     def is_mistake(self) -> bool:
-        return self.low > 0
+        """Whether the decision is graded an inaccuracy or worse: clearly costly."""
+        return self.grade in CLEAR
+
+
+@dataclass
+class Assessed:
+    """One decision of the reviewed seat as the review judged it, for the report and the chart."""
+
+    number: int
+    deal: int
+    turn: int
+    played: str
+    grade: str
+    cost: float  # 0 where the expert plays the move too
+    low: float
+    high: float
+    margin: float  # the seat's side's expected margin in the game before the move, from its view
 
 
 @dataclass
@@ -110,6 +174,8 @@ class Review:
     reviewed: int = -1  # the decisions assessed: all of them (-1 here) unless the review was interrupted
     interrupted: bool = False
     seat_short: str = ""  # the seat as --seat names it (S, W, ...)
+    assessed: list[Assessed] = field(default_factory=list)  # every decision assessed, in the order played
+    side: int = -1  # the seat's side, an index into side_names
 
     def __post_init__(self) -> None:
         if self.reviewed < 0:
@@ -129,6 +195,23 @@ class Review:
             totals[f.deal] = totals.get(f.deal, 0.0) + f.cost
         return dict(sorted(totals.items()))
 
+    def accuracy(self) -> float | None:
+        """The seat's accuracy, 0-100: the mean of each decision's accuracy (None: no decision)."""
+        if not self.assessed:
+            return None
+        return statistics.fmean(decision_accuracy(a.low) for a in self.assessed)
+
+    def grades(self) -> dict[str, int]:
+        """How many decisions got each grade, every grade named."""
+        counts = {grade.value: 0 for grade in Grade}
+        for a in self.assessed:
+            counts[a.grade] += 1
+        return counts
+
+    def key_moments(self, count: int = 3) -> list[Finding]:
+        """The ``count`` costliest clear decisions, in the order played."""
+        return sorted(self.mistakes[:count], key=lambda f: f.number)
+
     def by_kind(self) -> dict[str, float]:
         totals: dict[str, float] = {}
         for f in self.mistakes:
@@ -139,6 +222,7 @@ class Review:
         return {
             "file": self.path,
             "seat": self.seat_name,
+            "side": self.side_names[self.side] if 0 <= self.side < len(self.side_names) else None,
             "samples": self.samples,
             "decisions": self.decisions,
             "reviewed": self.reviewed,
@@ -149,6 +233,11 @@ class Review:
             "lost": round(self.lost(), 1),
             "lost_by_deal": {str(deal): round(cost, 1) for deal, cost in self.by_deal().items()},
             "lost_by_kind": {kind: round(cost, 1) for kind, cost in self.by_kind().items()},
+            "accuracy": None if (accuracy := self.accuracy()) is None else round(accuracy, 1),
+            "grades": self.grades(),
+            "key_moments": [f.number for f in self.key_moments()],
+            "assessed": [asdict(a) for a in self.assessed],
+            "thresholds": {grade.value: threshold for grade, threshold in THRESHOLDS},
         }
 
 
@@ -166,11 +255,19 @@ def is_decision(game: Game, seat: int, move: Move) -> bool:
         legal = {m.kind for m in game.legal_moves()}
         return len(legal & {MoveKind.DRAW, MoveKind.PICKUP, MoveKind.END}) > 1
     if kind is MoveKind.DISCARD or kind in _ANSWERS:
-        return True
+        return not is_forced(game, move)
     if kind in _LAYS:
         team = game.deal.teams[game.seating.team_of[seat]]
         return not team.opened and not game.turn.laid
     return False
+
+
+def is_forced(game: Game, move: Move, few: int = 4) -> bool:
+    """Whether every legal move makes the same choice as ``move`` (looked at only where there are
+    ``few`` legal moves or fewer: a choice among more is never forced): a discard from a hand of
+    one rank, with nothing to lay and no asking."""
+    legal = game.legal_moves()
+    return len(legal) <= few and all(same_choice(game, move, other) for other in legal)
 
 
 def decisions_of(path: str | Path, seat: int) -> tuple[list[Decision], Seating]:
@@ -282,13 +379,21 @@ def _table_key(game: Game) -> tuple[object, ...]:
 # ---------------------------------------------------------------------------- the estimate
 
 
+def settled(low: float, high: float) -> bool:
+    """Whether more imagined deals would hardly change a decision's grade: no grade's threshold
+    lies inside its cost's interval."""
+    return not any(low <= threshold <= high for _, threshold in THRESHOLDS)
+
+
 def estimate(
-    view: SeatView, played: Move, preferred: Move, samples: int, seed: int, knowledge: Knowledge | None = None
-) -> tuple[float, float, float]:
+    view: SeatView, played: Move, preferred: Move, samples: int, seed: int, knowledge: Knowledge | None = None,
+    batch: int = BATCH,
+) -> tuple[float, float, float, int]:
     """The mean points ``played`` costs against ``preferred`` from ``view`` (positive: played was
-    worse), with its 95% interval, over ``samples`` imagined deals of the hidden cards, both moves
-    played forward on each of them (``knowledge``: what the view tells of those cards, read from
-    it when not given)."""
+    worse), with its 95% interval and the imagined deals of the hidden cards it took, at most
+    ``samples``: both moves are played forward on each of them, ``batch`` deals at a time, until
+    the grade is settled (see :func:`settled`) or ``samples`` are done (``knowledge``: what the
+    view tells of those cards, read from it when not given)."""
     knowledge = knowledge if knowledge is not None else read_knowledge(view)
     rng = random.Random(seed)
     # What a meld-phase choice (a discard, laying down or holding) changes shows within a few
@@ -296,49 +401,82 @@ def estimate(
     # against the stock and going out are worth what they are worth at the end of the deal.
     rounds = HORIZON if view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind) else None
     diffs: list[float] = []
+    mean, low, high = 0.0, -math.inf, math.inf
+    while len(diffs) < samples:
+        for _ in range(min(batch, samples - len(diffs))):
+            sample_seed = rng.getrandbits(62)
+            game = knowledge.sample(random.Random(sample_seed), sample_seed)
+            better = rollout(game.clone(), preferred, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
+            # The sample's last use: played on itself, not a copy.
+            worse = rollout(game, played, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
+            diffs.append(better - worse)
+        mean = statistics.fmean(diffs)
+        spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf
+        half = Z_95 * spread / math.sqrt(len(diffs))
+        low, high = mean - half, mean + half
+        if settled(low, high):
+            break
+    return mean, low, high, len(diffs)
+
+
+def expected_margin(game: Game, seat: int, knowledge: Knowledge, seed: int, samples: int = CHART_SAMPLES) -> float:
+    """The seat's side's expected margin in the game as the seat sees it: the margin of the deals
+    played so far plus the review's estimate of the deal in progress where it stands, averaged
+    over ``samples`` imagined deals of the cards it cannot see."""
+    rng = random.Random(seed)
+    deal = game.deal.index
+    estimates = []
     for _ in range(samples):
         sample_seed = rng.getrandbits(62)
-        game = knowledge.sample(random.Random(sample_seed), sample_seed)
-        better = rollout(game.clone(), preferred, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
-        # The sample's last use: played on itself, not a copy.
-        worse = rollout(game, played, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
-        diffs.append(better - worse)
-    mean = statistics.fmean(diffs)
-    spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf
-    half = Z_95 * spread / math.sqrt(len(diffs))
-    return mean, mean - half, mean + half
+        imagined = knowledge.sample(random.Random(sample_seed), sample_seed)
+        estimates.append(REVIEW_EVALUATOR.side_scores(imagined, deal))
+    team = game.seating.team_of[seat]
+    before = game.totals()
+    mean = [before[t] + statistics.fmean(e[t] for e in estimates) for t in range(len(before))]
+    return ahead_of_the_rest(mean, team)
 
 
-def assess(game: Game, seat: int, played: Move, *, samples: int, seed: int) -> Finding | None:
+def assess(
+    game: Game, seat: int, played: Move, *, samples: int, seed: int, margin: list[float] | None = None
+) -> Finding | None:
     """The expert's view of the move ``played`` by ``seat`` in ``game``: None when the expert plays
-    it too, else how much it cost."""
+    it too, else how much it cost. ``margin``, where given, gets the seat's expected margin before
+    the move appended (see :func:`expected_margin`)."""
     view = game.view(seat)
     player = ExpertPlayer(game.seed, seat)
     expert = player.choose(view)
+    knowledge = read_knowledge(view, player.knowledge)  # the history as the expert read it
+    if margin is not None:
+        margin.append(expected_margin(game, seat, knowledge, seed ^ 0x5EED))
     if same_choice(game, played, expert.move):
         return None
-    knowledge = read_knowledge(view, player.knowledge)  # the history as the expert read it
-    cost, low, high = estimate(view, played, expert.move, samples, seed, knowledge)
+    cost, low, high, used = estimate(view, played, expert.move, samples, seed, knowledge)
     totals = list(game.totals())
     after = view.seating.next_seat(seat)
     return Finding(
         number=0, deal=game.deal.index + 1, played=str(played), preferred=str(expert.move), reason=expert.reason,
         kind=kind_of(game, seat, played, expert.move), cost=round(cost, 1), low=round(low, 1), high=round(high, 1),
-        samples=samples, hand=[c.text for c in view.hand], pile_top=view.pile_top.text if view.pile_top else None,
+        samples=used, hand=[c.text for c in view.hand], pile_top=view.pile_top.text if view.pile_top else None,
         pile_size=view.pile_size, score=totals, next_seat=view.seating.long_names[after],
         next_hand=view.hand_sizes[after], next_known=[c.text for c in knowledge.known[after]],
     )
 
 
-def assess_position(position: Position) -> Finding | None:
-    """The finding at one decision, or None where the expert plays the move too."""
+def assess_position(position: Position) -> tuple[Assessed, Finding | None]:
+    """One decision judged, and its finding (None where the expert plays the move too)."""
     game = position.game
     seed = game.seed * 1_000_003 + position.number  # the decision's own random numbers
-    finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed)
+    margin: list[float] = []
+    finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed,
+                     margin=margin)
+    judged = Assessed(position.number, position.deal, position.turn, position.played, Grade.BEST.value, 0.0,
+                      0.0, 0.0, round(margin[0], 1) if margin else 0.0)
     if finding is not None:
         finding.number = position.number
         finding.turn = position.turn
-    return finding
+        judged.grade, judged.cost = finding.grade.value, finding.cost
+        judged.low, judged.high = finding.low, finding.high
+    return judged, finding
 
 
 def review(
@@ -356,11 +494,13 @@ def review(
     name = str(path)
     positions, seating = positions_of(path, seat, samples)
     findings: list[Finding] = []
+    assessed: list[Assessed] = []
     reviewed = 0
     interrupted = False
     try:
-        for finding in _assessed(positions, jobs):
+        for judged, finding in _assessed(positions, jobs):
             reviewed += 1
+            assessed.append(judged)
             if finding is not None:
                 findings.append(finding)
             if on_progress is not None:
@@ -369,11 +509,12 @@ def review(
         interrupted = True
     return Review(
         name, seat, seating.long_names[seat], samples, len(positions), findings, list(seating.team_names),
-        reviewed=reviewed, interrupted=interrupted, seat_short=seating.names[seat],
+        reviewed=reviewed, interrupted=interrupted, seat_short=seating.names[seat], assessed=assessed,
+        side=seating.team_of[seat],
     )
 
 
-def _assessed(positions: Sequence[Position], jobs: int) -> Iterator[Finding | None]:
+def _assessed(positions: Sequence[Position], jobs: int) -> Iterator[tuple[Assessed, Finding | None]]:
     """Each decision's finding in the order played, from ``jobs`` processes. One decision is one
     piece of work: the few where the expert differs take far longer than the rest, and pieces of
     one keep both processes busy to the end."""

@@ -6,7 +6,12 @@ from collections.abc import Iterator
 
 from hfcli.engine.cards import card
 from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, wrap_line
-from hfcli.review import Finding, Review
+from hfcli.review import Assessed, Finding, Grade, Review
+
+CHART_WIDTH = 80
+CHART_HEIGHT = 8  # rows of the chart, each of eight steps
+BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
+ASCII_BLOCKS = " ..--==##"
 
 
 def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, ascii: bool = True) -> list[str]:
@@ -20,8 +25,9 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     score = ", ".join(f"{name} {points}" for name, points in zip(side_names, f.score, strict=True))
     why = reason_text(f.preferred, printable(f.reason))
     turn = f", turn {f.turn}" if f.turn else ""
+    grade = f", {_a(f.grade)}" if f.is_mistake else ""
     lines = [
-        f"Move {f.number}, deal {f.deal}{turn} ({f.kind}): you played {notation_text(f.played)}; "
+        f"Move {f.number}, deal {f.deal}{turn} ({f.kind}){grade}: you played {notation_text(f.played)}; "
         f"the expert prefers {notation_text(f.preferred)}" + (f" ({why})" if why else "") + ".",
         f"  Your hand: {hand}",
         f"  Pile: {pile}; score so far {score}.",
@@ -37,6 +43,76 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     return lines
 
 
+def _a(grade: Grade) -> str:
+    return f"an {grade}" if grade.value[0] in "aeiou" else f"a {grade}"
+
+
+def _plural(grade: Grade, count: int) -> str:
+    name = {Grade.INACCURACY: "inaccurac", Grade.BEST: "best"}.get(grade, grade.value)
+    if grade is Grade.INACCURACY:
+        return f"{count} {name}{'y' if count == 1 else 'ies'}"
+    if grade in (Grade.BEST, Grade.GOOD):
+        return f"{count} {name}"
+    return f"{count} {name}{'' if count == 1 else 's'}"
+
+
+def chart_lines(assessed: list[Assessed], *, ascii: bool, width: int = CHART_WIDTH,
+                height: int = CHART_HEIGHT) -> list[str]:
+    """The expected margin at each decision as a block chart ``width`` columns wide (labels
+    included): one column a decision (or a few, averaged, where there are more decisions than
+    columns; a decision spread over several where there are few), filled from the lowest value up;
+    the first column of each deal marked on the line under it by the deal's number, and its blank
+    cells dotted."""
+    if not assessed:
+        return []
+    values = [a.margin for a in assessed]
+    lo, hi = min(0.0, *values), max(0.0, *values)
+    if hi - lo < 1:
+        hi = lo + 1
+    labels = [_points(hi), "0", _points(lo)]
+    label_width = max(4, *map(len, labels))  # room for "deal" under the labels
+    plot = max(1, width - label_width - 2)
+    columns: list[tuple[float, int]] = []  # (value, deal)
+    n = len(values)
+    if n <= plot:
+        spread = plot // n
+        for a in assessed:
+            columns += [(a.margin, a.deal)] * spread
+    else:
+        for c in range(plot):
+            part = assessed[c * n // plot:(c + 1) * n // plot]
+            columns.append((sum(a.margin for a in part) / len(part), part[0].deal))
+    starts = {i for i, (_, deal) in enumerate(columns) if i == 0 or columns[i - 1][1] != deal}
+    steps = height * 8
+    levels = [max(1, round((v - lo) / (hi - lo) * steps)) for v, _ in columns]
+    blocks = ASCII_BLOCKS if ascii else BLOCKS
+    axis, boundary = ("|", ":") if ascii else ("┤", "┊")
+    zero_row = height - 1 - min(height - 1, int((0.0 - lo) / (hi - lo) * steps) // 8)
+    lines = []
+    for row in range(height):
+        bottom = (height - 1 - row) * 8
+        cells = []
+        for i, level in enumerate(levels):
+            filled = min(8, max(0, level - bottom))
+            cell = blocks[filled]
+            if cell == " " and i in starts and i:
+                cell = boundary
+            cells.append(cell)
+        label = labels[0] if row == 0 else labels[2] if row == height - 1 else "0" if row == zero_row else ""
+        lines.append(f"{label:>{label_width}} {axis}" + "".join(cells).rstrip())
+    marks = [" "] * len(columns)
+    for i in sorted(starts):
+        number = str(columns[i][1])
+        if all(m == " " for m in marks[max(0, i - 1):i + len(number) + 1]):  # a space either side
+            marks[i:i + len(number)] = number
+    lines.append(f"{'deal':>{label_width}}  " + "".join(marks).rstrip())
+    return lines
+
+
+def _points(value: float) -> str:
+    return "0" if round(value) == 0 else f"{value:+.0f}"
+
+
 def try_command(result: Review, f: Finding) -> str:
     """The command that puts the reviewed seat back before the move, to play it another way."""
     return f"hf play --from {printable(result.path)}:{f.number - 1} --seat {printable(result.seat_short)}"
@@ -49,6 +125,15 @@ def review_lines(
     its continuation indented under its own text."""
     for line in _review_lines(result, show_all=show_all, ascii=ascii):
         yield from wrap_line(line, width)
+    chart = chart_lines(result.assessed, ascii=ascii, width=min(width or CHART_WIDTH, CHART_WIDTH))
+    if chart:
+        side = result.side_names[result.side] if 0 <= result.side < len(result.side_names) else result.seat_name
+        yield ""
+        yield from wrap_line(f"{printable(side)}'s expected margin in the game at each decision of "
+                             f"{printable(result.seat_name)} (points, as the seat saw it):", width)
+        yield from chart
+    for line in _detail_lines(result, show_all=show_all, ascii=ascii):
+        yield from wrap_line(line, width)
 
 
 def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
@@ -57,13 +142,37 @@ def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
                  if result.interrupted else f"{result.decisions} decisions looked at")
     yield (f"Review of {printable(result.path)} for {result.seat_name}: {looked_at}, "
            f"{len(result.findings)} where the expert would have played otherwise, {len(mistakes)} clear.")
+    accuracy = result.accuracy()
+    if accuracy is not None:
+        counts = result.grades()
+        yield (f"Accuracy {accuracy:.0f} of 100; "
+               + ", ".join(_plural(grade, counts[grade.value]) for grade in Grade) + ".")
+    by_deal = result.by_deal()
+    yield (f"Estimated points lost in the game: {result.lost():.0f}"
+           + (" (" + ", ".join(f"deal {deal} {cost:.0f}" for deal, cost in by_deal.items()) + ")" if by_deal else ""))
+
+
+def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
+    mistakes = result.mistakes
+    yield ""
     yield ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
            "the move played did worse.")
     if not mistakes:
         yield "No decision cost points clearly beyond the noise of the deal."
-    for f in mistakes:
+    key = result.key_moments()
+    if key:
+        yield ""
+        yield f"Key moment{'s' if len(key) > 1 else ''}: the costliest decision{'s' if len(key) > 1 else ''}."
+    for f in key:
         yield ""
         yield from finding_lines(f, result.side_names, try_command(result, f), ascii=ascii)
+    rest = [f for f in mistakes if f not in key]
+    if rest:
+        yield ""
+        yield f"The other clear decisions ({len(rest)}):"
+        for f in sorted(rest, key=lambda f: f.number):
+            yield (f"  move {f.number} (deal {f.deal}, {f.kind}), {_a(f.grade)}: {notation_text(f.played)} "
+                   f"against {notation_text(f.preferred)}: about {f.cost:.0f} ({f.low:.0f} to {f.high:.0f})")
     if show_all:
         unclear = [f for f in result.findings if not f.is_mistake]
         if unclear:
@@ -73,9 +182,7 @@ def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
                 yield (f"  move {f.number} (deal {f.deal}): {notation_text(f.played)} against "
                        f"{notation_text(f.preferred)}: "
                        f"{f.cost:+.0f} ({f.low:.0f} to {f.high:.0f})")
-    yield ""
-    yield f"Estimated points lost in the game: {result.lost():.0f}"
-    by_deal = result.by_deal()
-    if by_deal:
-        yield "  by deal: " + ", ".join(f"deal {deal} {cost:.0f}" for deal, cost in by_deal.items())
-        yield "  by kind: " + "; ".join(f"{kind} {cost:.0f}" for kind, cost in result.by_kind().items())
+    by_kind = result.by_kind()
+    if by_kind:
+        yield ""
+        yield "Points lost by kind: " + "; ".join(f"{kind} {cost:.0f}" for kind, cost in by_kind.items())

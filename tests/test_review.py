@@ -72,14 +72,15 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
 
     finding = Finding(
         number=141, deal=1, played="discard 7", preferred="discard 6", reason="discard 6: a single six",
-        kind="discard", cost=62.0, low=3.0, high=120.0, samples=96, hand=["JK", "TD", "TH", "7H", "6H"],
+        kind="discard", cost=162.0, low=103.0, high=220.0, samples=96, hand=["JK", "TD", "TH", "7H", "6H"],
         pile_top="8H", pile_size=24, score=[0, 0], turn=37, next_seat="West", next_hand=9, next_known=["KD", "KS"],
     )
     result = Review("game.jsonl", 0, "South", 96, 64, [finding], ["NS", "EW"], seat_short="S")
     wide = list(review_lines(result, ascii=False))
-    assert wide[1] == ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
-                       "the move played did worse.")
-    assert wide[3].startswith("Move 141, deal 1, turn 37 (discard): you played discard 7; the expert prefers discard 6")
+    assert ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
+            "the move played did worse.") in wide
+    assert ("Move 141, deal 1, turn 37 (discard), an inaccuracy: you played discard 7; the expert prefers "
+            "discard 6 (a single six).") in wide
     assert "  West, next to play, holds 9 cards; known (taken from the pile): K♦ K♠." in wide
     assert "  Try it: hf play --from game.jsonl:140 --seat S" in wide  # the position before move 141
     assert "  Your hand: JK×1 JK │ 10×2 10♦ 10♥ │ 7×1 7♥ │ 6×1 6♥" in wide
@@ -89,8 +90,8 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     assert all(len(line) <= 40 for line in narrow)
     assert " ".join(line.strip() for line in narrow) == " ".join(line.strip() for line in wide)
     # a line's continuation is indented two more than the line it continues
-    cost = narrow.index("  Cost: about 62 points (95% interval 3")
-    assert narrow[cost + 1] == "    to 120, 96 imagined deals)."
+    cost = narrow.index("  Cost: about 162 points (95% interval")
+    assert narrow[cost + 1] == "    103 to 220, 96 imagined deals)."
 
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
@@ -106,7 +107,8 @@ def test_decisions_after_a_random_player_s_melds_were_taken_back_are_reviewed() 
         positions, _ = positions_of(path, seat, 2)
         position = next(p for p in positions if p.number == number)
         assert position.played == played
-        finding = assess_position(position)
+        judged, finding = assess_position(position)
+        assert judged.number == number and judged.played == played
         assert finding is None or (finding.number == number and finding.played == played)
 
 
@@ -180,3 +182,13 @@ def test_answering_yes_and_answering_no_are_two_choices() -> None:
     assert {str(m) for m in game.legal_moves()} == {"yes", "no"}
     assert not same_choice(game, YES, NO)
     assert same_choice(game, NO, NO)
+
+
+def test_a_discard_with_no_other_choice_is_not_a_decision() -> None:
+    from hfcli.engine.moves import parse_move
+    from hfcli.review import is_decision
+
+    others = "W hand: 8 6 4\nN hand: 9 9 5\nE hand: 8 6 4\npile: 5\nturn: S meld"
+    # Two sevens and nothing to lay: either seven is thrown, the same choice.
+    assert not is_decision(position(f"S hand: 7C 7D\n{others}"), 0, parse_move("discard 7D"))
+    assert is_decision(position(f"S hand: 7C 7D 9\n{others}"), 0, parse_move("discard 7D"))

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", default=None, help="The seat to review (S, W, N, E, ...); default: the human's seat.")
 @click.option("--samples", default=None, type=WholeNumber(2, 1000, "samples"),
-              help="Imagined deals per decision (more: narrower intervals, slower).  [default: 96]")
+              help="Imagined deals per decision at most, 16 at a time until the grade is settled "
+                   "(more: narrower intervals, slower).  [default: 64]")
 @click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
               help="Review in this many processes.")
 @click.option("--all", "show_all", is_flag=True, help="Also list the decisions the noise leaves undecided.")
@@ -32,10 +33,11 @@ def review(
     """Where one seat's choices cost points: at every decision that shapes a deal (the pile or the
     stock, the discard, the first meld, asking and answering "may I go out?") the expert says what
     it would have played, and both choices are played forward over imagined deals of the cards the
-    seat could not see. The costliest decisions come first, each with its estimated cost and a 95%
-    interval; a decision is called a mistake only when the whole interval is above zero. In a
-    terminal a bar on stderr shows the decisions done; Ctrl-C stops the review and prints what
-    was done (exit status 130).
+    seat could not see. Each decision is graded best, good, inaccuracy, mistake or blunder by the
+    lower end of its cost's 95% interval; the report gives the seat's accuracy (0-100), the points
+    lost by deal, a chart of the expected margin through the game and the three key moments in
+    card terms. In a terminal a bar on stderr shows the decisions done; Ctrl-C stops the review
+    and prints what was done (exit status 130).
 
     \b
     Examples:

@@ -1,0 +1,132 @@
+"""The review's report: each decision graded from its cost's interval, the accuracy figure, the key
+moments, and the chart of the expected margin, in text (block characters or plain ASCII) and JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hfcli.cli import main
+from hfcli.review import Assessed, Finding, Grade, Review, grade_of
+from hfcli.review_text import chart_lines, review_lines
+
+GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
+
+
+def finding(number: int, cost: float, low: float, high: float, deal: int = 1) -> Finding:
+    return Finding(number=number, deal=deal, played="discard 7", preferred="discard 6", reason="", kind="discard",
+                   cost=cost, low=low, high=high, samples=96, hand=["7H", "6H"], pile_top="8H", pile_size=3,
+                   score=[0, 0])
+
+
+def judged(number: int, grade: Grade = Grade.BEST, low: float = 0.0, margin: float = 0.0, deal: int = 1) -> Assessed:
+    return Assessed(number, deal, 1, "discard 7", grade.value, 0.0, low, 0.0, margin)
+
+
+def test_a_decision_is_graded_by_the_lower_end_of_its_cost_s_interval() -> None:
+    # The thresholds: an inaccuracy above 50 points, a mistake above 150, a blunder above 400.
+    assert [grade_of(low) for low in (-300, 0, 50, 51, 150, 151, 400, 401)] == [
+        Grade.GOOD, Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY, Grade.MISTAKE, Grade.MISTAKE,
+        Grade.BLUNDER]
+    # A blunder's cost on average, but the noise leaves it surely only an inaccuracy's.
+    noisy = finding(10, cost=600.0, low=120.0, high=1080.0)
+    assert noisy.grade is Grade.INACCURACY and noisy.is_mistake
+    assert not finding(11, cost=80.0, low=-10.0, high=170.0).is_mistake  # not clearly worse: good
+
+
+def test_the_accuracy_is_the_mean_of_each_decision_s_accuracy_from_the_points_it_surely_cost() -> None:
+    # Two of the expert's own choices (100 each) and one that surely cost 250 points, the scale:
+    # 100 * e^-1 = 36.79; the mean (100 + 100 + 36.79) / 3 = 78.93. A finding whose interval
+    # reaches below zero surely cost nothing and counts 100.
+    result = Review("g.jsonl", 0, "South", 96, 4, [], ["NS", "EW"], assessed=[
+        judged(1), judged(2), judged(3, Grade.INACCURACY, low=250.0), judged(4, Grade.GOOD, low=-40.0)])
+    accuracy = result.accuracy()
+    assert accuracy is not None and math.isclose(accuracy, (300 + 100 * math.exp(-1)) / 4)
+    assert round(accuracy, 1) == 84.2
+    assert Review("g.jsonl", 0, "South", 96, 0, [], ["NS", "EW"]).accuracy() is None
+
+
+def test_the_key_moments_are_the_three_costliest_clear_decisions_in_the_order_played() -> None:
+    findings = [finding(5, 90, 60, 120), finding(9, 500, 420, 580), finding(20, 300, 200, 400),
+                finding(30, 700, -20, 1400), finding(40, 200, 160, 240)]
+    result = Review("g.jsonl", 0, "South", 96, 50, findings, ["NS", "EW"], seat_short="S")
+    assert [f.number for f in result.key_moments()] == [9, 20, 40]  # 30 is not clear, 5 the cheapest
+    text = list(review_lines(result, ascii=True))
+    assert "Key moments: the costliest decisions." in text
+    assert "Estimated points lost in the game: 1090 (deal 1 1090)" in text
+    assert any(line.startswith("Move 9, deal 1 (discard), a blunder: you played discard 7;") for line in text)
+    assert ("  move 5 (deal 1, discard), an inaccuracy: discard 7 against discard 6: about 90 (60 to 120)"
+            in text)
+
+
+def test_the_chart_fills_each_decision_s_column_from_the_lowest_value_and_marks_the_deals() -> None:
+    # Margins 0 and +100 over two deals in 20 columns, two rows of eight steps: the labels take four
+    # columns and " |" two, so each decision has 7 columns. 0 is the lowest value (one step, the
+    # least shown), +100 fills all 16 steps.
+    two = [judged(1, margin=0.0, deal=1), judged(2, margin=100.0, deal=2)]
+    assert chart_lines(two, ascii=False, width=20, height=2) == [
+        "+100 ┤       ███████",
+        "   0 ┤▁▁▁▁▁▁▁███████",
+        "deal  1      2",
+    ]
+    assert chart_lines(two, ascii=True, width=20, height=2) == [
+        "+100 |       #######",
+        "   0 |.......#######",
+        "deal  1      2",
+    ]
+    # From -100 to +100 in four rows of eight steps (32), zero at the 16th step, in row two from
+    # the top: -50 fills 8 steps, -100 the least shown (one), +100 all 32; the blank cells of the
+    # second deal's first column are dotted.
+    dip = [judged(1, margin=-50.0, deal=1), judged(2, margin=-100.0, deal=2), judged(3, margin=100.0, deal=2)]
+    assert chart_lines(dip, ascii=True, width=12, height=4) == [
+        "+100 |  : ##",
+        "   0 |  : ##",
+        "     |  : ##",
+        "-100 |##..##",
+        "deal  1 2",
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-20000, 20000, allow_nan=False), st.integers(0, 2)), min_size=1, max_size=300),
+       st.integers(20, 80), st.booleans())
+def test_the_chart_fits_its_width_and_is_plain_ascii_where_asked(
+    points: list[tuple[float, int]], width: int, ascii: bool
+) -> None:
+    deal, series = 1, []
+    for number, (margin, step) in enumerate(points, 1):
+        deal += step if number > 1 else 0
+        series.append(judged(number, margin=margin, deal=deal))
+    lines = chart_lines(series, ascii=ascii, width=width)
+    assert len(lines) == 9 and all(len(line) <= width for line in lines)
+    if ascii:
+        assert all(line.isascii() for line in lines)
+    assert lines[-1].split()[:2] == ["deal", "1"]
+
+
+def test_the_json_report_holds_the_grades_the_accuracy_and_the_chart_s_series() -> None:
+    path = GOLDEN / "quick-normal-seed8.jsonl"
+    result = CliRunner().invoke(main, ["review", "--seat", "E", "--samples", "4", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    series = data["assessed"]
+    assert len(series) == data["decisions"] > 0 and sum(data["grades"].values()) == data["decisions"]
+    assert [a["number"] for a in series] == sorted(a["number"] for a in series)
+    assert data["grades"]["best"] == data["decisions"] - data["compared"]
+    assert all(isinstance(a["margin"], float) for a in series) and data["side"] == "EW"
+    expected = sum(100 * math.exp(-max(a["low"], 0) / 250) for a in series) / len(series)
+    assert data["accuracy"] == round(expected, 1)
+    clear = {m["number"] for m in data["mistakes"]}
+    assert set(data["key_moments"]) <= clear and len(data["key_moments"]) == min(3, len(clear))
+    assert data["thresholds"] == {"blunder": 400.0, "mistake": 150.0, "inaccuracy": 50.0}
+    text = CliRunner().invoke(main, ["review", "--seat", "E", "--samples", "4", str(path)])
+    lines = text.output.splitlines()
+    assert lines[1].startswith(f"Accuracy {data['accuracy']:.0f} of 100; {data['grades']['best']} best, ")
+    assert "EW's expected margin in the game at each decision of East (points, as the seat saw it):" in lines
+    chart = lines.index("EW's expected margin in the game at each decision of East (points, as the seat saw it):")
+    assert lines[chart + 9].startswith("deal  1") and all(len(line) <= 80 for line in lines[chart + 1:chart + 10])
