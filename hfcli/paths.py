@@ -56,6 +56,12 @@ def transcripts_dir() -> Path:
     return data_dir() / "transcripts"
 
 
+def reviews_dir() -> Path:
+    """Where reviews are kept for hf practice (and a second hf review), each named by its
+    transcript's digest."""
+    return data_dir() / "reviews"
+
+
 def history_file() -> Path:
     return data_dir() / "history"
 

@@ -18,14 +18,20 @@ time it is run.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import random
 import statistics
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
+from ai.base import Decision as PlayerDecision
 from ai.expert import POLICY, ExpertPlayer
 from ai.sampler import Knowledge, read_knowledge
 from ai.search import HorizonEstimate, RuleBasedRollouts, ahead_of_the_rest, rollout
@@ -222,6 +228,10 @@ class Review:
         return {
             "file": self.path,
             "seat": self.seat_name,
+            "seat_index": self.seat,
+            "seat_short": self.seat_short,
+            "side_index": self.side,
+            "side_names": self.side_names,
             "side": self.side_names[self.side] if 0 <= self.side < len(self.side_names) else None,
             "samples": self.samples,
             "decisions": self.decisions,
@@ -239,6 +249,68 @@ class Review:
             "assessed": [asdict(a) for a in self.assessed],
             "thresholds": {grade.value: threshold for grade, threshold in THRESHOLDS},
         }
+
+
+def review_from_dict(data: dict[str, Any]) -> Review:
+    """A review read back from :meth:`Review.as_dict` (as the review's cache keeps it)."""
+    findings = [Finding(**f) for f in [*data["mistakes"], *data["not_clear"]]]
+    findings.sort(key=lambda f: f.number)
+    return Review(
+        data["file"], int(data["seat_index"]), data["seat"], data["samples"], data["decisions"], findings,
+        list(data["side_names"]), reviewed=data["reviewed"], interrupted=data["interrupted"],
+        seat_short=data["seat_short"], assessed=[Assessed(**a) for a in data["assessed"]],
+        side=int(data["side_index"]),
+    )
+
+
+# ---------------------------------------------------------------------------- the cache
+
+# A review's cache file says what it is, so that a file of another kind is never taken for one.
+CACHE_FORMAT = "hfcli-review-cache"
+CACHE_VERSION = 1
+
+
+def cache_path(folder: Path, transcript: bytes, seat: int, samples: int) -> Path:
+    """Where the review of ``seat`` at ``samples`` of the transcript whose bytes are ``transcript``
+    is kept in ``folder``: named by the transcript's digest, so a changed file is reviewed afresh."""
+    digest = hashlib.sha256(transcript).hexdigest()[:24]
+    return folder / f"{digest}-seat{seat}-samples{samples}-v{CACHE_VERSION}.json"
+
+
+def read_cached(path: Path) -> Review | None:
+    """The review kept at ``path``, or None where there is none or it is not one of ours (a file
+    that cannot be read as a cached review is left alone and reviewed afresh)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != CACHE_FORMAT or data.get("version") != CACHE_VERSION:
+            return None
+        return review_from_dict(data["review"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def write_cached(path: Path, result: Review) -> bool:
+    """Keep a whole review at ``path`` (a file of the review's own cache: written to a new file
+    beside it, then renamed over, so a reader never sees half of one; a file there that is not a
+    cached review is never replaced). False where it cannot be written."""
+    if result.interrupted:
+        return False
+    if path.exists() and read_cached(path) is None:
+        return False
+    data = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "review": result.as_dict()}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=".review-", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, sort_keys=True)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------- the decisions
@@ -436,6 +508,19 @@ def expected_margin(game: Game, seat: int, knowledge: Knowledge, seed: int, samp
     return ahead_of_the_rest(mean, team)
 
 
+def expert_at(view: SeatView, seed: int | None) -> tuple[PlayerDecision, Knowledge]:
+    """The expert's choice from ``view`` (a game of ``seed``), and what the view tells of the cards
+    it cannot see, the history as the expert read it: what a cost is estimated from."""
+    player = ExpertPlayer(seed, view.seat)
+    expert = player.choose(view)
+    return expert, read_knowledge(view, player.knowledge)
+
+
+def decision_seed(game: Game, number: int) -> int:
+    """The random numbers of the decision at move ``number`` of the game: its own, whoever asks."""
+    return game.seed * 1_000_003 + number
+
+
 def assess(
     game: Game, seat: int, played: Move, *, samples: int, seed: int, margin: list[float] | None = None
 ) -> Finding | None:
@@ -443,9 +528,7 @@ def assess(
     it too, else how much it cost. ``margin``, where given, gets the seat's expected margin before
     the move appended (see :func:`expected_margin`)."""
     view = game.view(seat)
-    player = ExpertPlayer(game.seed, seat)
-    expert = player.choose(view)
-    knowledge = read_knowledge(view, player.knowledge)  # the history as the expert read it
+    expert, knowledge = expert_at(view, game.seed)
     if margin is not None:
         margin.append(expected_margin(game, seat, knowledge, seed ^ 0x5EED))
     if same_choice(game, played, expert.move):
@@ -465,7 +548,7 @@ def assess(
 def assess_position(position: Position) -> tuple[Assessed, Finding | None]:
     """One decision judged, and its finding (None where the expert plays the move too)."""
     game = position.game
-    seed = game.seed * 1_000_003 + position.number  # the decision's own random numbers
+    seed = decision_seed(game, position.number)
     margin: list[float] = []
     finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed,
                      margin=margin)

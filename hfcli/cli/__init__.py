@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "verify": "Replay transcripts strictly and check every move, card and score.",
     "simulate": "Play many games between AI players and summarise them.",
     "review": "Where your choices in a recorded game cost points.",
+    "practice": "Back to each clear mistake of a recorded game, to find a better move.",
     "stats": "Your record over the games you played.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
 }

@@ -45,9 +45,20 @@ def review(
       hf review --seat W --jobs 2 transcripts/golden/classic-normal-seed1.jsonl
       hf review --samples 60 --json game.jsonl
     """
+    result = review_for(file, seat, samples, jobs)
+    _report(result, as_json=as_json, show_all=show_all, ascii_cards=ascii_cards)
+    if result.interrupted:
+        sys.exit(130)  # what a shell expects of a command stopped by Ctrl-C, after what was done
+
+
+def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> Review:
+    """The review of ``seat`` (the human's seat where None) in the transcript ``file``: the one kept
+    in the data folder for this transcript, seat and samples, else a review run now (a bar on a
+    terminal's stderr; Ctrl-C stops it with what was done, marked interrupted) and kept. A bad
+    file or seat ends the command with a one-line message."""
     from hfcli.render import printable
     from hfcli.repl.style import dumb_terminal
-    from hfcli.review import DEFAULT_SAMPLES
+    from hfcli.review import DEFAULT_SAMPLES, write_cached
     from hfcli.review import review as run
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
@@ -68,6 +79,9 @@ def review(
         except ValueError as exc:
             raise click.BadParameter(printable(str(exc)), param_hint="--seat") from None
     count = samples or DEFAULT_SAMPLES
+    kept, where = cached_review(file, index, count)
+    if kept is not None:
+        return kept
     try:
         # a bar only for a person watching (a pipe or a file gets nothing); it redraws its line
         if sys.stderr.isatty() and not dumb_terminal():
@@ -82,9 +96,22 @@ def review(
     except TranscriptError as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.exit_code)
-    _report(result, as_json=as_json, show_all=show_all, ascii_cards=ascii_cards)
-    if result.interrupted:
-        sys.exit(130)  # what a shell expects of a command stopped by Ctrl-C, after what was done
+    if where is not None:
+        write_cached(where, result)
+    return result
+
+
+def cached_review(file: Path, index: int, samples: int) -> tuple[Review | None, Path | None]:
+    """The review kept for this transcript, seat and samples, and where it is (or would be) kept;
+    (None, None) where there is no data folder or the file cannot be read."""
+    from hfcli.paths import DataFolderError, reviews_dir
+    from hfcli.review import cache_path, read_cached
+
+    try:
+        where = cache_path(reviews_dir(), file.read_bytes(), index, samples)
+    except (DataFolderError, OSError):
+        return None, None
+    return read_cached(where), where
 
 
 def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool) -> None:

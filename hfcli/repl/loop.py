@@ -189,6 +189,12 @@ class UnreadableInput(Exception):
     """prompt_toolkit failed on what the terminal sent (a key handler raised)."""
 
 
+def read_prompt_line(prompt: PromptSession[str], message: str) -> str:
+    """One line from ``prompt`` after ``message``, as the table reads one (see :func:`_read_line`):
+    for the commands that prompt as the table does."""
+    return _read_line(prompt, message)
+
+
 def _read_line(prompt: PromptSession[str], message: str, typed: str = "") -> str:
     """One line from the prompt. An error inside prompt_toolkit while it reads keys (a handler that
     fails on odd input) would otherwise print a traceback and wait for Enter; here it ends this

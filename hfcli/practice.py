@@ -1,0 +1,211 @@
+"""Practice at one's own mistakes (``hf practice``): the seat is put back at each clear decision a
+review found, sees the table as it saw it then, and is asked for the move again.
+
+An answer is judged as the review judged the move played: the expert's choice is found, or the
+answer is played forward against it on the same imagined deals, from the same random numbers
+(the decision's own), so the move played in the game costs exactly what the review said, and any
+other answer is costed and graded the same way. ``hint`` is not given: the point is to find the
+move. Everything here is the state of a practice and the words it answers with; reading lines
+from a terminal or a pipe is the command's (:mod:`hfcli.cli.practice`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ai.sampler import Knowledge
+from hfcli.engine.errors import InvalidMoveError
+from hfcli.engine.game import Game
+from hfcli.engine.moves import Move, parse_move
+from hfcli.engine.view import SeatView
+from hfcli.printable import printable
+from hfcli.render import notation_text, reason_text, render_table
+from hfcli.repl.commands import read_line, unknown_command
+from hfcli.review import (
+    CLEAR,
+    Finding,
+    Grade,
+    Review,
+    decision_seed,
+    estimate,
+    expert_at,
+    grade_of,
+    positions_of,
+    same_choice,
+)
+
+HELP = ("Type the move you would play here, as at the table (draw, pickup, discard 7, meld 9 9 9, add 2 to 9, "
+        "ask, yes, no; Tab completes). table shows the table again, skip goes on to the next position, quit "
+        "leaves. No hint: the point is to find the move yourself.")
+
+
+@dataclass
+class Answer:
+    """How one position of the practice went."""
+
+    number: int  # the move's number in the game
+    answer: str  # the move answered, in notation ("" when skipped)
+    verdict: str  # "expert", a grade (good, inaccuracy, mistake, blunder), or "skipped"
+    cost: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+    samples: int = 0
+
+
+@dataclass
+class Drill:
+    """One position to practise: the review's finding and the game just before the move."""
+
+    finding: Finding
+    game: Game
+    samples: int
+    _knowledge: Knowledge | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> SeatView:
+        return self.game.view(self.seat)
+
+    @property
+    def seat(self) -> int:
+        return self.game.turn.to_move
+
+    def knowledge(self) -> Knowledge:
+        """What the seat could tell of the hidden cards, as the review read it (worked out once,
+        and only for an answer that needs costing)."""
+        if self._knowledge is None:
+            _, self._knowledge = expert_at(self.view, self.game.seed)
+        return self._knowledge
+
+
+class Practice:
+    """A practice over the clear decisions of one review, in the order played."""
+
+    def __init__(self, path: str | Path, result: Review, *, ascii: bool = True,
+                 size: Callable[[], tuple[int | None, int | None]] = lambda: (None, None)) -> None:
+        positions = {p.number: p for p in positions_of(path, result.seat, result.samples)[0]}
+        self.result = result
+        self.ascii = ascii
+        self.size = size
+        self.drills = [Drill(f, positions[f.number].game, result.samples)
+                       for f in sorted(result.mistakes, key=lambda f: f.number) if f.number in positions]
+        self.index = 0
+        self.answers: list[Answer] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.drills)
+
+    @property
+    def drill(self) -> Drill:
+        return self.drills[self.index]
+
+    @property
+    def prompt(self) -> str:
+        return f"practice {self.index + 1}/{len(self.drills)}> "
+
+    def opening(self) -> list[str]:
+        """What is said before the first position."""
+        seat = printable(self.result.seat_name)
+        if not self.drills:
+            return [f"No clear mistake of {seat} to practise in {printable(self.result.path)}: every decision "
+                    "was the expert's choice or within the noise of the deal."]
+        count = len(self.drills)
+        return [f"Practice for {seat}: {count} position{'s' if count != 1 else ''} where the game's move clearly "
+                "cost points. Find a better move; help says how."]
+
+    def position_lines(self) -> list[str]:
+        """The current position: the table as the seat saw it, and what was played there."""
+        drill = self.drill
+        f = drill.finding
+        width, height = self.size()
+        table = render_table(drill.view, ascii=self.ascii, width=width,
+                             height=None if height is None else max(10, height - 4))
+        turn = f", turn {f.turn}" if f.turn else ""
+        return ["", f"Position {self.index + 1} of {len(self.drills)}: move {f.number}, deal {f.deal}{turn}.",
+                table,
+                f"In the game {printable(self.result.seat_name)} played {notation_text(f.played)} here. "
+                "What do you play?"]
+
+    def handle(self, line: str) -> list[str]:
+        """One line typed at the prompt: a move is judged and the practice goes on to the next
+        position; anything else is answered and the position stays."""
+        drill = self.drill
+        view = drill.view
+        open_ranks = {m.token for m in view.my_melds if not m.is_book}
+        reading = read_line(line, view.hand, open_ranks)
+        word = reading.word.lower()
+        if not word:
+            return []
+        if reading.command is None:
+            if word == "skip":
+                return self._skip()
+            return [unknown_command(reading.word).replace("type help", "type help (or skip)")]
+        name = reading.command.name
+        if name == "hint":
+            return ["No hint in practice: the point is to find the move yourself (skip goes on to the next)."]
+        if name == "help":
+            return [HELP]
+        if name == "table":
+            return [render_table(view, ascii=self.ascii, width=self.size()[0])]
+        if name == "quit":
+            self.index = len(self.drills)
+            return []
+        if not reading.command.is_move:
+            return [f"{name} is not used in practice; {HELP}"]
+        if reading.move is None:
+            return [f"Can't read that: {printable(str(reading.error))}"]
+        try:
+            move = parse_move(reading.move)
+        except InvalidMoveError as exc:
+            return [f"Can't read that: {printable(str(exc))}"]
+        refusal = drill.game.refusal(move)
+        if refusal is not None:
+            return [f"Not allowed here: {printable(str(refusal))}"]
+        lines = self._judge(drill, move)
+        self.index += 1
+        return lines
+
+    def _skip(self) -> list[str]:
+        self.answers.append(Answer(self.drill.finding.number, "", "skipped"))
+        self.index += 1
+        return ["Skipped."]
+
+    def _judge(self, drill: Drill, move: Move) -> list[str]:
+        f = drill.finding
+        game = drill.game
+        preferred = parse_move(f.preferred)
+        why = reason_text(f.preferred, printable(f.reason))
+        expert = f"the expert's {notation_text(f.preferred)}" + (f" ({why})" if why else "")
+        if same_choice(game, move, preferred):
+            self.answers.append(Answer(f.number, str(move), "expert"))
+            return [f"The expert's choice: {notation_text(str(move))}. The game's {notation_text(f.played)} cost "
+                    f"about {f.cost:.0f} points more."]
+        if same_choice(game, move, parse_move(f.played)):
+            cost, low, high, used = f.cost, f.low, f.high, f.samples  # the review's own figures
+        else:
+            cost, low, high, used = estimate(drill.view, move, preferred, drill.samples, decision_seed(game, f.number),
+                                             drill.knowledge())
+            cost, low, high = round(cost, 1), round(low, 1), round(high, 1)
+        grade = grade_of(low)
+        self.answers.append(Answer(f.number, str(move), grade.value, cost, low, high, used))
+        if grade in CLEAR:
+            verdict = f"{'an' if grade is Grade.INACCURACY else 'a'} {grade}"
+        else:
+            verdict = "good: not clearly worse"
+        worse = f"about {cost:.0f} points worse than" if cost >= 0 else f"about {-cost:.0f} points better than"
+        return [f"{notation_text(str(move))}: {worse} {expert} "
+                f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}."]
+
+    def tally(self) -> list[str]:
+        """The practice's end: how each position went."""
+        answered = len(self.answers)
+        found = sum(1 for a in self.answers if a.verdict == "expert")
+        good = sum(1 for a in self.answers if a.verdict == Grade.GOOD)
+        costly = sum(1 for a in self.answers if a.verdict in CLEAR)
+        skipped = sum(1 for a in self.answers if a.verdict == "skipped")
+        left = len(self.drills) - answered
+        words = [f"{found} the expert's choice", f"{good} good", f"{costly} still clearly costly",
+                 f"{skipped} skipped"] + ([f"{left} not reached"] if left else [])
+        return [f"Practice over: {answered} of {len(self.drills)} positions answered; " + ", ".join(words) + "."]
