@@ -39,6 +39,7 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
       hf practice game.jsonl
       hf practice --seat E --jobs 2 transcripts/golden/classic-mixed-seed2.jsonl
     """
+    from hfcli.cli.play import terminal_size
     from hfcli.cli.review import review_for
     from hfcli.practice import Practice
     from hfcli.render import output_shows_symbols
@@ -48,33 +49,39 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
         click.echo("The review was interrupted: nothing to practise yet.", err=True)
         sys.exit(130)
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    from hfcli.cli.play import terminal_size
 
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     session = Practice(file, result, ascii=ascii_cards, size=terminal_size if tty else lambda: (None, None))
-    for line in session.opening():
-        click.echo(line)
+    width = terminal_size()[0] if tty else None
+    _say(session.opening(), width)
     lines = _terminal_lines(session) if tty else _piped_lines(session)
     try:
-        _run(session, lines)
+        _run(session, lines, width)
     except KeyboardInterrupt:
         click.echo("")
-    for line in session.tally():
-        click.echo(line)
+    _say(session.tally(), width)
 
 
-def _run(session: Practice, lines: Iterator[str]) -> None:
+def _say(lines: list[str], width: int | None) -> None:
+    """Lines on stdout, each wrapped between words to the terminal (the table's lines fit it)."""
+    from hfcli.render import wrap_line
+
+    for text in lines:
+        for line in text.split("\n"):
+            for piece in wrap_line(line, width):
+                click.echo(piece)
+
+
+def _run(session: Practice, lines: Iterator[str], width: int | None) -> None:
     while not session.finished:
-        for line in session.position_lines():
-            click.echo(line)
+        _say(session.position_lines(), width)
         index = session.index
         while not session.finished and session.index == index:
             try:
                 line = next(lines)
             except StopIteration:
                 return
-            for said in session.handle(line):
-                click.echo(said)
+            _say(session.handle(line), width)
 
 
 def _piped_lines(session: Practice) -> Iterator[str]:
