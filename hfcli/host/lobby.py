@@ -1,0 +1,101 @@
+"""Who sits where at a hosted table, before and during the game.
+
+A seat is the host's (unless the host only watches), a guest's (by name), or the AI's. A guest who
+drops keeps the seat: connected or not, the name holds it, and the same name with the code takes it
+back. Pure bookkeeping: the server and the table ask it and tell it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hfcli.engine.seating import Seating
+from hfcli.host.joining import same_name
+
+
+class SeatTaken(Exception):
+    """The seat or the name cannot be had; the message says why, to show the guest."""
+
+
+@dataclass
+class Place:
+    """A person's seat: who, and whether they are here now."""
+
+    name: str
+    connected: bool = True
+    host: bool = False
+
+
+@dataclass
+class Lobby:
+    seating: Seating
+    places: dict[int, Place] = field(default_factory=dict)
+    started: bool = False
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self.seating.long_names
+
+    def free_seats(self) -> list[int]:
+        return [seat for seat in range(len(self.seat_names)) if seat not in self.places]
+
+    def seat_of(self, name: str) -> int | None:
+        for seat, place in self.places.items():
+            if same_name(place.name, name):
+                return seat
+        return None
+
+    def seat_by_name(self, word: str) -> int | None:
+        """The seat called ``word`` (``north``, ``N``), or None."""
+        try:
+            return self.seating.seat_index(word)
+        except ValueError:
+            return None
+
+    def sit(self, name: str, seat: int | None = None, *, host: bool = False) -> int:
+        """Seat ``name``: in ``seat``, or the first free one; a name that holds a seat and is not
+        connected takes it back (a reconnect). Raises SeatTaken."""
+        held = self.seat_of(name)
+        if held is not None:
+            place = self.places[held]
+            if place.connected:
+                raise SeatTaken(f"{place.name} is at the table already; give another name")
+            if seat is not None and seat != held:
+                raise SeatTaken(f"{place.name} sits {self.seat_names[held]}; come back to that seat")
+            place.connected = True
+            return held
+        if self.started:
+            raise SeatTaken("the game has started, and nobody of that name has a seat at it")
+        free = self.free_seats()
+        if not free:
+            raise SeatTaken("every seat is taken")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise SeatTaken(f"{self.seat_names[seat]} is taken; free: {self.free_words()}")
+        self.places[seat] = Place(name.strip(), host=host)
+        return seat
+
+    def leave(self, seat: int) -> None:
+        """Before the game the seat is free again; during it, the seat is kept for the name."""
+        if not self.started:
+            self.places.pop(seat, None)
+        elif seat in self.places:
+            self.places[seat].connected = False
+
+    def free_words(self) -> str:
+        return ", ".join(self.seat_names[s] for s in self.free_seats()) or "none"
+
+    def lines(self, ai_level: dict[int, str]) -> list[str]:
+        """Who sits where: a line a seat."""
+        width = max(len(n) for n in self.seat_names)
+        rows = []
+        for seat, long_name in enumerate(self.seat_names):
+            place = self.places.get(seat)
+            if place is None:
+                who = f"(AI, {ai_level.get(seat, '?')})" if self.started else f"free (AI, {ai_level.get(seat, '?')})"
+            else:
+                who = place.name + (" (host)" if place.host else "") + ("" if place.connected else " (away)")
+            rows.append(f"  {long_name:<{width}}  {who}")
+        return rows
+
