@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "practice": "Back to each clear mistake of a recorded game, to find a better move.",
     "stats": "Your record over the games you played.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
+    "host": "Host a table that friends join with ssh; the AI fills the other seats.",
 }
 
 

@@ -1,0 +1,177 @@
+"""``hf host``: a table that friends join with ssh, the AI in every seat nobody takes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
+from hfcli.cli.play import LEVELS, TRANSCRIPT_FILE, PauseSeconds, PlayerName, program_command, terminal_size
+
+if TYPE_CHECKING:
+    from hfcli.host.hosting import Resumed, Settings
+
+DEFAULT_PORT = 2222
+
+
+@click.command()
+@click.option("--seed", type=SEED, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
+@click.option("--rules", "rules_spec", default="classic", show_default=True,
+              metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
+@click.option("--players", "table_players", type=WholeNumber(2, 6, "players"), default=None,
+              metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
+@TEAMS_OPTION
+@click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+              help="Skill of the AI in every seat no person takes (and for a guest who does not come back).")
+@click.option("--name", type=PlayerName(), default="Host", show_default=True,
+              help="Your name at the table (you sit South unless --watch).")
+@click.option("--port", type=WholeNumber(0, 65535, "the port"), default=DEFAULT_PORT, show_default=True,
+              help="Port to listen on; 0: any free port (printed).")
+@click.option("--bind", default="127.0.0.1", show_default=True,
+              help="Address to listen on: 127.0.0.1 lets in only this machine (and tunnels to it); "
+                   "0.0.0.0 every network this machine is on.")
+@click.option("--keys", "keys_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="An authorized_keys file: guests log in with one of its keys instead of the join code.")
+@click.option("--watch", is_flag=True, help="Only host: every seat is a guest's or the AI's.")
+@click.option("--grace", type=click.FloatRange(0, 3600), default=60.0, show_default=True,
+              help="Seconds a dropped guest's seat waits for them before the AI plays it for them.")
+@click.option("--start-when-full", is_flag=True, help="Start as soon as every seat has a person.")
+@click.option("--speed", type=PauseSeconds(), default=0.25, show_default=True,
+              help="Seconds to pause after each AI move.")
+@click.option("--transcript", "transcript_path", type=TRANSCRIPT_FILE, default=None,
+              help="Where to record the game (default: a timestamped file in the user data folder).")
+@click.option("--resume", "resume_path", type=TRANSCRIPT_FILE, default=None,
+              help="Continue a hosted game from its transcript (after a crash); guests take their seats back "
+                   "by the names it records.")
+@click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
+def host(
+    seed: int | None, rules_spec: str, table_players: int | None, teams: str | None, level: str, name: str,
+    port: int, bind: str, keys_path: Path | None, watch: bool, grace: float, start_when_full: bool,
+    speed: float, transcript_path: Path | None, resume_path: Path | None, no_color: bool,
+) -> None:
+    """Host a table that friends join with ssh: they type the join code and a name, sit down,
+    and play from their own terminal as at hf play; the AI takes every seat nobody takes.
+
+    You sit South and play from this terminal too (--watch: you only host). Type start when
+    everyone is seated. The host key is made once in the data folder and kept; a friend's ssh
+    shows its fingerprint the first time: check it against the one printed here.
+
+    \b
+    Examples:
+      hf host                     friends here: ssh -p 2222 localhost
+      hf host --players 6 --level hard
+      hf host --bind 0.0.0.0      on a LAN (check the fingerprint)
+      hf host --resume game.jsonl after a crash: guests come back by name
+    """
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
+    from hfcli.host.hosting import Settings
+    from hfcli.repl.style import color_wanted
+
+    color = color_wanted(sys.stdout.isatty(), no_color)
+    if resume_path is not None:
+        for option, given in (("--seed", seed), ("--transcript", transcript_path), ("--players", table_players),
+                              ("--teams", teams)):
+            if given is not None:
+                raise click.UsageError(f"--resume plays the recorded game: leave out {option}")
+        resumed = _resumed(resume_path, level)
+        rules = resumed.game.rules
+        seed = resumed.game.seed
+    else:
+        resumed = None
+        rules = table_rules(load_rules(rules_spec), table_players, teams)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+    from hfcli.host.joining import new_code
+
+    settings = Settings(
+        rules=rules, seed=seed, level=level, host_name=None if watch else name, grace=grace, speed=speed,
+        start_when_full=start_when_full, code=None if keys_path is not None else new_code(),
+        transcript_path=resume_path if resume_path is not None else transcript_path, color=color,
+        program=program_command(),
+    )
+    try:
+        asyncio.run(_serve(settings, resumed, bind, port, keys_path))
+    except OSError as exc:
+        raise click.ClickException(f"cannot host on {bind} port {port}: {exc.strerror or exc}") from None
+
+
+def _resumed(path: Path, level: str) -> Resumed:
+    from hfcli.cli.table_setup import in_use_error, make_ai
+    from hfcli.engine.errors import HandFootError
+    from hfcli.host.hosting import Resumed
+    from hfcli.printable import printable
+    from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError, resume
+    from hfcli.transcript.resume import FinishedGame
+
+    try:
+        found = resume(path)
+    except FinishedGame:
+        raise click.ClickException(f"{path} records a finished game; there is nothing to resume") from None
+    except TranscriptInUse:
+        raise in_use_error(path) from None
+    except TranscriptWriteError as exc:
+        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
+    except (TranscriptError, HandFootError) as exc:
+        raise click.ClickException(str(exc)) from None
+    game = found.game
+    humans = {seat: info.name for seat, info in enumerate(found.seats) if info.kind == "human"}
+    levels = {seat: info.level or level for seat, info in enumerate(found.seats) if info.kind != "human"}
+    players = {seat: make_ai(lvl, game.seed, seat) for seat, lvl in levels.items()}
+    found.recall(players)
+    moves = [(m.deal - 1, m.seat, m.move, printable(m.reason or "")) for m in found.moves]
+    return Resumed(game, found.writer, humans, levels, players, moves)
+
+
+async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: int, keys_path: Path | None) -> None:
+    from hfcli import paths
+    from hfcli.host.console import console
+    from hfcli.host.hosting import HostedTable, Resumed, Settings
+    from hfcli.host.hostkey import KEY_NAME, HostKeyError, load_or_make
+    from hfcli.host.server import SshHost, bound_port
+    from hfcli.render import table_words
+
+    assert isinstance(settings, Settings)
+    assert resumed is None or isinstance(resumed, Resumed)
+    try:
+        key = load_or_make(paths.data_dir() / KEY_NAME)
+    except (HostKeyError, paths.DataFolderError) as exc:
+        raise click.ClickException(str(exc)) from None
+    hosted = HostedTable(settings, resumed)
+    if resumed is not None:
+        hosted.start()
+    ssh = SshHost(hosted.interact, authorized_keys=keys_path)
+    server = await ssh.listen(bind, port, key.key)
+    try:
+        listening = bound_port(server)
+        where = "localhost" if bind in ("127.0.0.1", "localhost", "::1") else "THIS-MACHINE"
+        rules = settings.rules
+        lines = [
+            f"Hosting Hand and Foot: {rules.name} rules, {table_words(hosted.seating)}, seed {settings.seed}.",
+            f"Friends join with:  ssh -p {listening} {where}" + (
+                "" if where == "localhost" else "   (THIS-MACHINE: this machine's address on your network)"),
+            f"Host key: {key.fingerprint}" + ("  (made now, kept in " + str(key.path) + ")" if key.made else ""),
+            "  (a friend's ssh shows it the first time: it must be this one)",
+        ]
+        if settings.code is not None:
+            lines.append(f"Join code: {settings.code}")
+        else:
+            lines.append(f"Guests log in with a key from {keys_path}.")
+        if bind not in ("127.0.0.1", "localhost", "::1"):
+            lines.append(f"Listening on {bind}: anyone who can reach this port can try the code.")
+        await console(hosted, lines, terminal_size)
+    finally:
+        server.close()
+        await hosted.shutdown()
+    if hosted.transcript_path is not None:
+        click.echo(f"The game is saved in {hosted.transcript_path}")
+        if not hosted.over.is_set() or hosted.failed is not None:
+            click.echo("To go on with it:")
+            click.echo(f"  {settings.program} host --resume {hosted.transcript_path}")

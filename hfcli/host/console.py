@@ -1,0 +1,111 @@
+"""The host's own terminal: the lobby's commands (start, who, code, seat), then the host's seat at
+the table like a guest's (or, with --watch, who comes and goes until the game ends)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from hfcli.host.terminal import Closed, Terminal, quiet
+from hfcli.printable import printable
+
+if TYPE_CHECKING:
+    from hfcli.host.hosting import HostedTable
+
+HOST_HELP = ("Commands: start (deal, the AI in every free seat), who (who sits where), code (how to join), "
+             "seat NAME SEAT (move a guest before the game), quit.")
+
+
+async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[], tuple[int, int]]) -> None:
+    """The host's terminal until the game is over or the host leaves."""
+    from prompt_toolkit.application.current import get_app_session
+
+    terminal = Terminal(get_app_session().output, size)
+    host = hosted.people.get(0) if hosted.settings.host_name is not None else None
+    host = next((p for p in hosted.people.values() if p.host), host)
+    if host is not None:
+        host.terminal = terminal
+    else:
+        hosted.watchers.append(terminal)
+    for line in join_lines:
+        terminal.say(line)
+    if not hosted.started.is_set():
+        terminal.say("\n".join(hosted.who_lines()))
+        terminal.say(HOST_HELP)
+    try:
+        while not hosted.started.is_set():
+            prompt = quiet(terminal.ask("host> "))
+            started: asyncio.Future[Any] = asyncio.ensure_future(hosted.started.wait())
+            await asyncio.wait({prompt, started}, return_when=asyncio.FIRST_COMPLETED)
+            started.cancel()
+            if not prompt.done():
+                await terminal.give_up_asking()
+                break
+            if not _lobby_command(hosted, terminal, prompt.result(), join_lines):
+                return
+        if host is not None and host.session is not None and not hosted.over.is_set():
+            await hosted.prompt(host)
+        else:
+            await _watch(hosted, terminal)
+        await terminal.drained()
+    except Closed:
+        pass
+    finally:
+        await terminal.drained()
+        terminal.close()
+
+
+def _lobby_command(hosted: HostedTable, terminal: Terminal, line: str, join_lines: list[str]) -> bool:
+    """Act on one host's line in the lobby; False to stop hosting."""
+    word, _, rest = line.strip().partition(" ")
+    word = word.lower()
+    if not word:
+        return True
+    if word == "start":
+        problem = hosted.start()
+        if problem:
+            terminal.say(problem)
+    elif word == "who":
+        terminal.say("\n".join(hosted.who_lines()))
+    elif word == "code":
+        for text in join_lines:
+            terminal.say(text)
+    elif word == "seat":
+        name, _, seat_word = rest.strip().rpartition(" ")
+        seat = hosted.lobby.seat_by_name(seat_word) if seat_word else None
+        held = hosted.lobby.seat_of(name) if name else None
+        if seat is None or held is None:
+            terminal.say("seat NAME SEAT: a guest in the lobby to a free seat, e.g. seat Ann north.")
+        elif seat in hosted.lobby.places:
+            terminal.say(f"{hosted.seating.long_names[seat]} is taken; free: {hosted.lobby.free_words()}.")
+        else:
+            hosted.move_seat(hosted.people[held], seat)
+    elif word in ("quit", "exit"):
+        return False
+    elif word == "help":
+        terminal.say(HOST_HELP)
+    else:
+        terminal.say(f"'{printable(word)[:20]}' is not a command here. {HOST_HELP}")
+    return True
+
+
+async def _watch(hosted: HostedTable, terminal: Terminal) -> None:
+    """--watch: the table's comings and goings are shown; who and quit work."""
+    terminal.say("The game is under way. Commands: who, quit (the game stays saved).")
+    while not hosted.over.is_set():
+        prompt = quiet(terminal.ask("host> "))
+        over: asyncio.Future[Any] = asyncio.ensure_future(hosted.over.wait())
+        await asyncio.wait({prompt, over}, return_when=asyncio.FIRST_COMPLETED)
+        over.cancel()
+        if not prompt.done():
+            await terminal.give_up_asking()
+            return
+        word = prompt.result().strip().lower()
+        if word == "who":
+            terminal.say("\n".join(hosted.who_lines()))
+        elif word in ("quit", "exit"):
+            return
+        elif word:
+            terminal.say("Commands: who, quit.")
+

@@ -1,0 +1,644 @@
+"""A hosted table: the lobby where guests sit down, then one game that every person plays from
+their own terminal, the AI in every other seat.
+
+One asyncio loop runs everything: each guest's connection (a task of its own, in its own
+prompt_toolkit session), the host's console, and the driver that plays the AI seats. The game is
+the table's (``hfcli.table.Table``): a person's move goes through their own session to the table,
+which records it before telling anyone; the driver plays a seat the AI holds, one move at a time,
+with a pause after each so people can follow. A seat acts only for itself: a session plays only
+its own seat, and the table refuses any other.
+
+A guest who drops keeps the seat: for ``grace`` seconds the table waits for them; then the AI
+plays the seat for them (the others are told) until they come back with their name and the code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hfcli.host import limits
+from hfcli.host.joining import code_matches, name_problem
+from hfcli.host.lobby import Lobby, SeatTaken
+from hfcli.host.terminal import Closed, Terminal, quiet
+from hfcli.printable import printable
+
+if TYPE_CHECKING:
+    from ai.base import Player
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import Rules
+    from hfcli.host.server import GuestChannel
+    from hfcli.repl.session import Session
+    from hfcli.table import Table
+    from hfcli.transcript import SeatInfo, TranscriptWriter
+
+log = logging.getLogger("hfcli.host")
+
+NAME_TRIES = 5  # names refused on one connection before it is closed
+LOBBY_HELP = "Commands here: who (who sits where), sit SEAT (another free seat), quit."
+
+
+@dataclass
+class Settings:
+    """How the host set the table."""
+
+    rules: Rules
+    seed: int
+    level: str  # of the AI in every seat no person takes, and of the AI that plays for an absent guest
+    host_name: str | None  # None: the host only hosts (--watch)
+    grace: float = 60.0
+    speed: float = 0.25  # seconds after each AI move
+    start_when_full: bool = False
+    code: str | None = None  # None: the authorized keys let guests in
+    transcript_path: Path | None = None
+    color: bool = True
+    program: str = "hf"
+
+
+class GameStarts(Exception):
+    """Ends a guest's lobby prompt: the host started the game."""
+
+
+class HostedAi:
+    """The endpoint of a seat the host's driver plays: the table's ask is answered later, by the
+    driver, off the table's own step (so the AI's thinking and the pause after it do not hold the
+    loop that serves every guest)."""
+
+    holding = False
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def receive(self, moved: object) -> None:
+        pass
+
+    def hear(self, remark: object) -> None:
+        pass
+
+    def ask(self, view: object) -> None:
+        return None
+
+
+@dataclass
+class Person:
+    """A seat a person holds: the host's or a guest's, here or away."""
+
+    seat: int
+    name: str
+    host: bool = False
+    terminal: Terminal | None = None  # None while away
+    channel: GuestChannel | None = None
+    session: Session | None = None  # once the game has started
+    away_since: float | None = None
+    grace_timer: asyncio.TimerHandle | None = None
+    ai: Player | None = None  # plays for them once the grace period is over, until they are back
+    introduced: bool = False  # shown the game's first lines (a guest who comes back is shown the table)
+    leaving: bool = False  # left on purpose: the AI takes the seat at once, not after the grace period
+    wake_prompt: Callable[[], None] | None = None  # ends the person's prompt, to show it anew
+
+    @property
+    def here(self) -> bool:
+        return self.terminal is not None
+
+
+@dataclass
+class Resumed:
+    """A game taken up again from its transcript: where it stands, and who sat where."""
+
+    game: Game
+    writer: TranscriptWriter
+    humans: dict[int, str]  # seat -> recorded name
+    levels: dict[int, str]  # AI seats
+    players: dict[int, Player]
+    moves: list[tuple[int, int, str, str]] = field(default_factory=list)  # (deal, seat, move, reason)
+
+
+class HostedTable:
+    """The lobby, then the game. ``interact`` is what the ssh server runs for each connection;
+    ``console`` is the host's own terminal."""
+
+    def __init__(self, settings: Settings, resumed: Resumed | None = None) -> None:
+        from hfcli.engine.seating import table
+
+        self.settings = settings
+        self.resumed = resumed
+        rules = settings.rules
+        self.seating = resumed.game.seating if resumed is not None else table(rules.players, rules.teams)
+        self.lobby = Lobby(self.seating)
+        self.people: dict[int, Person] = {}
+        self.table: Table | None = None
+        self.game: Game | None = resumed.game if resumed is not None else None
+        self.players: dict[int, Player] = {}  # the AI seats'
+        self.levels: dict[int, str] = {}
+        self.started = asyncio.Event()
+        self.over = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self.watchers: list[Terminal] = []  # the host's console when the host only watches
+        self.transcript_path: Path | None = settings.transcript_path
+        self.failed: BaseException | None = None
+        if settings.host_name is not None and resumed is None:
+            seat = self.lobby.sit(settings.host_name, 0, host=True)
+            self.people[seat] = Person(seat, settings.host_name, host=True)
+        if resumed is not None:
+            self._seat_the_recorded(resumed)
+
+    # ------------------------------------------------------------------ telling people
+
+    def announce(self, text: str, *, but: int | None = None) -> None:
+        """A line to every person here (and the host's console), the program's own words."""
+        for person in self.people.values():
+            if person.terminal is not None and person.seat != but:
+                person.terminal.say(text)
+        for watcher in self.watchers:
+            watcher.say(text)
+
+    def who_lines(self) -> list[str]:
+        levels = {seat: self.levels.get(seat, self.settings.level) for seat in self.seating.seats}
+        return self.lobby.lines(levels)
+
+    # ------------------------------------------------------------------ a guest's connection
+
+    async def interact(self, channel: GuestChannel) -> None:
+        """One connection, from the code to the end of the game (or of the connection)."""
+        from prompt_toolkit.application.current import get_app_session
+
+        terminal = Terminal(get_app_session().output, lambda: channel.terminal_size)
+        person: Person | None = None
+        try:
+            try:
+                name = await asyncio.wait_for(self._login(channel, terminal), limits.LOGIN_SECONDS)
+            except TimeoutError:
+                channel.close_with(f"No code and name in {limits.LOGIN_SECONDS:g} seconds; goodbye.")
+                return
+            if name is None:
+                return
+            person = self._sit_down(name, terminal, channel)
+            if person is None:
+                return
+            if not self.started.is_set():
+                await self._wait_in_lobby(person, terminal)
+            if self.started.is_set() and not self.over.is_set():
+                await self._play(person)
+            await terminal.drained()
+        except Closed:
+            pass
+        finally:
+            if person is not None and person.terminal is terminal:
+                self._dropped(person)
+            terminal.close()
+
+    async def _login(self, channel: GuestChannel, terminal: Terminal) -> str | None:
+        """The join code (unless the ssh keys let the guest in) and a name; None when the guest
+        does not get that far (the connection is closed, with a line saying why)."""
+        settings = self.settings
+        terminal.say(self._welcome())
+        code = settings.code
+        if code is not None:
+            for attempt in range(1, limits.CODE_TRIES + 1):
+                typed = await terminal.ask("Join code: ", password=True)
+                if code_matches(typed, code):
+                    break
+                if attempt == limits.CODE_TRIES:
+                    await terminal.drained()
+                    channel.close_with(f"{limits.CODE_TRIES} wrong codes; the connection is closed.")
+                    return None
+                terminal.say("That is not this table's code. Ask the host for it (e.g. k7mq-x2pa).")
+        for _ in range(NAME_TRIES):
+            typed = await terminal.ask("Your name: ")
+            problem = name_problem(typed)
+            if problem is None:
+                name = typed.strip()
+                try:
+                    self._check_name(name)
+                except SeatTaken as exc:
+                    terminal.say(f"{exc}.")
+                    continue
+                return name
+            terminal.say(f"{problem[:1].upper()}{problem[1:]}.")
+        await terminal.drained()
+        channel.close_with("No name the table could take; the connection is closed.")
+        return None
+
+    def _welcome(self) -> str:
+        from hfcli.render import table_words
+
+        rules = self.settings.rules
+        host = printable(self.settings.host_name) if self.settings.host_name else "the host"
+        started = " The game is under way: give the name you sit under to take your seat back." \
+            if self.started.is_set() or self.resumed is not None else ""
+        return (f"Hand and Foot at {host}'s table: {rules.name} rules, {table_words(self.seating)}.{started}")
+
+    def _check_name(self, name: str) -> None:
+        """SeatTaken when ``name`` cannot sit down now (before anything changes)."""
+        seat = self.lobby.seat_of(name)
+        if seat is not None:
+            place = self.lobby.places[seat]
+            if place.connected or place.host:
+                raise SeatTaken(f"{place.name} is at the table already; give another name")
+            return
+        if self.lobby.started:
+            raise SeatTaken("The game has started, and nobody of that name has a seat at it")
+        if not self.lobby.free_seats():
+            raise SeatTaken("Every seat is taken")
+
+    def _sit_down(self, name: str, terminal: Terminal, channel: GuestChannel) -> Person | None:
+        try:
+            seat = self.lobby.sit(name)
+        except SeatTaken as exc:  # taken between the name and now
+            terminal.say(f"{exc}.")
+            channel.close_with("The connection is closed.")
+            return None
+        person = self.people.get(seat)
+        back = person is not None
+        if person is None:
+            person = self.people[seat] = Person(seat, name)
+        person.terminal, person.channel = terminal, channel
+        long_name = self.seating.long_names[seat]
+        if back:
+            self._came_back(person)
+        else:
+            terminal.say(f"You sit {long_name}. Who sits where:")
+            terminal.say("\n".join(self.who_lines()))
+            terminal.say(LOBBY_HELP)
+            self.announce(f"{printable(person.name)} sits down {long_name}.", but=seat)
+            if self.settings.start_when_full and not self.lobby.free_seats():
+                self.start()
+        return person
+
+    async def _wait_in_lobby(self, person: Person, terminal: Terminal) -> None:
+        """Until the host starts the game: who, sit, quit."""
+        while not self.started.is_set():
+            prompt = quiet(terminal.ask("lobby> "))
+            started: asyncio.Future[Any] = asyncio.ensure_future(self.started.wait())
+            await asyncio.wait({prompt, started}, return_when=asyncio.FIRST_COMPLETED)
+            started.cancel()
+            if not prompt.done():
+                await terminal.give_up_asking()
+                return
+            line = prompt.result()  # Closed when the guest went
+            self._lobby_command(person, terminal, line)
+
+    def _lobby_command(self, person: Person, terminal: Terminal, line: str) -> None:
+        word, _, rest = line.strip().partition(" ")
+        word = word.lower()
+        if not word:
+            return
+        if word == "who":
+            terminal.say("\n".join(self.who_lines()))
+        elif word == "sit":
+            seat = self.lobby.seat_by_name(rest)
+            if seat is None:
+                terminal.say(f"Which seat? Free: {self.lobby.free_words()}.")
+                return
+            if seat == person.seat:
+                terminal.say(f"You sit {self.seating.long_names[seat]} already.")
+                return
+            if seat in self.lobby.places:
+                terminal.say(f"{self.seating.long_names[seat]} is taken; free: {self.lobby.free_words()}.")
+                return
+            self.move_seat(person, seat)
+        elif word in ("quit", "exit"):
+            raise Closed()
+        elif word == "help":
+            terminal.say(LOBBY_HELP)
+        else:
+            terminal.say(f"The game has not started yet ('{printable(word)[:20]}' waits for it). {LOBBY_HELP}")
+
+    def move_seat(self, person: Person, seat: int) -> None:
+        """Before the game: ``person`` to the free ``seat``."""
+        place = self.lobby.places.pop(person.seat)
+        del self.people[person.seat]
+        self.lobby.places[seat] = place
+        person.seat = seat
+        self.people[seat] = person
+        self.announce(f"{printable(person.name)} moves to {self.seating.long_names[seat]}.")
+
+    def _dropped(self, person: Person) -> None:
+        """The person's connection is gone: before the game the seat is free again; during it the
+        seat waits ``grace`` seconds for them, then the AI plays it for them."""
+        person.terminal, person.channel = None, None
+        if not self.started.is_set():
+            self.lobby.leave(person.seat)
+            self.people.pop(person.seat, None)
+            self.announce(f"{printable(person.name)} left the lobby.")
+            return
+        self.lobby.leave(person.seat)
+        if self.over.is_set() or (self.table is not None and self.table.pending() is None):
+            return
+        loop = asyncio.get_running_loop()
+        person.away_since = loop.time()
+        if person.session is not None:
+            person.session.echo = _nowhere
+        grace = 0.0 if person.leaving else self.settings.grace
+        person.leaving = False
+        name, long_name = printable(person.name), self.seating.long_names[person.seat]
+        self.announce(f"{name} ({long_name}) lost the connection; the seat waits {grace:g} seconds for them.")
+        person.grace_timer = loop.call_later(grace, self._grace_over, person)
+        self.wake()
+
+    def _grace_over(self, person: Person) -> None:
+        person.grace_timer = None
+        if person.here or self.over.is_set():
+            return
+        person.ai = make_ai(self.settings.level, self._seed, person.seat)
+        long_name = self.seating.long_names[person.seat]
+        self._name_seat(person.seat, f"{long_name}, for {person.name}")
+        self.announce(f"{printable(person.name)} is not back: the AI plays {long_name} for them until they are.")
+        self.wake()
+
+    def _came_back(self, person: Person) -> None:
+        if person.grace_timer is not None:
+            person.grace_timer.cancel()
+            person.grace_timer = None
+        person.away_since = None
+        person.ai = None
+        long_name = self.seating.long_names[person.seat]
+        self._name_seat(person.seat, self._seat_label(person.seat, person.name))
+        assert person.terminal is not None
+        person.terminal.say(f"Welcome back, {printable(person.name)}: you sit {long_name}.")
+        self.announce(f"{printable(person.name)} is back at {long_name}.", but=person.seat)
+        self.wake()
+
+    def _name_seat(self, seat: int, label: str) -> None:
+        """How every person's screen names ``seat`` from now on."""
+        for person in self.people.values():
+            if person.session is not None and person.seat != seat:
+                person.session.names[seat] = printable(label)
+
+    @staticmethod
+    def _seat_label_of(long_name: str, name: str) -> str:
+        return f"{long_name} ({name})"
+
+    def _seat_label(self, seat: int, name: str) -> str:
+        return self._seat_label_of(self.seating.long_names[seat], name)
+
+    # ------------------------------------------------------------------ the host
+
+    def start(self) -> str | None:
+        """Start the game (the host's ``start``); why not, or None when it started."""
+        if self.started.is_set():
+            return "The game has started already."
+        try:
+            self._set_the_game()
+        except Exception as exc:
+            self.failed = exc
+            self.over.set()
+            raise
+        self.lobby.started = True
+        self.started.set()
+        self._driver = asyncio.ensure_future(self._drive())
+        return None
+
+    @property
+    def _seed(self) -> int:
+        return self.game.seed if self.game is not None else self.settings.seed
+
+    def _set_the_game(self) -> None:
+        from ai import make_hint_player
+        from hfcli.engine.game import Game
+        from hfcli.repl.session import Session
+        from hfcli.table import Table
+        from hfcli.transcript import SeatInfo
+
+        settings = self.settings
+        resumed = self.resumed
+        if resumed is not None:
+            game, writer = resumed.game, resumed.writer
+            self.levels = dict(resumed.levels)
+            self.players = dict(resumed.players)
+        else:
+            game = Game(settings.rules, seed=settings.seed)
+            self.levels = {s: settings.level for s in self.seating.seats if s not in self.people}
+            self.players = {s: make_ai(level, game.seed, s) for s, level in self.levels.items()}
+            seats = [SeatInfo(self.people[s].name, "human", None) if s in self.people
+                     else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
+            writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path)
+        self.game = game
+        table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
+        for seat, person in self.people.items():
+            person.session = Session(
+                # A guest cannot resume or replay the host's file: only the host is told where it is.
+                table, human=seat, human_name=person.name,
+                transcript_path=self.transcript_path if person.host else None,
+                echo=person.terminal.say if person.terminal is not None else _nowhere,
+                color=settings.color, speed=0.0, hint_player=make_hint_player(game.seed, seat),
+                screen_size=person.terminal.size if person.terminal is not None else None,
+                waits_between_deals=True, program=settings.program,
+            )
+            if resumed is not None:
+                from hfcli.repl.session import LogEntry
+
+                for deal, mover, move, reason in resumed.moves:
+                    person.session.log.append(LogEntry(deal, mover, move, reason))
+        for seat, person in self.people.items():
+            self._name_seat(seat, self._seat_label(seat, person.name))
+        for person in self.people.values():
+            if person.here and person.session is not None:
+                person.introduced = True
+                person.session.start(self._intro(person))
+            elif not person.host:
+                self._dropped_at_start(person)
+
+    def _dropped_at_start(self, person: Person) -> None:
+        """A resumed game's guest who has not reconnected yet: their seat waits as for a drop."""
+        loop = asyncio.get_running_loop()
+        person.away_since = loop.time()
+        person.grace_timer = loop.call_later(self.settings.grace, self._grace_over, person)
+
+    def _seat_the_recorded(self, resumed: Resumed) -> None:
+        """A resumed game's people, by the names its transcript records: the host at the seat of
+        the host's name (else the host watches), every other name waiting for its guest."""
+        from hfcli.host.joining import same_name
+        from hfcli.host.lobby import Place
+
+        for seat, name in resumed.humans.items():
+            host = self.settings.host_name is not None and same_name(name, self.settings.host_name)
+            self.lobby.places[seat] = Place(name, connected=host, host=host)
+            self.people[seat] = Person(seat, name, host=host)
+
+    # ------------------------------------------------------------------ the game
+
+    def wake(self) -> None:
+        """Something changed (a move, a drop, a return): the driver looks again."""
+        self._wake.set()
+
+    async def _drive(self) -> None:
+        """Play the seats the AI holds, a move at a time, while nobody holds the play; let each
+        person whose turn it is know."""
+        loop = asyncio.get_running_loop()
+        table = self.table
+        assert table is not None
+        try:
+            self._wake.set()
+            while not self.over.is_set():
+                await self._wake.wait()
+                self._wake.clear()
+                while True:
+                    self._pass_absent_sheets()
+                    if table.holding:
+                        break
+                    seat = table.pending()
+                    if seat is None:
+                        self._game_over()
+                        return
+                    player = self._ai_of(seat)
+                    if player is None:
+                        self._tell_turn(seat)
+                        break
+                    view = table.view(seat)
+                    decision = await loop.run_in_executor(None, player.choose, view)
+                    if table.pending() != seat or self._ai_of(seat) is not player:
+                        continue  # the seat's person came back while the AI thought
+                    table.play(seat, decision.move, decision.reason)
+                    if self.settings.speed > 0 and table.pending() is not None:
+                        await asyncio.sleep(self.settings.speed)
+        except Exception as exc:
+            log.exception("the table stopped")
+            self.failed = exc
+            self.announce("The table stopped on an error; the game is saved up to the last move.")
+            self.over.set()
+
+    def _ai_of(self, seat: int) -> Player | None:
+        person = self.people.get(seat)
+        if person is None:
+            return self.players[seat]
+        return person.ai
+
+    def _tell_turn(self, seat: int) -> None:
+        """The person to move sees their turn start (and their prompt says so)."""
+        person = self.people[seat]
+        if person.session is not None and person.here:
+            person.session.show_turn()
+            if person.wake_prompt is not None:
+                person.wake_prompt()
+
+    def _pass_absent_sheets(self) -> None:
+        """A deal's score sheet held for a person who is away is passed for them."""
+        for person in self.people.values():
+            session = person.session
+            if session is not None and not person.here and session.waiting is not None:
+                session.go_on()
+
+    def _game_over(self) -> None:
+        self.over.set()
+        self.announce("The game is over. Thank you for playing.")
+        if self.table is not None:
+            self.table.close()
+        for person in self.people.values():
+            if person.wake_prompt is not None:
+                person.wake_prompt()
+
+    async def _play(self, person: Person) -> None:
+        """A person at the table: their session's prompt, line after line, until the game ends or
+        they leave. Their moves go to the table through the session; the driver is woken after each."""
+        session = person.session
+        terminal = person.terminal
+        assert session is not None and terminal is not None
+        session.echo = terminal.say
+        session.screen_size = terminal.size
+        if not person.introduced:
+            person.introduced = True
+            session.start(self._intro(person))
+        else:
+            session.say(session.table())
+            session.show_turn()
+        await self.prompt(person)
+
+    async def prompt(self, person: Person) -> None:
+        """The person's prompt at the table, until the game ends or they leave."""
+        from hfcli.host.prompt import Seated, table_prompt
+
+        assert person.session is not None and person.terminal is not None
+
+        def waker(wake: Callable[[], None] | None) -> None:
+            person.wake_prompt = wake
+
+        seated = Seated(self.over, self.wake, self.who_lines, lambda: self.leave(person), waker)
+        if person.host:
+            seated.question = "Stop hosting? The game stays saved, to take up again with hf host --resume. [y/N] "
+        await table_prompt(seated, person.session, person.terminal)
+
+    def _intro(self, person: Person) -> list[str]:
+        from hfcli.render import table_words
+
+        game = self.game
+        assert game is not None
+        lines = [f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",
+                 f"You sit {self.seating.long_names[person.seat]}. Who sits where:", *self.who_lines()]
+        if self.transcript_path is not None and person.host:
+            lines.append(f"Transcript: {self.transcript_path}")
+        lines.append("Type help for the commands; tab completes them and the cards you hold.")
+        return lines
+
+    def leave(self, person: Person) -> None:
+        """A person's ``quit`` at the table: like a drop, but the AI takes the seat at once."""
+        person.leaving = True
+        if person.channel is not None:
+            person.channel.close_with("You leave the table; the AI plays your seat. Come back with your name "
+                                      "and the code.")
+
+    async def closed(self) -> None:
+        """Until the game is over (or stopped)."""
+        await self.over.wait()
+        if self._driver is not None:
+            await asyncio.gather(self._driver, return_exceptions=True)
+
+    async def shutdown(self) -> None:
+        """The host stops: every guest is told and let go, the AI stops, the transcript is closed
+        (the game is saved to its last move)."""
+        over = self.over.is_set()
+        self.over.set()
+        if self._driver is not None and not self._driver.done():
+            self._driver.cancel()
+            await asyncio.gather(self._driver, return_exceptions=True)
+        for person in list(self.people.values()):
+            if person.grace_timer is not None:
+                person.grace_timer.cancel()
+            if person.terminal is not None and not person.host:
+                person.terminal.say("The game is over. Thank you for playing." if over else
+                                    "The host stopped the table; the game is saved, and the host can take it up "
+                                    "again (you come back with your name).")
+                await person.terminal.drained()
+            if person.channel is not None:
+                person.channel.close_with("The connection is closed.")
+        if self.table is not None:
+            self.table.close()
+        elif self.resumed is not None:
+            self.resumed.writer.close()
+
+
+def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None) -> tuple[TranscriptWriter, Path]:
+    """A new transcript at ``path``, else a fresh timestamped file in the data folder; never a file
+    that is there already."""
+    from hfcli import paths
+    from hfcli.transcript import TranscriptWriter
+
+    if path is not None:
+        return TranscriptWriter.create(path, game, seats), path
+    for _ in range(100):
+        path = paths.new_transcript_path(game.seed)
+        try:
+            return TranscriptWriter.create(path, game, seats), path
+        except FileExistsError:
+            continue  # another game took the name since it was chosen
+    raise FileExistsError(f"every new transcript name in {paths.transcripts_dir()} is taken")
+
+
+def make_ai(level: str, seed: int, seat: int) -> Player:
+    from ai import make_player
+
+    return make_player(level, seed, seat)
+
+
+def _nowhere(text: str) -> None:
+    """Where an absent person's screen goes."""
+
+
+def levels_text(levels: Mapping[int, str]) -> str:
+    return ", ".join(sorted(set(levels.values())))
+

@@ -1,0 +1,128 @@
+"""A person's prompt at a hosted table: hf play's prompt (completion, history, the status bar, the
+table's keys), read with asyncio in the person's own prompt_toolkit session, so every guest types
+while the others play.
+
+The prompt's words follow the game: when the turn comes to the person while they sit at the prompt,
+it is drawn anew (``Person.wake_prompt``). Lines are handled as at ``hf play``: one too long to be a
+command is refused, a paste of several lines is a command a line, stopping at the first refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hfcli.printable import printable
+from hfcli.repl.limits import MAX_LINE
+
+if TYPE_CHECKING:
+    from hfcli.host.terminal import Terminal
+    from hfcli.repl.session import Session
+
+LEAVE_QUESTION = "Leave the table? The AI plays your seat until you come back. [y/N] "
+
+
+class _Woken(Exception):
+    """The prompt was ended to be drawn anew (the game moved on under it)."""
+
+
+@dataclass
+class Seated:
+    """What the prompt needs from the table around it."""
+
+    over: asyncio.Event  # set once the game is over (or stopped)
+    played: Callable[[], None]  # after each line: the table looks whether someone else is to play now
+    who: Callable[[], list[str]]  # who sits where
+    leave: Callable[[], None]  # the person leaves the table
+    waker: Callable[[Callable[[], None] | None], None]  # given the way to draw the prompt anew (None: gone)
+    question: str = LEAVE_QUESTION
+
+
+async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> None:
+    """Lines from a person to their ``session`` until the game ends or they leave."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application.current import get_app_session
+    from prompt_toolkit.history import InMemoryHistory
+
+    from hfcli.repl.completer import TableCompleter
+    from hfcli.repl.key_reader import read_keys_for_the_table
+    from hfcli.repl.keys import LeaveKey, Suspended, table_bindings
+    from hfcli.repl.session import ERROR, QUIT
+    from hfcli.repl.style import table_style
+    from hfcli.repl.toolbar import make_toolbar
+
+    app_session = get_app_session()
+    read_keys_for_the_table(app_session.input)
+    prompt: PromptSession[str] = PromptSession(
+        completer=TableCompleter(lambda: session.view),
+        complete_while_typing=False,
+        bottom_toolbar=make_toolbar(session.toolbar),
+        key_bindings=table_bindings(),
+        style=table_style(session.color),
+        history=InMemoryHistory(),
+        input=app_session.input,
+        output=app_session.output,
+    )
+    leaving = False
+
+    def wake() -> None:
+        app = prompt.app
+        if app.is_running and not app.is_done:
+            app.invalidate()  # the prompt's words are read again (a callable message)
+        if seated.over.is_set() and app.is_running and not app.is_done:
+            app.exit(exception=_Woken())
+
+    seated.waker(wake)
+    try:
+        while not seated.over.is_set() and not session.finished:
+            await terminal.drained()
+            try:
+                message = seated.question if leaving else None
+                text = await prompt.prompt_async(lambda: message or session.prompt)  # noqa: B023 - read at once
+            except _Woken:
+                continue
+            except KeyboardInterrupt:
+                terminal.say("Line cleared. To leave the table, type quit.")
+                continue
+            except LeaveKey:
+                leaving = not leaving  # Ctrl-D at the question is its default: stay
+                continue
+            except Suspended:
+                session.say(session.table())
+                continue
+            except EOFError:
+                return  # the connection went
+            if leaving:
+                leaving = False
+                if text.strip().lower() in ("y", "yes"):
+                    seated.leave()
+                    return
+                terminal.say("Staying at the table.")
+                continue
+            if len(text) > MAX_LINE:
+                session.error(f"That line is longer than {MAX_LINE} characters, and no command is; it was not read.")
+                continue
+            lines = text.split("\n")
+            for number, line in enumerate(lines):
+                if number > 0:
+                    if not line.strip():
+                        continue
+                    session.say(session.prompt + printable(line))
+                if line.strip().lower() in ("quit", "exit") and not session.is_over:
+                    leaving = True
+                    break
+                if line.strip().lower() == "who":
+                    terminal.say("\n".join(seated.who()))
+                    continue
+                outcome = session.handle(line)
+                seated.played()
+                if outcome == QUIT or session.finished:
+                    break
+                rest = sum(1 for later in lines[number + 1:] if later.strip())
+                if outcome == ERROR and rest:
+                    session.say(f"The rest of the paste ({rest} {'line' if rest == 1 else 'lines'}) was not run.")
+                    break
+    finally:
+        seated.waker(None)

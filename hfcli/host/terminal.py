@@ -1,0 +1,128 @@
+"""A person's terminal at a hosted table, a guest's over ssh or the host's own: lines out, lines in.
+
+Lines out are queued and written by a task of the terminal's own, in the terminal's prompt_toolkit
+session, so the table (which runs in whichever task made the move) never writes to a screen it
+does not own, and a line shown while the person types goes above their prompt. Each line is
+written in the order it was said.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit.application import get_app_or_none, run_in_terminal
+from prompt_toolkit.formatted_text import ANSI, to_formatted_text
+from prompt_toolkit.renderer import print_formatted_text as print_styled
+from prompt_toolkit.styles import BaseStyle, default_ui_style, merge_styles
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.output import Output
+
+
+class Closed(Exception):
+    """The terminal is gone (the guest dropped, or the table closed the connection)."""
+
+
+GATHER_SECONDS = 0.02
+
+
+@functools.cache
+def _plain_style() -> BaseStyle:
+    return merge_styles([default_ui_style()])
+
+
+class Interrupted(Exception):
+    """A question given up (give_up_asking)."""
+
+
+class Terminal:
+    """Lines to and from one person. Made inside the person's prompt_toolkit session (a guest's
+    ssh session, the host's console), in the task that talks to them."""
+
+    def __init__(self, output: Output, size: Callable[[], tuple[int, int]]) -> None:
+        self.output = output
+        self.size = size
+        self._lines: asyncio.Queue[str | asyncio.Future[None]] = asyncio.Queue()
+        self._writer = asyncio.get_running_loop().create_task(self._write_lines())
+        self.closed = False
+        self._asking: PromptSession[str] | None = None
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (the program's own words, where anything from outside is already escaped)."""
+        if not self.closed:
+            self._lines.put_nowait(text)
+
+    async def drained(self) -> None:
+        """Wait until every line said so far is written."""
+        if self.closed:
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._lines.put_nowait(done)
+        await done
+
+    async def _write_lines(self) -> None:
+        while True:
+            batch = [await self._lines.get()]
+            app = get_app_or_none()
+            if app is not None and app.is_running and isinstance(batch[0], str):
+                # Each write above a prompt redraws the prompt: the lines that follow at once (a round
+                # of AI moves at full speed) are gathered for a moment and written together.
+                await asyncio.sleep(GATHER_SECONDS)
+            while not self._lines.empty():
+                batch.append(self._lines.get_nowait())  # all that is waiting, written at once
+            texts = [item for item in batch if isinstance(item, str)]
+            if texts:
+                text = "\n".join(texts)
+                app = get_app_or_none()
+                if app is not None and app.is_running:
+                    await run_in_terminal(lambda text=text: self._write(text))  # type: ignore[misc]
+                else:
+                    self._write(text)
+            for item in batch:
+                if isinstance(item, asyncio.Future) and not item.done():
+                    item.set_result(None)
+
+    def _write(self, text: str) -> None:
+        # prompt_toolkit's print_formatted_text merges its whole default style anew at every call,
+        # the most of what a line cost; the style here is merged once.
+        print_styled(self.output, to_formatted_text(ANSI(text + "\n")), _plain_style())
+        self.output.flush()
+
+    async def ask(self, message: str | Callable[[], str], *, password: bool = False) -> str:
+        """One line typed at a plain prompt (the login's questions). Raises Closed when the terminal goes."""
+        from prompt_toolkit import PromptSession
+
+        await self.drained()
+        session: PromptSession[str] = PromptSession(output=self.output)
+        self._asking = session
+        try:
+            return await session.prompt_async(message, is_password=password)
+        except (EOFError, KeyboardInterrupt):
+            raise Closed() from None
+        finally:
+            self._asking = None
+
+    async def give_up_asking(self) -> None:
+        """End the question being asked without an answer (the game starts under the lobby's
+        prompt): the prompt leaves the terminal as a finished one does, ready for the next."""
+        session = self._asking
+        if session is not None and session.app.is_running and not session.app.is_done:
+            session.app.exit(exception=Interrupted())
+            while self._asking is session:
+                await asyncio.sleep(0)
+
+    def close(self) -> None:
+        self.closed = True
+        self._writer.cancel()
+
+
+def quiet(ask: Coroutine[Any, Any, str]) -> asyncio.Future[str]:
+    """A prompt that may be given up (the game starts under it): its end, Closed or cancelled, is
+    looked at, so asyncio has nothing to warn of."""
+    future = asyncio.ensure_future(ask)
+    future.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return future

@@ -1,0 +1,36 @@
+"""Whole games at a hosted table: people over ssh and the AI, to the end, and a transcript that verifies."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from host_clients import Guest, play_seat, serving
+from test_host_login import CODE, settings
+
+from hfcli.transcript.verify import verify_file
+
+
+def test_two_guests_and_two_ai_seats_play_a_quick_game_to_the_end_and_it_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+
+    async def scene() -> None:
+        async with serving(settings(transcript_path=path), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            await bob.until("lobby>")
+            bob.line("sit north")
+            await ann.until("Bob moves to North.")
+            assert hosted.start() is None
+            typed = await asyncio.gather(play_seat(ann, hosted, 0), play_seat(bob, hosted, 2))
+            await asyncio.wait_for(hosted.over.wait(), 30)
+            assert all(n > 0 for n in typed)
+            for guest in (ann, bob):
+                await guest.until("Game over: ")
+            assert hosted.failed is None
+
+    asyncio.run(scene())
+    verified = verify_file(path, ai=True)
+    assert verified.moves > 20
+    header = path.read_text().splitlines()[0]
+    assert '"Ann"' in header and '"Bob"' in header

@@ -1,0 +1,102 @@
+"""Coming in to a hosted table over ssh: the code, a name, the lobby, and the limits."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+from host_clients import Guest, serving
+
+from hfcli.engine.rules import preset
+from hfcli.host.hosting import Settings
+
+CODE = "abcd-efgh"
+
+
+def settings(**changes: object) -> Settings:
+    values: dict[str, object] = dict(rules=preset("quick"), seed=7, level="easy", host_name=None, speed=0.0,
+                                     code=CODE, color=False)
+    values.update(changes)
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def test_a_guest_with_the_code_and_a_name_sits_down_and_sees_the_lobby(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            lobby = await ann.until("lobby>")
+            assert ann.text.count("You sit South.") == 1
+            assert "South  Ann" in lobby and "North  free (AI, easy)" in lobby
+            bob = await Guest().join(port, "ABCD EFGH", "Bob")
+            assert "Bob sits down West." in await ann.until("Bob sits down West.")
+            assert "West" in (await bob.until("lobby>"))
+            ann.line("who")
+            assert "West   Bob" in await ann.until("East")
+            assert hosted.lobby.seat_of("bob") == 1
+
+    asyncio.run(scene())
+
+
+def test_three_wrong_codes_close_the_connection_with_a_line(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            eve = await Guest().connect(port)
+            for _ in range(3):
+                await eve.until("Join code:")
+                eve.line("wxyz-wxyz")
+            await eve.gone()
+            assert "That is not this table's code." in eve.text
+            assert "3 wrong codes; the connection is closed." in eve.text
+            assert not hosted.lobby.places
+
+    asyncio.run(scene())
+
+
+def test_a_name_is_asked_again_until_it_is_printable_short_and_free(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            await Guest().join(port, CODE, "Ann")
+            eve = await Guest().connect(port)
+            await eve.until("Join code:")
+            eve.line(CODE)
+            await eve.until("Your name:")
+            eve.line("ann")
+            await eve.until("Ann is at the table already; give another name.")
+            eve.line("Eve\u202e")  # a right-to-left override: turns what follows around
+            await eve.until("'Eve\\u202e' has characters that do not print")
+            eve.line("E" * 30)
+            await eve.until("A name has at most 20 characters, not 30.")
+            eve.line("Eve")
+            await eve.until("You sit West.")
+            assert hosted.lobby.seat_of("Eve") == 1
+
+    asyncio.run(scene())
+
+
+def test_the_connection_over_the_limit_is_refused_with_the_reason(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path, max_connections=2) as (hosted, port):
+            first = await Guest().connect(port)
+            second = await Guest().connect(port)
+            await first.until("Join code:")
+            await second.until("Join code:")
+            try:
+                await Guest().connect(port)
+            except Exception as exc:  # asyncssh's disconnect error carries the server's reason
+                assert "the table has 2 connections already" in str(exc)
+            else:
+                raise AssertionError("a third connection was let in")
+            first.drop()
+            await first.gone()
+            third = None
+            for _ in range(100):  # the server sees the drop a moment after the client
+                try:
+                    third = await Guest().connect(port)
+                    break
+                except asyncssh.Error:
+                    await asyncio.sleep(0.05)
+            assert third is not None
+            await third.until("Join code:")
+
+    asyncio.run(scene())
