@@ -141,6 +141,8 @@ class HostedTable:
         self.watchers: list[Terminal] = []  # the host's console when the host only watches
         self.transcript_path: Path | None = settings.transcript_path
         self.failed: BaseException | None = None
+        self.login_seconds = limits.LOGIN_SECONDS  # to give the code and a name
+        self.code_tries = limits.CODE_TRIES  # wrong codes before a connection is closed
         if settings.host_name is not None and resumed is None:
             seat = self.lobby.sit(settings.host_name, 0, host=True)
             self.people[seat] = Person(seat, settings.host_name, host=True)
@@ -171,9 +173,9 @@ class HostedTable:
         person: Person | None = None
         try:
             try:
-                name = await asyncio.wait_for(self._login(channel, terminal), limits.LOGIN_SECONDS)
+                name = await asyncio.wait_for(self._login(channel, terminal), self.login_seconds)
             except TimeoutError:
-                channel.close_with(f"No code and name in {limits.LOGIN_SECONDS:g} seconds; goodbye.")
+                channel.close_with(f"No code and name in {self.login_seconds:g} seconds; goodbye.")
                 return
             if name is None:
                 return
@@ -199,13 +201,13 @@ class HostedTable:
         terminal.say(self._welcome())
         code = settings.code
         if code is not None:
-            for attempt in range(1, limits.CODE_TRIES + 1):
+            for attempt in range(1, self.code_tries + 1):
                 typed = await terminal.ask("Join code: ", password=True)
                 if code_matches(typed, code):
                     break
-                if attempt == limits.CODE_TRIES:
+                if attempt == self.code_tries:
                     await terminal.drained()
-                    channel.close_with(f"{limits.CODE_TRIES} wrong codes; the connection is closed.")
+                    channel.close_with(f"{self.code_tries} wrong codes; the connection is closed.")
                     return None
                 terminal.say("That is not this table's code. Ask the host for it (e.g. k7mq-x2pa).")
         for _ in range(NAME_TRIES):
@@ -568,8 +570,11 @@ class HostedTable:
 
         game = self.game
         assert game is not None
-        lines = [f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",
-                 f"You sit {self.seating.long_names[person.seat]}. Who sits where:", *self.who_lines()]
+        lines = [f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}."]
+        if self.resumed is not None:
+            lines.append(f"Resuming the game where it stopped: deal {game.deal_index + 1} of {game.rules.deals}, "
+                         f"move {game.move_count}.")
+        lines += [f"You sit {self.seating.long_names[person.seat]}. Who sits where:", *self.who_lines()]
         if self.transcript_path is not None and person.host:
             lines.append(f"Transcript: {self.transcript_path}")
         lines.append("Type help for the commands; tab completes them and the cards you hold.")

@@ -80,7 +80,10 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
             await terminal.drained()
             try:
                 message = seated.question if leaving else None
-                text = await prompt.prompt_async(lambda: message or session.prompt)  # noqa: B023 - read at once
+                # No handler of prompt_toolkit's for the loop's errors: it would show another task's
+                # fault on this person's screen and wait for their Enter.
+                text = await prompt.prompt_async(lambda: message or session.prompt,  # noqa: B023 - read at once
+                                                 set_exception_handler=False, handle_sigint=False)
             except _Woken:
                 continue
             except KeyboardInterrupt:

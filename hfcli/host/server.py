@@ -36,6 +36,7 @@ class GuestChannel(PromptToolkitSSHSession):
         self._idle: asyncio.TimerHandle | None = None
         self.closed_because: str | None = None  # why the table closed the connection, once it has
         self.lost = asyncio.Event()  # set when the connection is gone, however it went
+        self.conn: Any = None
 
     # ------------------------------------------------------------------ what the guest may ask for
 
@@ -52,6 +53,10 @@ class GuestChannel(PromptToolkitSSHSession):
         return False  # no SFTP, nothing else
 
     # ------------------------------------------------------------------ the connection's life
+
+    def connection_made(self, chan: Any) -> None:
+        super().connection_made(chan)
+        self.conn = chan.get_extra_info("connection")
 
     def session_started(self) -> None:
         self._touch()
@@ -88,7 +93,7 @@ class GuestChannel(PromptToolkitSSHSession):
                 chan.write("\r\n" + line + "\r\n")
             except (OSError, asyncssh.Error):
                 pass
-            chan.close()
+            _close_connection(chan, self.conn)
         self._gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -142,10 +147,18 @@ class GuestChannel(PromptToolkitSSHSession):
         except Exception as exc:  # noqa: BLE001 - one guest's fault must not stop the table
             log.warning("a guest's session ended on %s: %s", type(exc).__name__, exc)
         finally:
-            try:
-                chan.close()
-            except (OSError, asyncssh.Error):
-                pass
+            _close_connection(chan, self.conn)
+
+
+def _close_connection(chan: Any, conn: Any) -> None:
+    """The session is all a connection is for: when it ends, the connection goes with it (its
+    place among the connections at once is free again)."""
+    try:
+        chan.close()
+        if conn is not None:
+            conn.close()
+    except (OSError, asyncssh.Error):
+        pass
 
 
 class TableServer(PromptToolkitSSHServer):

@@ -50,6 +50,7 @@ class Terminal:
         self._writer = asyncio.get_running_loop().create_task(self._write_lines())
         self.closed = False
         self._asking: PromptSession[str] | None = None
+        self._questions: PromptSession[str] | None = None
 
     def say(self, text: str) -> None:
         """Show ``text`` (the program's own words, where anything from outside is already escaped)."""
@@ -97,10 +98,13 @@ class Terminal:
         from prompt_toolkit import PromptSession
 
         await self.drained()
-        session: PromptSession[str] = PromptSession(output=self.output)
+        if self._questions is None:
+            self._questions = PromptSession(output=self.output)  # one for every question: made once
+        session = self._questions
         self._asking = session
         try:
-            return await session.prompt_async(message, is_password=password)
+            return await session.prompt_async(message, is_password=password, set_exception_handler=False,
+                                              handle_sigint=False)
         except (EOFError, KeyboardInterrupt):
             raise Closed() from None
         finally:

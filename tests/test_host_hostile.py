@@ -1,0 +1,127 @@
+"""Hostile clients at a hosted table: what ssh may not do there, garbage, a line of 10 MB, silence,
+a flood of connections and of wrong codes. The table plays on, and its transcript verifies."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import asyncssh
+import pytest
+from host_clients import WAIT, Guest, play_seat, serving
+from test_host_login import CODE, settings
+
+from hfcli.transcript.verify import verify_file
+
+
+def test_no_command_file_transfer_or_forwarding_is_served(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            probe = await Guest().connect(port)
+            conn = probe.conn
+            assert conn is not None
+            with pytest.raises(asyncssh.Error):
+                await conn.run("cat /etc/passwd", check=True)
+            with pytest.raises(asyncssh.Error):
+                await conn.start_sftp_client()
+            with pytest.raises(asyncssh.Error):
+                await conn.open_connection("127.0.0.1", port)  # a tunnel through the table
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", port)
+            await Guest().join(port, CODE, "Ann")  # and the table is there as before
+            assert hosted.lobby.seat_of("Ann") == 0
+
+    asyncio.run(scene())
+
+
+def test_the_table_plays_on_through_garbage_a_10_mb_line_silence_and_moves_out_of_turn(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+
+    async def scene() -> None:
+        async with serving(settings(transcript_path=path), tmp_path) as (hosted, port):
+            hosted.login_seconds = 1.0
+            ann = await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            assert hosted.start() is None
+            await ann.until("Your turn: draw")
+            bob.line("draw")  # South is to move: West may not play for her
+            await bob.until("It is not your turn.")
+            assert hosted.game is not None and hosted.game.move_count == 0
+
+            garbage = await Guest().connect(port)
+            await garbage.until("Join code:")
+            noise = random.Random(5)
+            garbage.send("".join(chr(noise.randrange(0, 0x250)) for _ in range(4000)))
+            huge = await Guest().connect(port)
+            await huge.until("Join code:")
+            huge.send("x" * 10_000_000)
+            silent_ssh = await Guest().connect(port)  # connects, then types nothing
+            silent_tcp = await asyncio.open_connection("127.0.0.1", port)  # not even ssh
+
+            await asyncio.gather(play_seat(ann, hosted, 0), play_seat(bob, hosted, 1))
+            await ann.until("Game over: ")
+            await huge.gone()
+            assert "That is more than anyone types" in huge.text
+            await silent_ssh.gone()
+            assert "No code and name in 1 seconds; goodbye." in silent_ssh.text
+            assert "Traceback" not in garbage.text
+            silent_tcp[1].close()
+            assert hosted.failed is None
+            assert [p.name for p in hosted.people.values()] == ["Ann", "Bob"]
+
+    asyncio.run(scene())
+    assert verify_file(path, ai=True).moves > 20
+
+
+def test_two_hundred_connections_at_once_are_let_in_to_the_limit_and_the_rest_told_why(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            async def one() -> Guest | str:
+                try:
+                    return await Guest().connect(port)
+                except asyncssh.Error as exc:
+                    return str(exc)
+
+            tried = await asyncio.gather(*(one() for _ in range(200)))
+            admitted = [t for t in tried if isinstance(t, Guest)]
+            refused = [t for t in tried if isinstance(t, str)]
+            assert len(admitted) == 16
+            assert len(refused) == 184
+            assert all("the table has 16 connections already" in reason for reason in refused)
+            for guest in admitted:
+                guest.drop()
+            for guest in admitted:
+                await guest.gone()
+            await asyncio.sleep(0.2)  # the server hears of the drops
+            await Guest().join(port, CODE, "Ann")
+
+    asyncio.run(scene())
+
+
+def test_a_thousand_wrong_codes_let_nobody_in_and_the_right_one_still_does(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            # 10 connections of 100 tries each (three a connection, as the table has it, would take
+            # 334 handshakes: the limit itself is tested at the login).
+            hosted.code_tries = 100
+            wrong = random.Random(11)
+            tries = 0
+
+            async def hundred_wrong() -> None:
+                nonlocal tries
+                guest = await Guest().connect(port)
+                for _ in range(100):
+                    await guest.until("Join code:")
+                    guest.line("".join(wrong.choice("abcdefghjk") for _ in range(8)))
+                    tries += 1
+                await guest.gone()
+                assert "100 wrong codes; the connection is closed." in guest.text
+
+            await asyncio.wait_for(asyncio.gather(*(hundred_wrong() for _ in range(10))), WAIT * 6)
+            assert tries == 1000
+            assert not hosted.lobby.places
+            await Guest().join(port, CODE, "Ann")
+            assert hosted.lobby.seat_of("Ann") == 0
+
+    asyncio.run(scene())

@@ -1,0 +1,52 @@
+"""The real OpenSSH client at a hosted table: ``hf host`` in a terminal, a friend's ``ssh`` in another."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+SSH = shutil.which("ssh")
+
+
+@pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
+def test_a_friend_joins_hf_host_with_openssh_and_sees_the_table(tmp_path: Path) -> None:
+    env = dict(os.environ, HF_DATA_DIR=str(tmp_path / "data"), TERM="xterm", COLUMNS="80", LINES="24")
+    host = pexpect.spawn(sys.executable, ["-m", "hfcli", "host", "--port", "0", "--rules", "quick", "--seed", "3",
+                                          "--speed", "0", "--level", "easy"],
+                         env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    try:
+        host.expect(r"ssh -p (\d+) localhost")
+        port = host.match.group(1)
+        host.expect(r"Host key: (SHA256:\S+)")
+        fingerprint = host.match.group(1)
+        host.expect(r"Join code: (\S+)")
+        code = host.match.group(1)
+        host.expect("host>")
+        friend = pexpect.spawn(SSH, ["-p", port, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                                     "-o", "LogLevel=ERROR", "-o", "FingerprintHash=sha256", "-tt", "ann@127.0.0.1"],
+                               env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+        try:
+            friend.expect("Join code:")
+            friend.sendline(code)
+            friend.expect("Your name:")
+            friend.sendline("Ann")
+            friend.expect("You sit West")
+            host.expect("Ann sits down West.")
+            host.sendline("start")
+            friend.expect("Hand and Foot, quick rules")
+            friend.expect("Ann \\(draw\\)> |Ann \\(meld/discard\\)> |>")
+            friend.sendline("who")
+            friend.expect("West +Ann")
+            assert re.fullmatch(r"SHA256:[A-Za-z0-9+/]{43}", fingerprint)
+        finally:
+            friend.terminate(force=True)
+        host.expect("Ann \\(West\\) lost the connection")
+    finally:
+        host.terminate(force=True)
