@@ -93,6 +93,15 @@ class Guest:
             raise AssertionError(f"no {wanted!r} in {timeout:g} s; the end of the screen:\n{self.text[-1500:]}") \
                 from None
 
+    async def terminal_quiet(self, seconds: float = 0.3) -> None:
+        """Until nothing has arrived for ``seconds`` (the table has said all it had to say)."""
+        while True:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), seconds)
+            except TimeoutError:
+                return
+
     async def join(self, port: int, code: str | None, name: str) -> Guest:
         await self.connect(port)
         if code is not None:

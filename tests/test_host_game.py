@@ -34,3 +34,21 @@ def test_two_guests_and_two_ai_seats_play_a_quick_game_to_the_end_and_it_verifie
     assert verified.moves > 20
     header = path.read_text().splitlines()[0]
     assert '"Ann"' in header and '"Bob"' in header
+
+
+def test_at_the_start_only_the_guest_to_move_is_shown_the_table_and_just_once(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            assert hosted.start() is None
+            await ann.until("Your turn: draw")
+            await bob.until("Type help for the commands")
+            await bob.until("Bob (Ann plays)>")  # the prompt says whose turn it is
+            await ann.terminal_quiet()
+            assert ann.text.count("Pile: ") == 1
+            assert bob.text.count("Pile: ") == 0
+            ann.line("draw")
+            await bob.until("South (Ann) draws 2 cards.")
+
+    asyncio.run(scene())

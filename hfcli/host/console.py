@@ -13,8 +13,8 @@ from hfcli.printable import printable
 if TYPE_CHECKING:
     from hfcli.host.hosting import HostedTable
 
-HOST_HELP = ("Commands: start (deal, the AI in every free seat), who (who sits where), code (how to join), "
-             "seat NAME SEAT (move a guest before the game), quit.")
+HOST_HELP = ("Commands: start (deal; the AI takes every free seat), who (who sits where),\n"
+             "code (how to join), seat NAME SEAT (move a guest), quit.")
 
 
 async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[], tuple[int, int]]) -> None:

@@ -96,7 +96,8 @@ class Person:
     away_since: float | None = None
     grace_timer: asyncio.TimerHandle | None = None
     ai: Player | None = None  # plays for them once the grace period is over, until they are back
-    introduced: bool = False  # shown the game's first lines (a guest who comes back is shown the table)
+    introduced: bool = False  # shown the game's first lines
+    returned: bool = False  # came back after a drop: shown the table as it is now
     leaving: bool = False  # left on purpose: the AI takes the seat at once, not after the grace period
     wake_prompt: Callable[[], None] | None = None  # ends the person's prompt, to show it anew
 
@@ -158,6 +159,13 @@ class HostedTable:
                 person.terminal.say(text)
         for watcher in self.watchers:
             watcher.say(text)
+
+    def named(self, seat: int) -> str:
+        """A seat as a prompt names it: its person's name, else the seat's (West)."""
+        person = self.people.get(seat)
+        if person is None:
+            return self.seating.long_names[seat]
+        return printable(person.name) if person.ai is None else f"the AI for {printable(person.name)}"
 
     def who_lines(self) -> list[str]:
         levels = {seat: self.levels.get(seat, self.settings.level) for seat in self.seating.seats}
@@ -359,6 +367,7 @@ class HostedTable:
             person.grace_timer = None
         person.away_since = None
         person.ai = None
+        person.returned = True
         long_name = self.seating.long_names[person.seat]
         self._name_seat(person.seat, self._seat_label(person.seat, person.name))
         assert person.terminal is not None
@@ -546,8 +555,9 @@ class HostedTable:
         if not person.introduced:
             person.introduced = True
             session.start(self._intro(person))
-        else:
-            session.say(session.table())
+        elif person.returned:
+            person.returned = False
+            session.say(session.table())  # where the game stands now
             session.show_turn()
         await self.prompt(person)
 
@@ -560,7 +570,7 @@ class HostedTable:
         def waker(wake: Callable[[], None] | None) -> None:
             person.wake_prompt = wake
 
-        seated = Seated(self.over, self.wake, self.who_lines, lambda: self.leave(person), waker)
+        seated = Seated(self.over, self.wake, self.who_lines, lambda: self.leave(person), waker, self.named)
         if person.host:
             seated.question = "Stop hosting? The game stays saved, to take up again with hf host --resume. [y/N] "
         await table_prompt(seated, person.session, person.terminal)

@@ -37,6 +37,7 @@ class Seated:
     who: Callable[[], list[str]]  # who sits where
     leave: Callable[[], None]  # the person leaves the table
     waker: Callable[[Callable[[], None] | None], None]  # given the way to draw the prompt anew (None: gone)
+    named: Callable[[int], str]  # a seat as the prompt names it (Ann, West)
     question: str = LEAVE_QUESTION
 
 
@@ -82,7 +83,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                 message = seated.question if leaving else None
                 # No handler of prompt_toolkit's for the loop's errors: it would show another task's
                 # fault on this person's screen and wait for their Enter.
-                text = await prompt.prompt_async(lambda: message or session.prompt,  # noqa: B023 - read at once
+                text = await prompt.prompt_async(lambda: message or _words(session, seated.named),  # noqa: B023
                                                  set_exception_handler=False, handle_sigint=False)
             except _Woken:
                 continue
@@ -129,3 +130,15 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                     break
     finally:
         seated.waker(None)
+
+
+def _words(session: Session, named: Callable[[int], str]) -> str:
+    """The prompt: the session's own when the person has something to answer (their turn, a held
+    score sheet, a question), else whose turn it is; a guest types at it while the others play."""
+    from hfcli.engine.state import Phase
+
+    view = session.view
+    if session.confirming_quit or session.waiting is not None or session.is_over or view.to_move == session.human:
+        return session.prompt
+    doing = "answers" if view.phase is Phase.ANSWER else "plays"
+    return f"{session.human_name} ({named(view.to_move)} {doing})> "
