@@ -5,7 +5,7 @@ table receiving it, and the process's peak memory.
 Everything runs in this one process and one asyncio loop, as ``hf host`` does: the servers, the
 tables and the guests' ssh clients (asyncssh), so the memory and the CPU are the host's and the
 clients' together. Each guest types the move an ``easy`` AI picks from that guest's own view, and
-Enter at each score sheet; a table whose game ends deals a new one. A move's delay is the time
+Enter at each score sheet. A move's delay is the time
 from the table's ``play`` returning (the move recorded and told to every seat's session) to the
 first bytes after it at the last guest of the table: it includes the ssh round and the gathering
 of lines above a prompt (hfcli.host.terminal.GATHER_SECONDS).
@@ -105,60 +105,61 @@ class Measured:
         self.games = 0
 
 
-async def run_table(number: int, data: Path, until: float, measured: Measured) -> None:
+async def seat_table(number: int, data: Path, game: int) -> tuple[HostedTable, Any, list[Guest]]:
+    """A table with its 4 guests seated and its game started (not timed)."""
+    key = load_or_make(data / "host_key").key
+    seed = 1000 * number + game
+    settings = Settings(rules=preset("quick"), seed=seed, level="easy", host_name=None, speed=0.0,
+                        code=CODE, color=False, transcript_path=data / f"t{number}-{game}.jsonl")
+    hosted = HostedTable(settings)
+    server = await SshHost(hosted.interact).listen("127.0.0.1", 0, key)
+    guests = [Guest() for _ in NAMES]
+    for guest, name in zip(guests, NAMES, strict=True):
+        await guest.join(bound_port(server), name)
+    assert hosted.start() is None
+    for guest in guests:
+        await guest.until("Type help for the commands")  # at the table's prompt, not the lobby's
+    return hosted, server, guests
+
+
+async def play_table(seated: tuple[HostedTable, Any, list[Guest]], until: float, measured: Measured) -> None:
+    """The guests type their moves until the time is up (or the game ends)."""
     from ai import make_player
 
-    key = load_or_make(data / "host_key").key
-    game = 0
-    while time.monotonic() < until:
-        seed = 1000 * number + game
-        settings = Settings(rules=preset("quick"), seed=seed, level="easy", host_name=None, speed=0.0,
-                            code=CODE, color=False, transcript_path=data / f"t{number}-{game}.jsonl")
-        hosted = HostedTable(settings)
-        ssh = SshHost(hosted.interact)
-        server = await ssh.listen("127.0.0.1", 0, key)
-        port = bound_port(server)
-        guests = [Guest() for _ in NAMES]
-        try:
-            for guest, name in zip(guests, NAMES, strict=True):
-                await guest.join(port, name)
-            assert hosted.start() is None
-            for guest in guests:
-                await guest.until("Type help for the commands")  # at the table's prompt, not the lobby's
-            table = hosted.table
-            assert table is not None
-            play = table.play
+    hosted, server, guests = seated
+    table = hosted.table
+    assert table is not None
+    play = table.play
 
-            def playing(*args: Any, _play: Any = play, _guests: list[Guest] = guests, **kwargs: Any) -> Any:
-                events = _play(*args, **kwargs)
-                asyncio.get_running_loop().create_task(watch(time.monotonic(), _guests, measured))
-                return events
+    def playing(*args: Any, **kwargs: Any) -> Any:
+        events = play(*args, **kwargs)
+        asyncio.get_running_loop().create_task(watch(time.monotonic(), guests, measured))
+        return events
 
-            table.play = playing  # type: ignore[method-assign]
-            choosers = {seat: make_player("easy", seed, seat) for seat in range(4)}
-            while not hosted.over.is_set() and time.monotonic() < until:
-                seat = table.pending()
-                if seat is None:
-                    break
-                person = hosted.people[seat]
-                holding = [p for p in hosted.people.values() if p.session is not None and p.session.waiting]
-                if holding:
-                    for p in holding:
-                        guests[p.seat].line("")
-                    await asyncio.sleep(0.05)
-                    continue
-                before = table.game.move_count
-                guests[seat].line(str(choosers[seat].choose(table.view(seat)).move))
-                started = time.monotonic()
-                while table.game.move_count == before and time.monotonic() - started < 10 and not person.ai:
-                    await asyncio.sleep(0.002)
-                if table.game.move_count != before:
-                    measured.moves += 1
-            measured.games += hosted.over.is_set()
-        finally:
-            server.close()
-            await hosted.shutdown()
-        game += 1
+    table.play = playing  # type: ignore[method-assign]
+    choosers = {seat: make_player("easy", hosted.settings.seed, seat) for seat in range(4)}
+    try:
+        while not hosted.over.is_set() and time.monotonic() < until:
+            seat = table.pending()
+            if seat is None:
+                break
+            holding = [p for p in hosted.people.values() if p.session is not None and p.session.waiting]
+            if holding:
+                for person in holding:
+                    guests[person.seat].line("")
+                await asyncio.sleep(0.05)
+                continue
+            before = table.game.move_count
+            guests[seat].line(str(choosers[seat].choose(table.view(seat)).move))
+            started = time.monotonic()
+            while table.game.move_count == before and time.monotonic() - started < 10:
+                await asyncio.sleep(0.002)
+            if table.game.move_count != before:
+                measured.moves += 1
+        measured.games += hosted.over.is_set()
+    finally:
+        server.close()
+        await hosted.shutdown()
 
 
 async def main(tables: int, seconds: float) -> None:
@@ -166,10 +167,12 @@ async def main(tables: int, seconds: float) -> None:
         data = Path(folder)
         os.environ["HF_DATA_DIR"] = folder
         measured = Measured()
+        seating = time.monotonic()
+        seated = await asyncio.gather(*(seat_table(n, data, 0) for n in range(tables)))
         start = time.monotonic()
+        print(f"{tables} tables seated ({4 * tables} ssh connections) in {start - seating:.0f} s", flush=True)
         until = start + seconds
-        await asyncio.gather(*(run_table(n, data, until, measured) for n in range(tables)),
-                             return_exceptions=False)
+        await asyncio.gather(*(play_table(table, until, measured) for table in seated))
         elapsed = time.monotonic() - start
     delays = sorted(measured.delays)
     p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))] if delays else float("nan")

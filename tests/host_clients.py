@@ -16,7 +16,7 @@ from hfcli.host.hosting import HostedTable, Settings
 from hfcli.host.hostkey import load_or_make
 from hfcli.host.server import SshHost, bound_port
 
-WAIT = 20.0  # seconds a test waits for what the table should show at once: a bound on a hang, not a timing
+WAIT = 60.0  # seconds a test waits for what the table should show at once: a bound on a hang, not a timing
 
 _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_]|.)")
 

@@ -6,7 +6,9 @@ import asyncio
 from pathlib import Path
 
 import asyncssh
+import pytest
 from host_clients import Guest, serving
+from host_clients import _ClientSession as _Client
 
 from hfcli.engine.rules import preset
 from hfcli.host.hosting import Settings
@@ -98,5 +100,31 @@ def test_the_connection_over_the_limit_is_refused_with_the_reason(tmp_path: Path
                     await asyncio.sleep(0.05)
             assert third is not None
             await third.until("Join code:")
+
+    asyncio.run(scene())
+
+
+def test_with_authorized_keys_a_guest_comes_in_by_key_without_the_code_and_no_other_key_does(tmp_path: Path) -> None:
+    friend = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(friend.export_public_key())
+
+    async def scene() -> None:
+        async with serving(settings(code=None), tmp_path, authorized_keys=keys) as (hosted, port):
+            conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None, client_keys=[friend],
+                                          agent_path=None)
+            guest = Guest()
+            guest.conn = conn
+            guest.chan, _ = await conn.create_session(lambda: _Client(guest), term_type="xterm", term_size=(80, 24))
+            await guest.until("Your name:")
+            assert "Join code" not in guest.text
+            guest.line("Ann")
+            await guest.until("You sit South.")
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect("127.0.0.1", port, username="eve", known_hosts=None, client_keys=[stranger],
+                                       agent_path=None)
+            with pytest.raises(asyncssh.PermissionDenied):
+                await Guest().connect(port)  # no key at all
 
     asyncio.run(scene())
