@@ -9,6 +9,8 @@ melded, a book within reach). A side with no partner never asks (T-OUT).
 
 from __future__ import annotations
 
+import operator
+
 from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import SeatKnowledge
@@ -16,7 +18,7 @@ from ai.meldable import can_go_out
 from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
 from hfcli.engine.melds import WILD, meld_rank_name
-from hfcli.engine.moves import ASK, NO, YES
+from hfcli.engine.moves import ASK_KIND, NO, YES
 from hfcli.engine.view import SeatView
 
 # What one opposing seat's turn is worth to its side when nothing is close, for each card it
@@ -24,13 +26,17 @@ from hfcli.engine.view import SeatView
 OPPONENT_CARD = 20.0
 # The chance an opposing side closes, within a round, a meld one or two cards short of a book.
 CLOSE_CHANCE = {1: 0.5, 2: 0.25}
+_KIND_OF = operator.attrgetter("kind")
 
 
 def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
     every card but one with the books complete, and go out by discarding the last (or, where
     melding every card goes out, meld them all)."""
-    if ASK not in view.legal_moves:  # the engine offers it only once a turn, and only to a side (T-OUT)
+    # The engine offers it only once a turn, and only to a side (T-OUT). Looked for by kind (an
+    # ask is only ever the plain ``ask``): comparing each legal move with ASK calls Move's
+    # dataclass __eq__, in Python, once a move.
+    if ASK_KIND not in map(_KIND_OF, view.legal_moves):
         return None
     hand = hand if hand is not None else read_hand(view)
     rules = view.rules

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card, rank_counts
 from hfcli.engine.events import EventKind
-from hfcli.engine.melds import WILD
+from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW_KIND, MELD_KIND, PICKUP_KIND, UNDO_KIND, Move
 from hfcli.engine.view import SeatView
 
@@ -92,6 +92,8 @@ class SeatKnowledge:
     buried: list[Card] = field(default_factory=list)  # this deal's upcards buried in the stock, in order
     # This turn's lay-downs: (rank, was it a known card) for each card, given back on an undo.
     _laid: list[tuple[int, int]] = field(default_factory=list)
+    # The jokers of each meld with wild cards seen_counts has looked at this deal, by the meld's id.
+    _jokers_in: dict[int, tuple[Meld, int]] = field(default_factory=dict, repr=False, compare=False)
 
     def update(self, view: SeatView) -> None:
         history = view.history
@@ -123,6 +125,7 @@ class SeatKnowledge:
                 self.opened = set()
                 self.buried = []
                 self.received = dict.fromkeys(view.seating.seats, view.rules.hand_size)
+                self._jokers_in = {}
             elif kind is _UPCARD:
                 self.pile.append(event.cards[0].rank)
             elif kind is _BURY:
@@ -236,6 +239,7 @@ class SeatKnowledge:
         its hand, the table (red threes included), the pile, and the cards other seats took from
         the pile and still hold."""
         seen = rank_counts(view.hand)
+        jokers_in = self._jokers_in
         for team_melds in view.melds:
             for m in team_melds:
                 # A meld holds naturals of its rank and wild cards only: the naturals are counted
@@ -244,15 +248,19 @@ class SeatKnowledge:
                 if m.rank != WILD:
                     seen[m.rank] += len(cards) - wilds
                 if wilds:
-                    jokers = list(map(_RANK_OF, cards)).count(JOKER)
+                    # A meld is immutable and stays on the table from view to view: its jokers
+                    # are counted once (the entry keeps the meld, so its id is not reused).
+                    found = jokers_in.get(id(m))
+                    if found is None or found[0] is not m:
+                        found = jokers_in[id(m)] = (m, list(map(_RANK_OF, cards)).count(JOKER))
+                    jokers = found[1]
                     seen[TWO] += wilds - jokers
                     seen[JOKER] += jokers
-        for threes in view.red_threes:
-            seen[THREE] += len(threes)
-        for c in view.pile:
-            seen[c.rank] += 1
+        seen[THREE] += sum(map(len, view.red_threes))
+        for rank in map(_RANK_OF, view.pile):
+            seen[rank] += 1
+        me = view.seat
         for seat, ranks in self.known.items():
-            if seat != view.seat:
-                for rank, n in enumerate(ranks):
-                    seen[rank] += n
+            if seat != me:
+                seen = list(map(operator.add, seen, ranks))
         return seen

@@ -16,6 +16,7 @@ Everything here is built from a :class:`SeatView` and the seat's :class:`SeatKno
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -110,14 +111,19 @@ class NextPlayer:
         self.knowledge = knowledge
         seen = knowledge.seen_counts(view)
         # The seat's own known cards are in ``seen`` (as another seat's); they are not in the pool.
-        totals = natural_totals(rules.deck_count)
-        self.out = [totals[rank] - seen[rank] for rank in range(RANKS)]
+        self.out = list(map(operator.sub, natural_totals(rules.deck_count), seen))
         self.unseen = max(1, rules.card_count - sum(seen))
         self.slots = max(0, view.hand_sizes[seat] - sum(self.known))
         self.take = min(rules.pile_limit, view.pile_size + 1)
         # The cards a pickup would take under the discard, top first.
         self.taken = [c.rank for c in reversed(view.pile[len(view.pile) - (self.take - 1):])]
         self._taken_worth: list[float] | None = None
+        # The signs this seat has of the next player's hand, read once for every rank's chances.
+        self._no_pair = knowledge.no_pair.get(seat, {})
+        self._received = knowledge.received.get(seat, 0)
+        # _spread by (slots, out): ranks with as many cards out share it, and a rank's chances
+        # ask for it once or twice.
+        self._spreads: dict[tuple[int, int], tuple[float, float]] = {}
 
     def _worth_of_taken(self) -> list[float]:
         """What each of the cards under the discard is worth to them, whatever the discard (a
@@ -158,13 +164,14 @@ class NextPlayer:
             return UNCOUNTED_PAIR, 0.0
         odds = self._odds
         out = self.out[rank]
-        sign_since = self.knowledge.last_no_pair(self.seat, rank)
-        if sign_since is None:
+        # knowledge.last_no_pair(self.seat, rank), from the signs read once.
+        shown = self._no_pair.get(rank)
+        if shown is None:
             return odds(2 - have, self.slots, out), 0.0
         # They showed no pair then: only the cards come since can have made one, with the one
         # they may have held (a pair broken by a discard; a single beside a pile passed up).
-        fresh, sign = sign_since
-        slots = min(self.slots, fresh)
+        sign = shown[1]
+        slots = min(self.slots, self._received - shown[0])
         if have == 1:
             return odds(1, slots, out), 0.0
         held = HELD_ONE_PASSING if sign is Sign.PASSED else KEPT_ONE
@@ -226,6 +233,14 @@ class NextPlayer:
         among the unseen ones."""
         if slots == 0 or out == 0:
             return 1.0, 0.0
+        key = (slots, out)
+        found = self._spreads.get(key)
+        if found is None:
+            found = self._spreads[key] = self._spread_of(slots, out)
+        return found
+
+    def _spread_of(self, slots: int, out: int) -> tuple[float, float]:
+        """:meth:`_spread`, worked out."""
         unseen = max(self.unseen, out + slots)
         if self.exact:
             none = 1.0
@@ -326,7 +341,7 @@ class NextPlayer:
         taken = self.taken
         gain = 3.0 * values[rank]
         size = len(meld.cards) if meld is not None else 0
-        same = sum(1 for r in taken if r == rank) + max(0, self.known[rank] - 2)
+        same = taken.count(rank) + max(0, self.known[rank] - 2)
         after = min(book, size + 3 + same)
         if rank in (TWO, JOKER):
             kind = BookKind.WILD
@@ -337,7 +352,8 @@ class NextPlayer:
             gain += book_bonus(rules, kind)
             closes = str(kind)
         else:
-            gain += book_bonus(rules, kind) * (book_share(after, book) - book_share(size, book))
+            shares = book_shares(book)
+            gain += book_bonus(rules, kind) * (shares[after] - shares[size])
         for r, worth in zip(taken, self._worth_of_taken(), strict=True):
             if r != rank:
                 gain += worth  # in the pile's order, as they are added up card by card
@@ -349,6 +365,12 @@ class NextPlayer:
 def book_share(cards: int, book: int) -> float:
     """How much of a book's bonus a meld of ``cards`` cards is worth."""
     return BOOK_SHARE[min(7, round(cards * 7 / book))]
+
+
+@functools.cache
+def book_shares(book: int) -> tuple[float, ...]:
+    """:func:`book_share` of melds of 0 to ``book`` cards, by their cards (read once a rule set)."""
+    return tuple(book_share(cards, book) for cards in range(book + 1))
 
 
 def _sign_words(sign: Sign, rank: int) -> str:

@@ -8,6 +8,7 @@ levels differ only through :class:`Style`, which switches parts on or off.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
@@ -519,10 +520,11 @@ WILD_KEEP = 200.0
 THREE_KEEP = 15.0  # a black three kept blocks a bigger pile later
 
 
-@dataclass(frozen=True)
-class DiscardOption:
+class DiscardOption(NamedTuple):
     """A legal discard, what it costs (lower is better to throw) and why, put in words only
-    when asked: what the card is to this hand, and what it would hand the next player."""
+    when asked: what the card is to this hand, and what it would hand the next player (a named
+    tuple: a discard weighs one for every card it could throw, and a frozen dataclass sets its
+    fields one call at a time)."""
 
     cost: float
     move: Move

@@ -39,6 +39,7 @@ class WildRatio(StrEnum):
     meaning: str
     principle: str
     refusal: str
+    pair_takes_wild: bool
 
     def __new__(
         cls, value: str, naturals_per_wild: int, naturals_for_wilds: int, rule: RuleId, house: bool,
@@ -53,6 +54,9 @@ class WildRatio(StrEnum):
         member.meaning = meaning
         member.principle = principle
         member.refusal = refusal
+        # Whether two natural cards and one wild card make a meld (the smallest meld with a wild):
+        # an attribute, since listing the legal moves and the players' counts ask it again and again.
+        member.pair_takes_wild = member.allows(2, 1)
         return member
 
     TWICE = (
@@ -89,11 +93,6 @@ class WildRatio(StrEnum):
     def wilds_in(self, size: int) -> int:
         """The most wild cards a meld of ``size`` cards in all may hold (a book: ``size`` = book_size)."""
         return max(w for w in range(size + 1) if self.allows(size - w, w))
-
-    @property
-    def pair_takes_wild(self) -> bool:
-        """Whether two natural cards and one wild card make a meld (the smallest meld with a wild)."""
-        return self.allows(2, 1)
 
     def refused(self, naturals: int, wilds: int) -> Refusal:
         return Refusal(self.rule, self.refusal.format(naturals=naturals, wilds=wilds))

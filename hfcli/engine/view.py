@@ -120,50 +120,53 @@ class SeatView:
 def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
     deal, turn, seating = state.deal, state.turn, config.seating
     public = state.public_events()
-    return _built(
-        seat=seat,
-        rules=config.rules,
-        seating=config.seating,
-        deal_index=deal.index,
-        dealer=deal.dealer,
-        minimum=minimum_for(config, state, config.seating.team_of[seat]),
-        phase=turn.phase,
-        turn_seat=turn.seat,
-        to_move=turn.to_move,
-        hand=tuple(sorted(deal.hands[seat], key=card_code)),
+    return _built({
+        "seat": seat,
+        "rules": config.rules,
+        "seating": config.seating,
+        "deal_index": deal.index,
+        "dealer": deal.dealer,
+        "minimum": minimum_for(config, state, config.seating.team_of[seat]),
+        "phase": turn.phase,
+        "turn_seat": turn.seat,
+        "to_move": turn.to_move,
+        "hand": tuple(sorted(deal.hands[seat], key=card_code)),
         # List comprehensions, not generators: a generator resumes once a seat or side.
-        hand_sizes=tuple(map(len, deal.hands)),
-        foot_sizes=tuple([len(f) if f is not None else 0 for f in deal.feet]),
-        in_foot=tuple([f is None for f in deal.feet]),
-        melds=tuple([tuple(t.melds) for t in deal.teams]),
-        red_threes=tuple([tuple(t.red_threes) for t in deal.teams]),
-        opened=tuple([t.opened for t in deal.teams]),
-        pile_top=deal.pile[-1] if deal.pile else None,
-        pile_size=len(deal.pile),
-        pile=tuple(deal.pile),
-        stock_size=len(deal.stock),
-        asked=turn.asked,
-        permission=turn.permission,
-        answer_return=turn.answer_return,
-        laid=turn.laid,
-        opening_value=turn.opening_value,
-        pile_taken=(
+        "hand_sizes": tuple(map(len, deal.hands)),
+        "foot_sizes": tuple([len(f) if f is not None else 0 for f in deal.feet]),
+        "in_foot": tuple([f is None for f in deal.feet]),
+        "melds": tuple([tuple(t.melds) for t in deal.teams]),
+        "red_threes": tuple([tuple(t.red_threes) for t in deal.teams]),
+        "opened": tuple([t.opened for t in deal.teams]),
+        "pile_top": deal.pile[-1] if deal.pile else None,
+        "pile_size": len(deal.pile),
+        "pile": tuple(deal.pile),
+        "stock_size": len(deal.stock),
+        "asked": turn.asked,
+        "permission": turn.permission,
+        "answer_return": turn.answer_return,
+        "laid": turn.laid,
+        "opening_value": turn.opening_value,
+        "pile_taken": (
             _taken_this_turn(public, turn.seat)
             if turn.counting is not None and not deal.teams[seating.team_of[turn.seat]].opened else None
         ),
-        results=tuple(state.results),
-        history=History(public, len(public)),
-        legal_moves=tuple(legal_moves(config, state)) if turn.to_move == seat else (),
-    )
+        "results": tuple(state.results),
+        "history": History(public, len(public)),
+        "legal_moves": tuple(legal_moves(config, state)) if turn.to_move == seat else (),
+    })
 
 
-def _built(**fields: Any) -> SeatView:
+def _built(fields: dict[str, Any]) -> SeatView:
     """A view of ``fields``, every field named: a game makes one for every move, and the frozen
     dataclass's ``__init__`` sets its thirty fields one ``object.__setattr__`` at a time (a tenth
-    of the view's cost); its instance dictionary takes them at once."""
+    of the view's cost); ``fields`` becomes its instance dictionary as it is, not copied."""
     view: SeatView = object.__new__(SeatView)
-    view.__dict__.update(fields)
+    _set_attribute(view, "__dict__", fields)
     return view
+
+
+_set_attribute = object.__setattr__  # past the frozen dataclass's __setattr__, which refuses every name
 
 
 def _taken_this_turn(public: list[Event], seat: int) -> tuple[Card, ...]:
