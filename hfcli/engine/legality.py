@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from hfcli.engine.cards import JOKER, RANK_TOKENS, THREE, TWO, Card, card_code
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import Refusal
-from hfcli.engine.melds import WILD, BookKind, count_books, meld_rank_name, ratio_ok
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
@@ -32,9 +32,9 @@ def books_with(team: TeamState, completed: Sequence[BookKind] = ()) -> tuple[int
     move being checked would close."""
     clean, dirty, wild = count_books(team.melds)
     return (
-        clean + completed.count(BookKind.CLEAN),
-        dirty + completed.count(BookKind.DIRTY),
-        wild + completed.count(BookKind.WILD),
+        clean + completed.count(CLEAN_BOOK),
+        dirty + completed.count(DIRTY_BOOK),
+        wild + completed.count(WILD_BOOK),
     )
 
 

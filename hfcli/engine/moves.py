@@ -114,12 +114,16 @@ class Move:
         return tuple(p for g in self.groups for p in g)
 
     def __str__(self) -> str:
-        if self.kind in SIMPLE_KINDS:
-            return self.kind.value
+        # The kinds by identity and the kind's text by str(): in Python 3.11 a member read
+        # through its class, its ``value`` and its hash (a set's membership) each cost a call in
+        # Python, and every decision's move and reason is put in notation.
+        kind = self.kind
+        if kind is not MELD_KIND and kind is not ADD_KIND and kind is not DISCARD_KIND:  # SIMPLE_KINDS
+            return str(kind)
         body = ", ".join(" ".join(p.token for p in g) for g in self.groups)
-        if self.kind is MoveKind.ADD and self.target is not None and not _implied_target(self.groups[0], self.target):
+        if kind is ADD_KIND and self.target is not None and not _implied_target(self.groups[0], self.target):
             return f"add {body} to {meld_rank_token(self.target)}"
-        return f"{self.kind.value} {body}"
+        return f"{str(kind)} {body}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

@@ -108,7 +108,7 @@ class MeldMinimumBy(StrEnum):
     @property
     def by_score(self) -> bool:
         """Whether each side has a minimum of its own, set by its score so far."""
-        return self is MeldMinimumBy.SCORE
+        return self is _BY_SCORE  # not MeldMinimumBy.SCORE: a member read through its class costs a call
 
     def minimum(
         self, deal_minimums: tuple[int, ...], score_minimums: tuple[tuple[int, int], ...], deal_index: int,
@@ -124,6 +124,9 @@ class MeldMinimumBy(StrEnum):
                     minimum = value
             return minimum
         return deal_minimums[min(deal_index, len(deal_minimums) - 1)]
+
+
+_BY_SCORE = MeldMinimumBy.SCORE
 
 
 class Teams(StrEnum):

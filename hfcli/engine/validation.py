@@ -25,7 +25,7 @@ from hfcli.engine.legality import (
     pickup_refusal,
     short_foot_refusal,
 )
-from hfcli.engine.melds import WILD, BookKind, meld_rank_name, ratio_ok
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, meld_rank_name, ratio_ok
 from hfcli.engine.moves import (
     ADD_KIND,
     ASK_KIND,
@@ -175,7 +175,7 @@ def validate_lay(config: GameConfig, state: GameState, seat: int, move: Move) ->
             )
         if nat_after + wild_after >= book:
             sim[rank] = None
-            completed.append(BookKind.WILD if rank == WILD else (BookKind.DIRTY if wild_after else BookKind.CLEAN))
+            completed.append(WILD_BOOK if rank == WILD else (DIRTY_BOOK if wild_after else CLEAN_BOOK))
         else:
             sim[rank] = (nat_after, wild_after, target)
         groups.append((rank, tuple(cards), target))

@@ -17,7 +17,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.generation import legal_moves
 from hfcli.engine.legality import minimum_for
 from hfcli.engine.melds import Meld
-from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.moves import DISCARD_KIND, Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealResult, running_totals
 from hfcli.engine.seating import Seating
@@ -176,18 +176,20 @@ def _taken_this_turn(public: list[Event], seat: int) -> tuple[Card, ...]:
     for i in range(len(public) - 1, -1, -1):
         event = public[i]
         kind = event.kind
-        if kind is EventKind.TAKE and event.seat == seat:
+        if kind is _TAKE and event.seat == seat:
             return event.cards[1:]
-        if kind is EventKind.DEAL:
+        if kind is _DEAL:
             break
-        if kind is EventKind.MOVE and event.move is not None:
+        if kind is _MOVE and event.move is not None:
             if event.seat != seat:
                 if event.move.kind in _ANSWERS:
                     continue  # the partner's answer is part of this turn
                 break  # the previous turn's last move
-            if event.move.kind is MoveKind.DISCARD:
+            if event.move.kind is DISCARD_KIND:
                 break  # this seat's previous turn (with no other seat between: a two-seat table)
     return ()
 
 
 _ANSWERS = (MoveKind.YES, MoveKind.NO)
+# The event kinds as plain names: a member read through its class costs a call in Python 3.11.
+_TAKE, _DEAL, _MOVE = EventKind.TAKE, EventKind.DEAL, EventKind.MOVE
