@@ -55,6 +55,9 @@ class Sign(StrEnum):
     PASSED = "passed"  # it drew while the pile was topped by one (after its side's first meld)
 
 
+DISCARDED, PASSED = Sign  # as plain names: a member read through its class costs a descriptor's call
+
+
 @dataclass
 class SeatKnowledge:
     """What one seat has learnt from the public history, read incrementally: each call of
@@ -185,14 +188,14 @@ class SeatKnowledge:
                 self.opened.add(team)
             elif self.pile and self.pile[-1] != THREE and team in self.opened:
                 # Before its side's first meld a seat may pass a pile it cannot make the minimum with.
-                self.no_pair.setdefault(seat, {})[self.pile[-1]] = (self.received.get(seat, 0), Sign.PASSED)
+                self.no_pair.setdefault(seat, {})[self.pile[-1]] = (self.received.get(seat, 0), PASSED)
         elif kind is DISCARD_KIND:
             rank = move.groups[0][0].rank
             self._forget(seat, rank)
             self._forget_cards(seat, cards)
             if self._laid:
                 self.opened.add(team)
-            self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), Sign.DISCARDED)
+            self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), DISCARDED)
             self.pile.append(rank)
             self._laid = []
         elif kind is UNDO_KIND:
@@ -212,9 +215,10 @@ class SeatKnowledge:
     def _forget_cards(self, seat: int, cards: tuple[Card, ...]) -> None:
         """``cards`` (the very cards a meld, an add or a discard laid) left ``seat``'s hand."""
         held = self.held.get(seat)
-        if held is not None:
+        if held:
             for c in cards:
-                if held[c] > 0:
+                # get, not held[c]: a Counter answers a card it lacks through __missing__, in Python.
+                if held.get(c, 0) > 0:
                     held[c] -= 1
 
     def known_of(self, seat: int) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
 from hfcli.engine.melds import WILD, Meld, max_wilds
-from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.moves import MELD_KIND, Move
 from hfcli.engine.rules import Rules
 
 MeldShape = tuple[int, int, int]  # an open meld's cards, naturals, wilds
@@ -106,7 +106,7 @@ def after_move(
         counts[r] -= 1
     wild = sum(1 for r in ranks if r in (TWO, JOKER))
     shapes = dict(shapes)
-    if move.kind is MoveKind.MELD:
+    if move.kind is MELD_KIND:
         nat = [r for r in ranks if r not in (TWO, JOKER)]
         rank = nat[0] if nat else WILD
         size, nat0, wild0 = 0, 0, 0

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ai.hand import open_melds
-from ai.knowledge import RANKS, SeatKnowledge, Sign
+from ai.knowledge import PASSED, RANKS, SeatKnowledge, Sign
 from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, THREE, TWO
-from hfcli.engine.melds import WILD, BookKind, Meld, meld_rank_name
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, Meld, meld_rank_name
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -50,6 +50,8 @@ UNCOUNTED_PAIR = 0.15
 # rank with 20 cards out about 25% of the time and a single and a wild (30 out) about 30%
 # more, 2.2 times as often; the guess grows in the same proportion.
 UNCOUNTED_PAIR_OR_WILD = 0.33
+# The top cards one natural and a wild card cannot take (with pile_with_wild): wild cards and threes.
+_NO_WILD_HELP = (TWO, JOKER, THREE)
 
 
 def natural_total(rules: Rules, rank: int) -> int:
@@ -64,9 +66,9 @@ def natural_totals(decks: int) -> tuple[int, ...]:
 
 
 def book_bonus(rules: Rules, kind: BookKind) -> int:
-    if kind is BookKind.CLEAN:
+    if kind is CLEAN_BOOK:
         return rules.clean_book_bonus
-    if kind is BookKind.DIRTY:
+    if kind is DIRTY_BOOK:
         return rules.dirty_book_bonus
     return rules.wild_book_bonus
 
@@ -124,6 +126,7 @@ class NextPlayer:
         # _spread by (slots, out): ranks with as many cards out share it, and a rank's chances
         # ask for it once or twice.
         self._spreads: dict[tuple[int, int], tuple[float, float]] = {}
+        self._pile_with_wild = rules.pile_with_wild
 
     def _worth_of_taken(self) -> list[float]:
         """What each of the cards under the discard is worth to them, whatever the discard (a
@@ -158,7 +161,7 @@ class NextPlayer:
         have = self.known[rank]
         if have >= 2:
             return 1.0, 0.0
-        if self.with_wild(rank):
+        if self._pile_with_wild and rank not in _NO_WILD_HELP:  # self.with_wild(rank), read once a decision
             return self._pair_or_wild_chances(rank)
         if not self.counting:
             return UNCOUNTED_PAIR, 0.0
@@ -174,14 +177,14 @@ class NextPlayer:
         slots = min(self.slots, self._received - shown[0])
         if have == 1:
             return odds(1, slots, out), 0.0
-        held = HELD_ONE_PASSING if sign is Sign.PASSED else KEPT_ONE
+        held = HELD_ONE_PASSING if sign is PASSED else KEPT_ONE
         return held * odds(1, slots, out) + (1 - held) * odds(2, slots, out), 0.0
 
     def with_wild(self, rank: int) -> bool:
         """Whether one natural of ``rank`` and a wild card would take the pile (C-PILE with
         ``pile_with_wild``, a natural top card only; C-RATIO always holds on the meld it makes,
         since V-RATIO's "four" cannot go with it)."""
-        return self.rules.pile_with_wild and rank not in (TWO, JOKER, THREE)
+        return self.rules.pile_with_wild and rank not in _NO_WILD_HELP
 
     def _known_wilds(self) -> int:
         return self.known[TWO] + self.known[JOKER]
@@ -210,11 +213,11 @@ class NextPlayer:
         # The wild card beside a natural held when the sign was shown: any of their unknown
         # cards after a discard, only the cards come since after a pile passed up.
         wild_then = wild
-        if sign is Sign.PASSED and not self._known_wilds():
+        if sign is PASSED and not self._known_wilds():
             wild_then = 1.0 - spread(slots, wild_out)[0]
         if have == 1:
             return 1.0 - none, none * wild_then
-        held = HELD_ONE_PASSING if sign is Sign.PASSED else KEPT_ONE
+        held = HELD_ONE_PASSING if sign is PASSED else KEPT_ONE
         pair = held * (1.0 - none) + (1 - held) * max(0.0, 1.0 - none - one)
         return pair, held * none * wild_then + (1 - held) * one * wild
 
@@ -344,9 +347,9 @@ class NextPlayer:
         same = taken.count(rank) + max(0, self.known[rank] - 2)
         after = min(book, size + 3 + same)
         if rank in (TWO, JOKER):
-            kind = BookKind.WILD
+            kind = WILD_BOOK
         else:
-            kind = BookKind.DIRTY if with_wild or meld is not None and meld.wilds else BookKind.CLEAN
+            kind = DIRTY_BOOK if with_wild or meld is not None and meld.wilds else CLEAN_BOOK
         closes: str | None = None
         if after >= book:
             gain += book_bonus(rules, kind)

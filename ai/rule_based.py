@@ -24,8 +24,8 @@ from ai.strategy import (
 )
 from hfcli.engine.cards import Card, card_code, rank_counts
 from hfcli.engine.legality import pickup_pair
-from hfcli.engine.moves import ASK, UNDO, Move, MoveKind, Pick, card_pick
-from hfcli.engine.state import Phase
+from hfcli.engine.moves import ADD_KIND, ASK, MELD_KIND, PICKUP_KIND, UNDO, Move, MoveKind, Pick, card_pick
+from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE
 from hfcli.engine.view import SeatView
 
 # A turn never needs this many moves; past it the player stops planning and just moves on.
@@ -58,12 +58,13 @@ class RuleBasedPlayer:
         self.knowledge.update(view)
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
-        if view.phase is Phase.ANSWER:
+        phase = view.phase
+        if phase is ANSWER_PHASE:
             return answer_permission(view, self.knowledge)
-        if view.phase is Phase.DRAW:
+        if phase is DRAW_PHASE:
             decision = choose_draw(view, self.knowledge, self.style)
             self._origin = None
-            if decision.move.kind is MoveKind.PICKUP and not view.opened[view.team] and view.pile_top is not None:
+            if decision.move.kind is PICKUP_KIND and not view.opened[view.team] and view.pile_top is not None:
                 # The cards the engine melds with the top card (with pile_with_wild, perhaps a wild).
                 origin = Counter(view.hand)
                 origin.subtract(pickup_pair(view.hand, view.pile_top, view.rules))
@@ -77,7 +78,7 @@ class RuleBasedPlayer:
             self._planned = False
         self._moves += 1
         decision = self._meld_phase(view)
-        if self._origin is not None and decision.move.kind in (MoveKind.MELD, MoveKind.ADD):
+        if self._origin is not None and (decision.move.kind is MELD_KIND or decision.move.kind is ADD_KIND):
             exact = self._from_origin(decision.move)
             decision = Decision(exact, decision.reason.replace(str(decision.move), str(exact), 1))
         return decision

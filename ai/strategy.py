@@ -17,8 +17,8 @@ from ai.meldable import Books, MeldShape, after_move, can_finish, can_go_out, le
 from ai.risk import NextPlayer, Threat, natural_total
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.legality import pickup_pair
-from hfcli.engine.melds import WILD, BookKind, Meld, max_wilds, meld_rank_name
-from hfcli.engine.moves import DRAW, END, PICKUP, Move, MoveKind
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, Meld, max_wilds, meld_rank_name
+from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW, END, MELD_KIND, PICKUP, Move
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -122,8 +122,8 @@ def pile_value(
     meld = mine.get(rank)
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
         kind = meld.kind
-        if kind is BookKind.CLEAN and (top.is_wild or any(c.is_wild for c in pair)):
-            kind = BookKind.DIRTY
+        if kind is CLEAN_BOOK and (top.is_wild or any(c.is_wild for c in pair)):
+            kind = DIRTY_BOOK
         value += 3.0
         notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
     elif meld is None:
@@ -160,7 +160,7 @@ def pile_value(
 
 def choose_draw(view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None) -> Decision:
     """Draw or take the pile: weigh what the pile brings against the cards drawn from the stock."""
-    legal = set(view.legal_moves)
+    legal = view.legal_moves  # a handful of moves: looked through, not hashed (a kind's hash is Python's)
     if PICKUP in legal:
         gain, why, why_not = pile_value(view, knowledge, style, hand)
         if DRAW not in legal or gain > style.pile_margin:
@@ -283,7 +283,7 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
     mine = open_melds(view.my_melds)
     best: tuple[int, Move] | None = None
     for move in view.legal_moves:
-        if move.kind is MoveKind.MELD:
+        if move.kind is MELD_KIND:
             picks = move.groups[0]
             nat = [p for p in picks if not p.is_wild]
             rank = nat[0].rank if nat else WILD
@@ -295,7 +295,7 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
             if rank != WILD and len(nat) < 3 and want[1] == 0:
                 continue
             score = 10 + sum(1 for p in picks if p.rank == JOKER)
-        elif move.kind is MoveKind.ADD:
+        elif move.kind is ADD_KIND:
             rank = target_rank(move)
             want = plan.melds.get(rank)
             meld = mine.get(rank)
@@ -354,12 +354,14 @@ def finishing_meld(
     best_score = 0.0
     best_text = ""  # the best move in notation, written only when another move ties its score
     best_why = ""
+    scored = MeldScorer(view, hand, style, True).score
     for move in view.legal_moves:
-        if move.kind not in (MoveKind.MELD, MoveKind.ADD) or len(move.groups) != 1:
+        kind = move.kind
+        if kind is not MELD_KIND and kind is not ADD_KIND or len(move.groups) != 1:
             continue
         if not finishes(*after_move(rules, move, counts, shapes, books)):
             continue
-        score, why = score_meld_move(view, move, hand, style, True)
+        score, why = scored(move)
         # The highest score, and on a tie the move last in notation's order.
         if best is not None and score == best_score:
             best_text = best_text or str(best)
@@ -414,77 +416,108 @@ def score_meld_move(
     """How much a legal meld or add is worth now (0 = not now), and why: words that follow the
     move (``9 9 9: <why>``), with ``{kind}`` and ``{ranks}`` for the meld's kind and rank, put in
     (:func:`meld_reason`) only for the move played."""
-    rules = view.rules
-    book = rules.book_size
-    counts, mine = hand.counts, hand.mine
-    need_clean, need_dirty, need_wild = hand.needed
-    # Wild books first and clean melds kept clean only where the bonuses make them worth more
-    # (C-SCORE: a wild book over a dirty one, a clean book over a dirty one).
-    wild_first = style.wild_first and wild_books_pay(rules)
-    guard_clean = style.guard_clean and rules.clean_book_bonus > rules.dirty_book_bonus
-    reserve = (
-        style.reserve_wilds and rules.wild_melds and not aggressive
-        and (need_wild > 0 or wild_first and WILD in mine)
+    return MeldScorer(view, hand, style, aggressive).score(move)
+
+
+class MeldScorer:
+    """:func:`score_meld_move` for the moves of one decision: what the scores read of the view,
+    the hand and the style is read once, not once a move."""
+
+    __slots__ = (
+        "view", "rules", "book", "counts", "mine", "need_clean", "need_dirty", "need_wild", "aggressive",
+        "wild_first", "guard_clean", "reserve", "style", "opened", "holding",
     )
-    picks = move.groups[0]
-    if move.kind is MoveKind.ADD:
-        rank = target_rank(move)
-        meld = mine[rank]
-        card = picks[0].rank
-        closes = len(meld.cards) + 1 >= book
-        if rank == WILD:
-            if closes:
-                return 130, "closes a wild book"
-            return (95 if wild_first else 60) + (card == JOKER), "toward a wild book"
-        if card == rank:
-            if closes:
-                return 120, "closes a {kind} book of {ranks}"
-            return 100, "onto the {ranks}"
-        # a wild card onto a natural meld; jokers first while the first meld counts card values
-        spare = counts[TWO] + counts[JOKER]
-        if hold_wilds(view, style, need_dirty, need_wild):
-            return 0, ""
-        if not view.opened[view.team] and card == JOKER:
-            aggressive = True
-        if meld.wilds == 0:
-            near_clean = meld.naturals >= book - 2 and (need_clean > 0 or style.always_clean)
-            if guard_clean and near_clean and not (aggressive and closes):
+
+    def __init__(self, view: SeatView, hand: HandFacts, style: Style, aggressive: bool) -> None:
+        rules = view.rules
+        self.view = view
+        self.rules = rules
+        self.book = rules.book_size
+        self.counts, self.mine = hand.counts, hand.mine
+        self.need_clean, self.need_dirty, self.need_wild = need_clean, need_dirty, need_wild = hand.needed
+        self.aggressive = aggressive
+        self.style = style
+        # Wild books first and clean melds kept clean only where the bonuses make them worth more
+        # (C-SCORE: a wild book over a dirty one, a clean book over a dirty one).
+        self.wild_first = wild_first = style.wild_first and wild_books_pay(rules)
+        self.guard_clean = style.guard_clean and rules.clean_book_bonus > rules.dirty_book_bonus
+        self.reserve = (
+            style.reserve_wilds and rules.wild_melds and not aggressive
+            and (need_wild > 0 or wild_first and WILD in self.mine)
+        )
+        self.opened = view.opened[view.team]
+        self.holding = hold_wilds(view, style, need_dirty, need_wild)
+
+    def score(self, move: Move) -> tuple[float, str]:
+        """:func:`score_meld_move` of ``move``."""
+        book = self.book
+        counts = self.counts
+        aggressive = self.aggressive
+        wild_first = self.wild_first
+        reserve = self.reserve
+        picks = move.groups[0]
+        if move.kind is ADD_KIND:
+            rank = target_rank(move)
+            meld = self.mine[rank]
+            card = picks[0].rank
+            closes = len(meld.cards) + 1 >= book
+            if rank == WILD:
+                if closes:
+                    return 130, "closes a wild book"
+                return (95 if wild_first else 60) + (card == JOKER), "toward a wild book"
+            if card == rank:
+                if closes:
+                    return 120, "closes a {kind} book of {ranks}"
+                return 100, "onto the {ranks}"
+            # a wild card onto a natural meld; jokers first while the first meld counts card values
+            spare = counts[TWO] + counts[JOKER]
+            if self.holding:
                 return 0, ""
-            if closes and (need_dirty > 0 or aggressive or not guard_clean):
-                return 80, "closes a dirty book of {ranks}"
-            if aggressive and not reserve and (not guard_clean or meld.naturals < book - 2):
-                return 30, "points on the table"
-            if (
-                not reserve
-                and need_dirty > 0
-                and len(meld.cards) + spare >= book
-                and max_wilds(rank, meld.naturals, rules) >= book - len(meld.cards)
-            ):
-                return 50, "toward a dirty book of {ranks}"
+            if not self.opened and card == JOKER:
+                aggressive = True
+            guard_clean = self.guard_clean
+            need_dirty = self.need_dirty
+            if meld.wilds == 0:
+                near_clean = meld.naturals >= book - 2 and (self.need_clean > 0 or self.style.always_clean)
+                if guard_clean and near_clean and not (aggressive and closes):
+                    return 0, ""
+                if closes and (need_dirty > 0 or aggressive or not guard_clean):
+                    return 80, "closes a dirty book of {ranks}"
+                if aggressive and not reserve and (not guard_clean or meld.naturals < book - 2):
+                    return 30, "points on the table"
+                if (
+                    not reserve
+                    and need_dirty > 0
+                    and len(meld.cards) + spare >= book
+                    and max_wilds(rank, meld.naturals, self.rules) >= book - len(meld.cards)
+                ):
+                    return 50, "toward a dirty book of {ranks}"
+                return 0, ""
+            if closes:
+                return 85, "closes a dirty book of {ranks}"
+            if not reserve and (aggressive or len(meld.cards) + spare >= book):
+                return 55, "toward a dirty book of {ranks}"
             return 0, ""
-        if closes:
-            return 85, "closes a dirty book of {ranks}"
-        if not reserve and (aggressive or len(meld.cards) + spare >= book):
-            return 55, "toward a dirty book of {ranks}"
+        # a new meld
+        naturals = [p for p in picks if not p.is_wild]
+        if len(naturals) == 3:
+            return 90, "a new meld of {ranks}"
+        if naturals:
+            if not reserve and (aggressive or len(self.view.hand) <= self.style.pair_wild_hand):
+                return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
+            return 0, ""
+        if self.rules.wild_melds and (
+            self.need_wild > 0 or aggressive or wild_first or counts[TWO] + counts[JOKER] >= 4
+        ):
+            return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
         return 0, ""
-    # a new meld
-    naturals = [p for p in picks if not p.is_wild]
-    if len(naturals) == 3:
-        return 90, "a new meld of {ranks}"
-    if naturals:
-        if not reserve and (aggressive or len(view.hand) <= style.pair_wild_hand):
-            return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
-        return 0, ""
-    if rules.wild_melds and (need_wild > 0 or aggressive or wild_first or counts[TWO] + counts[JOKER] >= 4):
-        return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
-    return 0, ""
 
 
 def meld_reason(move: Move, why: str, hand: HandFacts) -> str:
     """The reason :func:`score_meld_move` gave ``move``, with the meld's kind and rank put in."""
     if "{" not in why:
         return f"{move}: {why}"
-    if move.kind is MoveKind.ADD:
+    if move.kind is ADD_KIND:
         rank = target_rank(move)
         kind = str(hand.mine[rank].kind)
     else:
@@ -500,10 +533,12 @@ def choose_meld(
     wild cards to close dirty books or toward the wild book."""
     hand = hand if hand is not None else read_hand(view)
     best: tuple[float, Move, str] | None = None
+    scored = MeldScorer(view, hand, style, aggressive).score
     for move in view.legal_moves:
-        if move.kind not in (MoveKind.MELD, MoveKind.ADD):
+        kind = move.kind
+        if kind is not MELD_KIND and kind is not ADD_KIND:
             continue
-        score, why = score_meld_move(view, move, hand, style, aggressive)
+        score, why = scored(move)
         if score > 0 and (best is None or score > best[0]):
             best = (score, move, why)
     if best is None:
@@ -555,7 +590,7 @@ def discard_scores(
     nxt = NextPlayer(view, knowledge, counting=style.count_cards, exact=style.exact_odds)
     racing = not any(hand.needed)
     take = min(rules.pile_limit, view.pile_size + 1)
-    discards = [m for m in view.legal_moves if m.kind is MoveKind.DISCARD]
+    discards = [m for m in view.legal_moves if m.kind is DISCARD_KIND]
     only_wilds = all(m.groups[0][0].rank in (TWO, JOKER) for m in discards)
     options: list[DiscardOption] = []
     for move in discards:

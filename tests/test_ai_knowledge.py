@@ -12,8 +12,9 @@ from positions import cards, position
 from ai import make_player
 from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish, leftover_of
+from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
-from hfcli.engine.cards import ALL_CARDS, Card
+from hfcli.engine.cards import ALL_CARDS, RANK_COUNT, Card
 from hfcli.engine.dealing import buried_places, turn_up
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
@@ -170,3 +171,34 @@ def test_a_view_holds_every_field_of_a_seat_view_and_nothing_else() -> None:
     view = game.view(game.to_move)
     assert set(vars(view)) == {f.name for f in dataclasses.fields(SeatView)}
     assert view == game.view(game.to_move) and view.hand == tuple(sorted(game.hands[game.to_move]))
+
+
+def test_cards_seen_kept_move_by_move_are_the_cards_in_sight_at_every_decision() -> None:
+    """At every decision of a hard game (four deals: melds laid, added to and closed into books,
+    piles taken, new deals), the cards a seat's knowledge kept from move to move counts as seen
+    are, rank by rank, its hand, every card on the table, the red threes, the pile and what the
+    other seats are known to hold from the pile, counted afresh from the view: a meld's jokers,
+    counted once while the meld stays on the table, never go stale."""
+    game = Game(preset("classic"), 5)
+    players = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    decisions = wild_melds = 0
+    while not game.is_over:
+        seat = game.to_move
+        view = game.view(seat)
+        player = players[seat]
+        assert isinstance(player, RuleBasedPlayer)
+        decision = player.choose(view)  # brings the player's knowledge up to this view
+        afresh = SeatKnowledge()
+        afresh.update(view)
+        in_sight = list(view.hand) + list(view.pile)
+        for side in range(len(view.melds)):
+            in_sight += [c for m in view.melds[side] for c in m.cards] + list(view.red_threes[side])
+        expected = [sum(1 for c in in_sight if c.rank == rank) for rank in range(RANK_COUNT)]
+        for other, ranks in afresh.known.items():
+            if other != seat:
+                expected = [a + b for a, b in zip(expected, ranks, strict=True)]
+        assert player.knowledge.seen_counts(view) == expected
+        decisions += 1
+        wild_melds += sum(1 for side in view.melds for m in side if m.wilds)
+        game.apply(decision.move)
+    assert decisions > 500 and wild_melds > 0  # a whole game, with wild cards on the table
