@@ -172,15 +172,19 @@ class SeatKnowledge:
         if kind is MELD_KIND or kind is ADD_KIND:
             ranks = self.known.get(seat)
             laid = self._laid
-            for group in move.groups:
-                for pick in group:
-                    rank = pick.rank
-                    if ranks is not None and ranks[rank] > 0:
-                        ranks[rank] -= 1
-                        laid.append((rank, 1))
-                    else:
-                        laid.append((rank, 0))
-            self._forget_cards(seat, cards)
+            if ranks is None:  # nothing known of the seat's hand: every card laid was unseen
+                laid += [(pick.rank, 0) for group in move.groups for pick in group]
+            else:
+                for group in move.groups:
+                    for pick in group:
+                        rank = pick.rank
+                        if ranks[rank] > 0:
+                            ranks[rank] -= 1
+                            laid.append((rank, 1))
+                        else:
+                            laid.append((rank, 0))
+            if self.held.get(seat):
+                self._forget_cards(seat, cards)
         elif kind is DRAW_KIND or kind is PICKUP_KIND:
             self.turns += 1
             self._laid = []
@@ -192,7 +196,8 @@ class SeatKnowledge:
         elif kind is DISCARD_KIND:
             rank = move.groups[0][0].rank
             self._forget(seat, rank)
-            self._forget_cards(seat, cards)
+            if self.held.get(seat):
+                self._forget_cards(seat, cards)
             if self._laid:
                 self.opened.add(team)
             self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), DISCARDED)

@@ -8,7 +8,7 @@ left to :func:`hfcli.engine.validation.validate` only where they might.
 
 from __future__ import annotations
 
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_TOKENS, TWO, card_code
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_COUNT, RANK_TOKENS, TWO, rank_counts
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
@@ -40,6 +40,7 @@ _ADD_NATURAL = {r: add_move((p,), r) for r, p in _NATURAL.items()}
 _ADD_TWO = {r: add_move((_TWO,), r) for r in (*NATURAL_RANKS, WILD)}
 _ADD_JOKER = {r: add_move((_JOKER,), r) for r in (*NATURAL_RANKS, WILD)}
 _DISCARD = {r: discard_move(RANK_PICKS[r]) for r in range(len(RANK_TOKENS))}
+_RANKS = range(RANK_COUNT)
 
 
 def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
@@ -64,11 +65,10 @@ def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
         return moves
     moves = lay_moves(config, state, seat)
     if discard_refusal(config, state, seat) is None:
-        seen: set[int] = set()
-        for c in sorted(state.deal.hands[seat], key=card_code):
-            if c.rank not in seen:
-                seen.add(c.rank)
-                moves.append(_DISCARD[c.rank])
+        # One discard a rank held, in the order of the cards' codes: by rank (codes are rank * 4
+        # plus the suit), so counted, not sorted.
+        counts = rank_counts(state.deal.hands[seat])
+        moves += [_DISCARD[rank] for rank in _RANKS if counts[rank]]
     if ask_refusal(config, state, seat) is None:
         moves.append(ASK)
     if turn.undo is not None:
