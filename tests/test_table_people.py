@@ -56,3 +56,19 @@ def test_two_sessions_at_one_table_see_each_others_moves_but_not_cards(tmp_path:
         session.close()  # a session at a table it did not set leaves the transcript to the table
     table.close()
     assert verify_file(path).moves == game.move_count
+
+
+def test_a_person_seated_again_after_an_ai_played_the_seat_sees_the_table_as_it_is(tmp_path: Path) -> None:
+    """A guest who dropped: an AI plays the seat a while, then the guest's Session is seated again;
+    its screens show the hand and the table as the game stands, not as the guest left them."""
+    table, people, out, path = _table_for_two(tmp_path, seed=6)
+    ann = people[0]
+    assert ann.hand().startswith("Your hand (13)")
+    table.seat(AiEndpoint(0, make_player("easy", 6, 0)))  # Ann dropped: an AI takes South
+    while table.pending() != 2:
+        table.step()
+    table.seat(ann)  # back, while Bo is to move: South has drawn and discarded since
+    hand = table.view(0).hand
+    assert ann.view == table.view(0)
+    assert ann.hand().startswith(f"Your hand ({len(hand)})") and len(hand) != 13
+    table.close()
