@@ -35,6 +35,9 @@ BASELINE_HARD = Style(
     pair_keep=75.0,
     set_keep=120.0,
     fits_keep=200.0,
+    keep_wilds=False,
+    spare_own_cards=False,
+    out_when_ahead=False,
 )
 
 BASELINES = {"baseline-hard": BASELINE_HARD}

@@ -10,6 +10,7 @@ melded, a book within reach). A side with no partner never asks (T-OUT).
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING
 
 from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
@@ -19,7 +20,11 @@ from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
 from hfcli.engine.melds import WILD, meld_rank_name
 from hfcli.engine.moves import ASK_KIND, NO, YES
+from hfcli.engine.scoring import score_team
 from hfcli.engine.view import SeatView
+
+if TYPE_CHECKING:
+    from ai.strategy import Style
 
 # What one opposing seat's turn is worth to its side when nothing is close, for each card it
 # draws (C-DRAW: two in classic, 40 a turn): drawn, melded or moved toward a book.
@@ -27,6 +32,10 @@ OPPONENT_CARD = 20.0
 # The chance an opposing side closes, within a round, a meld one or two cards short of a book.
 CLOSE_CHANCE = {1: 0.5, 2: 0.25}
 _KIND_OF = operator.attrgetter("kind")
+# What a card of the hand a player asks to go out with is worth: cheap cards are thrown first, so
+# such a hand holds the dearer ones (hard's askers held 14.5 a card over 40 games, the cards not
+# yet seen about 11); a yes is given unless the answerer's own cards clearly cost more.
+ASKER_CARD = 20.0
 
 
 def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
@@ -69,14 +78,21 @@ def _books_words(missing: tuple[int, int, int]) -> str:
 
 
 def answer_permission(
-    view: SeatView, knowledge: SeatKnowledge | None = None, hand: HandFacts | None = None
+    view: SeatView, knowledge: SeatKnowledge | None = None, hand: HandFacts | None = None,
+    style: Style | None = None,
 ) -> Decision:
-    """As the partner: yes when going out now is worth at least what waiting could add."""
+    """As the partner: yes when going out now is worth at least what waiting could add; with
+    ``style``'s ``spare_own_cards``, no first when this seat's own cards would cost the side more
+    than going out gains it, and with ``out_when_ahead`` yes when the side is ahead in the game."""
     rules = view.rules
     values = rules.rank_values
     seating = view.seating
     asker = view.turn_seat
     hand = hand if hand is not None else read_hand(view)
+    if style is not None and (style.spare_own_cards or style.out_when_ahead):
+        decided = _trusted_answer(view, knowledge, style)
+        if decided is not None:
+            return decided
     counts = hand.counts
     # Waiting: the cards of this hand that could be melded would count for the side instead of
     # against it, and a book within reach would add its bonus.
@@ -109,6 +125,74 @@ def answer_permission(
     if now >= wait:
         return Decision(YES, f"yes: {going}; {waiting}")
     return Decision(NO, f"no: {waiting}; {going}")
+
+
+def _trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style) -> Decision | None:
+    """The answer a partner is trusted to give, or None to weigh waiting against going out.
+
+    Going out now counts this seat's cards against the side (C-SCORE): its hand, and its foot if
+    not yet picked up. When they cost more than going out gains (the bonus and what the asker
+    lays: its cards but the one it throws) a yes loses points, typically with a foot just picked
+    up; the answer is no (``spare_own_cards``). Otherwise, with the side ahead in the game as
+    things stand, ending the deal keeps it ahead: yes (``out_when_ahead``)."""
+    rules = view.rules
+    values = rules.rank_values
+    asker = view.turn_seat
+    average = _unseen_average(view, knowledge)
+    own = sum(values[c.rank] for c in view.hand) + view.foot_sizes[view.seat] * average
+    lays = _asker_lays(view, knowledge, asker)
+    gain = rules.going_out_bonus + lays
+    if style.spare_own_cards and own > gain:
+        return Decision(NO, (
+            f"no: going out now would count this hand's {own:.0f} against us, more than it gains "
+            f"(the {rules.going_out_bonus} bonus and about {lays:.0f} laid)"
+        ))
+    if style.out_when_ahead:
+        standing = _standing(view, knowledge, average)
+        ours = standing[view.team]
+        others = [p for t, p in enumerate(standing) if t != view.team]
+        if others and ours > max(others):
+            return Decision(YES, (
+                f"yes: we are ahead in the game by about {ours - max(others):.0f} as things stand, "
+                f"and going out keeps us there (this hand's {own:.0f} against the {gain:.0f} it gains)"
+            ))
+    return None
+
+
+def _asker_lays(view: SeatView, knowledge: SeatKnowledge | None, asker: int) -> float:
+    """What the asker lays going out, as far as this seat knows: every card but the one it
+    throws, the cards seen taken from the pile at their value and the others at ``ASKER_CARD``."""
+    values = view.rules.rank_values
+    known = knowledge.known_of(asker) if knowledge is not None else [0] * len(values)
+    size = view.hand_sizes[asker]
+    held = min(size, sum(known))
+    cards = sum(n * values[r] for r, n in enumerate(known)) + (size - held) * ASKER_CARD
+    return cards * max(0, size - 1) / max(1, size)
+
+
+def _standing(view: SeatView, knowledge: SeatKnowledge | None, average: float) -> list[float]:
+    """Each side's total so far and the deal as it would score if it ended now with no one out,
+    the cards this seat cannot see counted at their average."""
+    rules, seating = view.rules, view.seating
+    totals = view.totals()
+    values = rules.rank_values
+    out: list[float] = []
+    for team, name in enumerate(seating.team_names):
+        table = score_team(name, view.melds[team], len(view.red_threes[team]), False, [], [], rules).total
+        held = 0.0
+        for s in seating.members(team):
+            cards = sum(values[c.rank] for c in view.hand) if s == view.seat else _hand_estimate(view, knowledge, s)
+            held += cards + view.foot_sizes[s] * average
+        out.append(totals[team] + table - held)
+    return out
+
+
+def _unseen_average(view: SeatView, knowledge: SeatKnowledge | None) -> float:
+    """The average card value of the cards this seat has not seen."""
+    values = view.rules.rank_values
+    seen = knowledge.seen_counts(view) if knowledge is not None else rank_counts(view.hand)
+    out = [max(0, natural_total(view.rules, r) - seen[r]) for r in range(len(values))]
+    return sum(n * values[r] for r, n in enumerate(out)) / (sum(out) or 1)
 
 
 def _opponents_next_round(view: SeatView) -> tuple[float, str]:

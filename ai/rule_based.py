@@ -60,7 +60,7 @@ class RuleBasedPlayer:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         phase = view.phase
         if phase is ANSWER_PHASE:
-            return answer_permission(view, self.knowledge)
+            return answer_permission(view, self.knowledge, style=self.style)
         if phase is DRAW_PHASE:
             decision = choose_draw(view, self.knowledge, self.style)
             self._origin = None

@@ -50,6 +50,14 @@ class Style:
     pair_keep: float = 75.0  # a pair melds with one more card or a wild card, and takes a pile topped by its rank
     set_keep: float = 120.0  # three or more: a meld waiting in the hand
     fits_keep: float = 200.0  # it goes onto the partnership's open meld
+    # A partner who throws a wild card while holding a card that is not wild is the first thing
+    # players complain of: with this, a wild card is kept over any other card but one that would
+    # all but surely hand the next player a book (WILD_SPARED).
+    keep_wilds: bool = False
+    # Answering "may I go out?" (ai.going_out): no when this seat's own cards would cost the side
+    # more than going out gains (a foot just picked up), and yes when the side is ahead in the game.
+    spare_own_cards: bool = False
+    out_when_ahead: bool = False
 
 
 EASY = Style(
@@ -62,7 +70,8 @@ NORMAL = Style("normal")
 # 1.5 keeps its discards handing over the pile less often than normal's.
 HARD = Style(
     "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True,
-    exact_odds=True, feed_weight=1.5, hoard_wilds=True,
+    exact_odds=True, feed_weight=1.5, hoard_wilds=True, keep_wilds=True,
+    spare_own_cards=True, out_when_ahead=True,
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
@@ -553,6 +562,11 @@ def choose_meld(
 # set's and a card that fits an open meld are the style's: Style.pair_keep, set_keep, fits_keep).
 WILD_KEEP = 200.0
 THREE_KEEP = 15.0  # a black three kept blocks a bigger pile later
+# With keep_wilds, what a wild card's keep is raised by: more than any card costs to throw but one
+# the next player all but surely takes the pile with and closes a book (a pair of theirs seen
+# taken: the chance 1, the book's 500 and the pile's cards, one and a half times), where throwing
+# the wild card is the lesser harm.
+WILD_SPARED = 300.0
 
 
 class DiscardOption(NamedTuple):
@@ -607,6 +621,8 @@ def discard_scores(
         if rank in (TWO, JOKER):
             cost = WILD_KEEP + values[rank]
             why = "nothing else to throw" if only_wilds else "every other card would cost more to throw"
+            if style.keep_wilds and not only_wilds:
+                cost += WILD_SPARED
         else:
             cost = float(values[rank])
             if rank in mine:
