@@ -38,6 +38,7 @@ BASELINE_HARD = Style(
     keep_wilds=False,
     spare_own_cards=False,
     out_when_ahead=False,
+    melds_laid=False,
 )
 
 BASELINES = {"baseline-hard": BASELINE_HARD}

@@ -43,6 +43,11 @@ FIRST_MELD_ODDS = 0.5
 KEPT_ONE = 0.15
 # How often a player who draws instead of taking a pile topped by a rank holds one of it.
 HELD_ONE_PASSING = 0.5
+# How much less often a player holds what takes the pile topped by a rank their side has an open
+# meld of: the cards that fit it are laid as they come. In 40 games of baseline-hard, a discard
+# of such a rank was taken 1.0% of the time onto a pile of seven or more (3.2% onto a smaller
+# one), any other rank 7.6% (10.4%).
+HELD_BESIDE_MELD = 0.2
 # The chance of a pair a player who does not count cards assumes for every rank.
 UNCOUNTED_PAIR = 0.15
 # ... and of a pair or a single with a wild card, where one natural and a wild take the pile
@@ -93,12 +98,18 @@ class Threat(NamedTuple):
 class NextPlayer:
     """The seat that plays after this one, as far as this seat can see it."""
 
-    def __init__(self, view: SeatView, knowledge: SeatKnowledge, *, counting: bool = True, exact: bool = False) -> None:
+    def __init__(
+        self, view: SeatView, knowledge: SeatKnowledge, *, counting: bool = True, exact: bool = False,
+        melds_laid: bool = False,
+    ) -> None:
         """``counting``: weigh the cards not yet seen and what the next player showed of their
         hand (else only the cards seen taken from the pile); ``exact``: the chances of drawing
-        them without replacement (hypergeometric) rather than the binomial approximation."""
+        them without replacement (hypergeometric) rather than the binomial approximation;
+        ``melds_laid``: a player lays the cards that fit their side's open melds, so seldom holds
+        a pair of such a rank (:data:`HELD_BESIDE_MELD`)."""
         self.counting = counting
         self.exact = exact
+        self.melds_laid = melds_laid
         rules = view.rules
         seating = view.seating
         seat = seating.next_seat(view.seat)
@@ -274,6 +285,9 @@ class NextPlayer:
         if meld is not None and len(meld.cards) + 3 > rules.book_size:
             return Threat(0.0, 0.0, lambda: f"{name}'s {meld_rank_name(meld_rank)} have no room for three more")
         pair, by_wild = self.chances(rank)
+        if self.melds_laid and meld is not None and self.known[rank] < 2:
+            pair *= HELD_BESIDE_MELD
+            by_wild *= HELD_BESIDE_MELD
         chance = pair + by_wild
         if chance == 0.0:
             return Threat(0.0, 0.0, lambda: self._why_not(rank))

@@ -58,6 +58,9 @@ class Style:
     # more than going out gains (a foot just picked up), and yes when the side is ahead in the game.
     spare_own_cards: bool = False
     out_when_ahead: bool = False
+    # Feeding the next player (ai.risk): they seldom hold a pair of a rank their side has an open
+    # meld of, since the cards that fit it are laid as they come.
+    melds_laid: bool = False
 
 
 EASY = Style(
@@ -71,7 +74,7 @@ NORMAL = Style("normal")
 HARD = Style(
     "hard", lookahead=True, rush_burden=0.5, wild_first=True, pile_margin=-1.0, always_clean=True,
     exact_odds=True, feed_weight=1.5, hoard_wilds=True, keep_wilds=True,
-    spare_own_cards=True, out_when_ahead=True,
+    spare_own_cards=True, out_when_ahead=True, melds_laid=True,
 )
 STYLES = {s.name: s for s in (EASY, NORMAL, HARD)}
 
@@ -601,7 +604,9 @@ def discard_scores(
     hand = hand if hand is not None else read_hand(view)
     counts = hand.counts
     mine = hand.mine
-    nxt = NextPlayer(view, knowledge, counting=style.count_cards, exact=style.exact_odds)
+    nxt = NextPlayer(
+        view, knowledge, counting=style.count_cards, exact=style.exact_odds, melds_laid=style.melds_laid
+    )
     racing = not any(hand.needed)
     take = min(rules.pile_limit, view.pile_size + 1)
     discards = [m for m in view.legal_moves if m.kind is DISCARD_KIND]

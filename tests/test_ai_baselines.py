@@ -16,7 +16,7 @@ from hfcli.engine.rules import preset
 
 # The plays hard has taken up since the baseline was frozen, each a field on in HARD and off in
 # the baseline (a partner's trust: the census of bench/partner_census.py).
-TAKEN_UP = ("keep_wilds", "spare_own_cards", "out_when_ahead")
+TAKEN_UP = ("keep_wilds", "spare_own_cards", "out_when_ahead", "melds_laid")
 
 
 def test_baseline_hard_is_todays_hard_field_by_field() -> None:

@@ -56,3 +56,15 @@ def test_a_partner_ahead_in_the_game_lets_the_side_go_out() -> None:
     game = asked(f"S hand: 9 9 9 8\nS foot: -\nN hand: 5 5\nN foot: -\n{BOOKS} / 5 5 5 5 5")
     assert choice(game, BASELINE_HARD) == "no"
     assert choice(game, HARD) == "yes"
+
+
+def test_a_rank_the_next_sides_open_meld_takes_is_the_safer_throw() -> None:
+    # Singles of eight and nine, onto a 6-card pile. West's side has an open meld of eights, so
+    # West lays eights as they come and seldom holds two: hard throws the eight; the baseline,
+    # weighing only the unseen eights and what the pile would add to that meld, the nine.
+    game = position(
+        "S hand: 8 9 K K\nW hand: 4 5 6 7 10 J Q K A 4\nNS melds: 5 5 5\nNS opened\n"
+        "EW melds: 8 8 8\nEW opened\npile: 4 5 7 10 J Q\nturn: S meld"
+    )
+    assert choice(game, BASELINE_HARD) == "discard 9"
+    assert choice(game, HARD) == "discard 8"
