@@ -95,13 +95,19 @@ class Sheet:
         result = GameResult(self.deals, self.seating.team_names)
         totals = result.totals
         names = self.seating.team_names
-        if result.winner is None:
-            return f"Game over: a tie at {max(totals)}."
         order = sorted(self.seating.teams, key=lambda t: -totals[t])
+        scores = " to ".join(str(totals[t]) for t in order)
+        if result.winner is None:
+            best = max(totals)
+            if len(names) == 2:
+                return f"Game over: a tie at {best}."
+            # With three sides or more, the sheet says which sides tied, as the table does.
+            tied = [names[t] for t in order if totals[t] == best]
+            return f"Game over: a tie at {best} between {', '.join(tied[:-1])} and {tied[-1]}; {scores}."
         members = self.seating.members(result.winner)
         # A side wins; a player alone, named by the seat, wins too (T-SCORE).
         who = f"{self.seating.long_names[members[0]]} wins" if len(members) == 1 else f"{names[result.winner]} win"
-        return f"Game over: {who}, " + " to ".join(str(totals[t]) for t in order) + "."
+        return f"Game over: {who}, {scores}."
 
     # ------------------------------------------------------------------ formats
 

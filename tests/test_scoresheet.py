@@ -81,10 +81,18 @@ def test_the_text_and_markdown_sheets_end_on_the_recorded_totals_and_winner(path
     scores = " to ".join(str(t) for t in sorted(totals.values(), reverse=True))
     seating = json.loads(path.read_text().splitlines()[0])["seating"]
     winner = game_end["winner"]
-    members = [seat for seat, side in enumerate(seating["sides"]) if side == winner]
-    # T-SCORE: a side wins; a player alone is named by the seat, and wins.
-    who = f"{seating['long_names'][members[0]]} wins" if len(members) == 1 else f"{winner} win"
-    assert text.splitlines()[-1] == f"Game over: {who}, {scores}."
+    if winner is None:
+        # C-GAME: equal totals at the top are a tie; with three sides or more the tied sides are named.
+        best = max(totals.values())
+        tied = [side for side, total in sorted(totals.items(), key=lambda st: -st[1]) if total == best]
+        expected = (f"Game over: a tie at {best}." if len(totals) == 2
+                    else f"Game over: a tie at {best} between {', '.join(tied[:-1])} and {tied[-1]}; {scores}.")
+        assert text.splitlines()[-1] == expected
+    else:
+        members = [seat for seat, side in enumerate(seating["sides"]) if side == winner]
+        # T-SCORE: a side wins; a player alone is named by the seat, and wins.
+        who = f"{seating['long_names'][members[0]]} wins" if len(members) == 1 else f"{winner} win"
+        assert text.splitlines()[-1] == f"Game over: {who}, {scores}."
     code, markdown = invoke(["replay", str(path), "--score-sheet", "--format", "markdown"])
     assert code == 0
     last = [line for line in markdown.splitlines() if line.startswith("| **running total** |")][-1]

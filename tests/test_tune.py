@@ -8,6 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from ai.strategy import HARD
+from ai.tuning import starting_theta
+
 TUNE = [sys.executable, "bench/tune.py", "--rules", "quick", "--pairs", "1", "--seed", "5"]
 
 
@@ -65,9 +70,10 @@ def test_the_step_follows_the_points_margin_in_units_of_the_scale_and_the_gate_t
     # the result is the plus side's margin a game over 250 points, held within -1 to 1
     assert entry["result"] == round(max(-1.0, min(1.0, entry["plus_margin"] / 250.0)), 6)
     assert f"margin {entry['plus_margin']:+.1f} a game" in run.stdout
-    # the gate of iteration 0 is hard's own theta against the baseline: every pair shared alike
+    # the gate of iteration 0 plays hard's own starting weights against the baseline, one pair
     gate = saved["gates"][0]
-    assert gate["iteration"] == 0 and gate["score"] == 0.5 and gate["margin"] == 0.0
+    assert gate["iteration"] == 0 and gate["theta"] == pytest.approx(starting_theta(HARD))
+    assert gate["pairs"] == 1 and 0.0 <= gate["score"] <= 1.0
     assert "gate after iteration 0:" in run.stdout
     other = tune("--checkpoint", str(checkpoint), "--margin-scale", "500")
     assert other.returncode == 1
