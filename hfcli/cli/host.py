@@ -104,23 +104,17 @@ def host(
 
 
 def _resumed(path: Path, level: str) -> Resumed:
-    from hfcli.cli.table_setup import in_use_error, make_ai
-    from hfcli.engine.errors import HandFootError
+    from hfcli.cli.table_setup import make_ai, taking_up
     from hfcli.host.hosting import Resumed
     from hfcli.printable import printable
-    from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError, resume
+    from hfcli.transcript import resume
     from hfcli.transcript.resume import FinishedGame
 
     try:
-        found = resume(path)
+        with taking_up(path):
+            found = resume(path)
     except FinishedGame:
         raise click.ClickException(f"{path} records a finished game; there is nothing to resume") from None
-    except TranscriptInUse:
-        raise in_use_error(path) from None
-    except TranscriptWriteError as exc:
-        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
-    except (TranscriptError, HandFootError) as exc:
-        raise click.ClickException(str(exc)) from None
     game = found.game
     humans = {seat: info.name for seat, info in enumerate(found.seats) if info.kind == "human"}
     levels = {seat: info.level or level for seat, info in enumerate(found.seats) if info.kind != "human"}

@@ -17,14 +17,13 @@ import click
 from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
 from hfcli.cli.table_setup import (
     HUMAN,
-    in_use_error,
     intro_lines,
     make_ai,
     open_transcript,
     table_session,
+    taking_up,
     transcript_name_problem,
 )
-from hfcli.engine.errors import HandFootError
 from hfcli.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
@@ -334,27 +333,22 @@ def _resumed_session(
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
     from hfcli.repl.session import LogEntry
-    from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError, read_source, resume
+    from hfcli.transcript import read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
 
     try:
-        held = hold_to_resume(path)  # first of all: one process continues a game, and only one
-        try:
-            source = read_source(path, held)
-            human = human_seat(source)
-            resumed = resume(path, source=source, held=held)
-        except BaseException:
-            held.close()
-            raise
+        with taking_up(path):
+            held = hold_to_resume(path)  # first of all: one process continues a game, and only one
+            try:
+                source = read_source(path, held)
+                human = human_seat(source)
+                resumed = resume(path, source=source, held=held)
+            except BaseException:
+                held.close()
+                raise
     except FinishedGame as over:
         _show_finished(over.game, path)
         raise SystemExit(0) from None
-    except TranscriptInUse:
-        raise in_use_error(path) from None
-    except TranscriptWriteError as exc:
-        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
-    except (TranscriptError, HandFootError) as exc:
-        raise click.ClickException(str(exc)) from None
     game = resumed.game
     if name == "You" and resumed.seats[human].name:
         name = printable(resumed.seats[human].name)

@@ -5,6 +5,8 @@ that introduce it."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,6 +92,27 @@ def open_transcript(
 def in_use_error(path: Path) -> click.ClickException:
     return click.ClickException(f"{path} is in use: another hf play is writing this game, and a transcript "
                                 "has one writer at a time")
+
+
+@contextmanager
+def taking_up(path: Path) -> Iterator[None]:
+    """A game taken up again from its transcript (hf play --resume, hf host --resume): what can go
+    wrong with the file, each as the CLI's one-line message. A finished game goes on to the caller,
+    which tells it its own way."""
+    from hfcli.engine.errors import HandFootError
+    from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError
+    from hfcli.transcript.resume import FinishedGame
+
+    try:
+        yield
+    except FinishedGame:
+        raise
+    except TranscriptInUse:
+        raise in_use_error(path) from None
+    except TranscriptWriteError as exc:
+        raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
+    except (TranscriptError, HandFootError) as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 _FRESH_NAME_TRIES = 100  # a timestamped name taken that many times over is not a race but a fault

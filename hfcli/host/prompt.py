@@ -43,29 +43,15 @@ class Seated:
 
 async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> None:
     """Lines from a person to their ``session`` until the game ends or they leave."""
-    from prompt_toolkit import PromptSession
     from prompt_toolkit.application.current import get_app_session
     from prompt_toolkit.history import InMemoryHistory
 
-    from hfcli.repl.completer import TableCompleter
-    from hfcli.repl.key_reader import read_keys_for_the_table
-    from hfcli.repl.keys import LeaveKey, Suspended, table_bindings
+    from hfcli.repl.keys import LeaveKey, Suspended
+    from hfcli.repl.loop import table_prompt_session
     from hfcli.repl.session import ERROR, QUIT
-    from hfcli.repl.style import table_style
-    from hfcli.repl.toolbar import make_toolbar
 
     app_session = get_app_session()
-    read_keys_for_the_table(app_session.input)
-    prompt: PromptSession[str] = PromptSession(
-        completer=TableCompleter(lambda: session.view),
-        complete_while_typing=False,
-        bottom_toolbar=make_toolbar(session.toolbar),
-        key_bindings=table_bindings(),
-        style=table_style(session.color),
-        history=InMemoryHistory(),
-        input=app_session.input,
-        output=app_session.output,
-    )
+    prompt = table_prompt_session(session, app_session.input, app_session.output, InMemoryHistory())
     leaving = False
 
     def wake() -> None:

@@ -61,6 +61,32 @@ def run_piped(session: Session, lines: Iterable[str]) -> int:
     return 0
 
 
+def table_prompt_session(
+    session: Session, keyboard: Input, output: Output | None, history: History
+) -> PromptSession[str]:
+    """The prompt a person types at, at a table of this terminal or over ssh: the table's
+    completion of commands and cards, its toolbar, keys and colours, reading keys as the table does."""
+    from prompt_toolkit import PromptSession
+
+    from hfcli.repl.completer import TableCompleter
+    from hfcli.repl.key_reader import read_keys_for_the_table
+    from hfcli.repl.keys import table_bindings
+    from hfcli.repl.style import table_style
+    from hfcli.repl.toolbar import make_toolbar
+
+    read_keys_for_the_table(keyboard)
+    return PromptSession(
+        completer=TableCompleter(lambda: session.view),
+        complete_while_typing=False,
+        bottom_toolbar=make_toolbar(session.toolbar),
+        key_bindings=table_bindings(),
+        style=table_style(session.color),
+        history=history,
+        input=keyboard,
+        output=output,
+    )
+
+
 def run_terminal(
     session: Session,
     *,
@@ -71,15 +97,11 @@ def run_terminal(
     """The interactive loop: completion, history, toolbar; Ctrl-C clears the line and says so,
     Ctrl-D asks to leave (and at that question means no), the input's end leaves, saved; Ctrl-Z
     suspends; a pasted text of several lines is a command a line."""
-    from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.input import create_input
 
-    from hfcli.repl.completer import TableCompleter
-    from hfcli.repl.key_reader import read_keys_for_the_table
-    from hfcli.repl.keys import LeaveKey, Suspended, table_bindings
-    from hfcli.repl.style import plain_prompt_on_a_dumb_terminal, table_style
-    from hfcli.repl.toolbar import make_toolbar
+    from hfcli.repl.keys import LeaveKey, Suspended
+    from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
 
     if output is None:
         plain_prompt_on_a_dumb_terminal()
@@ -91,18 +113,7 @@ def run_terminal(
             history = FileHistory(str(history_path))
         except OSError:
             pass  # a folder that cannot be made leaves this session's lines only
-    keyboard = input if input is not None else create_input()
-    read_keys_for_the_table(keyboard)
-    prompt: PromptSession[str] = PromptSession(
-        completer=TableCompleter(lambda: session.view),
-        complete_while_typing=False,
-        bottom_toolbar=make_toolbar(session.toolbar),
-        key_bindings=table_bindings(),
-        style=table_style(session.color),
-        history=history,
-        input=keyboard,
-        output=output,
-    )
+    prompt = table_prompt_session(session, input if input is not None else create_input(), output, history)
     typed = ""
     while not session.finished:
         again, typed = typed, ""
