@@ -18,6 +18,13 @@ def invoke(args: list[str], stdin: str = "", env: dict[str, str] | None = None) 
     return result.exit_code, result.output
 
 
+def test_hf_alone_shows_the_help_line_by_line() -> None:
+    _, text = invoke([])
+    lines = text.splitlines()
+    assert lines[0].startswith("Usage: ") and "Commands:" in lines
+    assert "\\n" not in text  # the help's line breaks kept, not written as escapes
+
+
 def test_help_lists_the_commands_and_each_has_an_example() -> None:
     code, text = invoke(["--help"])
     assert code == 0

@@ -76,8 +76,15 @@ def _errors_shown_visibly() -> Iterator[None]:
     except KeyboardInterrupt:
         raise Interrupted() from None
     except click.ClickException as exc:
-        vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
+        if not _is_the_help_text(exc):
+            vars(exc)["message"] = printable(exc.message)  # set once by click's __init__, typed Final
         raise
+
+
+def _is_the_help_text(exc: click.ClickException) -> bool:
+    """``hf`` alone shows its help as a usage error (click 8.2 on): that message is our own text, its
+    lines to be kept, not words from outside to escape."""
+    return isinstance(exc, click.UsageError) and exc.ctx is not None and exc.message == exc.ctx.get_help()
 
 
 class WholeNumber(click.IntRange):
