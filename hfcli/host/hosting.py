@@ -26,11 +26,13 @@ from hfcli.host.joining import code_matches, name_problem
 from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.terminal import Closed, Terminal, quiet
 from hfcli.printable import printable
+from hfcli.table.endpoints import AiEndpoint
 
 if TYPE_CHECKING:
     from ai.base import Player
     from hfcli.engine.game import Game
     from hfcli.engine.rules import Rules
+    from hfcli.engine.view import SeatView
     from hfcli.host.server import GuestChannel
     from hfcli.repl.session import Session
     from hfcli.table import Table
@@ -63,23 +65,18 @@ class GameStarts(Exception):
     """Ends a guest's lobby prompt: the host started the game."""
 
 
-class HostedAi:
+class HostedAi(AiEndpoint):
     """The endpoint of a seat the host's driver plays: the table's ask is answered later, by the
     driver, off the table's own step (so the AI's thinking and the pause after it do not hold the
-    loop that serves every guest)."""
+    loop that serves every guest). An AI endpoint all the same: the table tells it nothing and
+    never asks it to hold the play."""
 
-    holding = False
+    __slots__ = ()
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def receive(self, moved: object) -> None:
-        pass
-
-    def hear(self, remark: object) -> None:
-        pass
-
-    def ask(self, view: object) -> None:
+    def ask(self, view: SeatView) -> None:
         return None
 
 

@@ -14,9 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hfcli.printable import printable
-from hfcli.repl.limits import MAX_LINE
-
 if TYPE_CHECKING:
     from hfcli.host.terminal import Terminal
     from hfcli.repl.session import Session
@@ -47,8 +44,8 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
     from prompt_toolkit.history import InMemoryHistory
 
     from hfcli.repl.keys import LeaveKey, Suspended
-    from hfcli.repl.loop import table_prompt_session
-    from hfcli.repl.session import ERROR, QUIT
+    from hfcli.repl.loop import refused, run_lines, table_prompt_session
+    from hfcli.repl.session import INFO, QUIT
 
     app_session = get_app_session()
     prompt = table_prompt_session(session, app_session.input, app_session.output, InMemoryHistory())
@@ -91,29 +88,23 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                     return
                 terminal.say("Staying at the table.")
                 continue
-            if len(text) > MAX_LINE:
-                session.error(f"That line is longer than {MAX_LINE} characters, and no command is; it was not read.")
+            if refused(session, text):
                 continue
-            lines = text.split("\n")
-            for number, line in enumerate(lines):
-                if number > 0:
-                    if not line.strip():
-                        continue
-                    session.say(session.prompt + printable(line))
-                if line.strip().lower() in ("quit", "exit") and not session.is_over:
-                    leaving = True
-                    break
-                if line.strip().lower() == "who":
+
+            def line_at_the_host(line: str) -> str:
+                nonlocal leaving
+                word = line.strip().lower()
+                if word in ("quit", "exit") and not session.is_over:
+                    leaving = True  # asked as a question at the next prompt
+                    return QUIT
+                if word == "who":
                     terminal.say("\n".join(seated.who()))
-                    continue
+                    return INFO
                 outcome = session.handle(line)
                 seated.played()
-                if outcome == QUIT or session.finished:
-                    break
-                rest = sum(1 for later in lines[number + 1:] if later.strip())
-                if outcome == ERROR and rest:
-                    session.say(f"The rest of the paste ({rest} {'line' if rest == 1 else 'lines'}) was not run.")
-                    break
+                return outcome
+
+            run_lines(session, text.split("\n"), line_at_the_host)
     finally:
         seated.waker(None)
 

@@ -9,7 +9,7 @@ drops that line with a message, and the game goes on.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -35,7 +35,8 @@ def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
         yield line[: limit + 1]
 
 
-def _refused(session: Session, line: str) -> bool:
+def refused(session: Session, line: str) -> bool:
+    """Refuse (and say so) a line longer than any command."""
     if len(line) > MAX_LINE:
         session.error(f"That line is longer than {MAX_LINE} characters, and no command is; it was not read.")
         return True
@@ -50,7 +51,7 @@ def run_piped(session: Session, lines: Iterable[str]) -> int:
             break
         line = raw.rstrip("\r\n")
         session.say(session.prompt + printable(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
-        if _refused(session, line):
+        if refused(session, line):
             continue
         if session.handle(line) == QUIT:
             break
@@ -140,10 +141,10 @@ def run_terminal(
         except UnreadableInput as exc:
             session.error(f"The terminal sent something that could not be read ({exc}); that line was dropped.")
             continue
-        if _refused(session, text):
+        if refused(session, text):
             continue
         try:
-            _run_lines(session, text.split("\n"))
+            run_lines(session, text.split("\n"))
         except KeyboardInterrupt:
             # Ctrl-C while the AI plays skips the pacing, never a move.
             session.say("(skipping ahead)")
@@ -152,16 +153,17 @@ def run_terminal(
     return 0
 
 
-def _run_lines(session: Session, lines: list[str]) -> None:
+def run_lines(session: Session, lines: list[str], handle: Callable[[str], str] | None = None) -> None:
     """The lines of one entry (several when pasted), each a command, in turn; each after the first
     is shown after the prompt as if typed there. A refused line stops the rest, which was written
-    with it in mind."""
+    with it in mind. ``handle`` (the session's own by default) answers a line with its outcome; a
+    hosted table's reads its own words first."""
     for number, line in enumerate(lines):
         if number > 0:
             if not line.strip():
                 continue
             session.say(session.prompt + printable(line))
-        outcome = session.handle(line)
+        outcome = (handle or session.handle)(line)
         if outcome == QUIT or session.finished:
             return
         rest = sum(1 for later in lines[number + 1:] if later.strip())

@@ -100,7 +100,7 @@ class AiEndpoint:
     def hear(self, remark: Remark) -> None:
         pass
 
-    def ask(self, view: SeatView) -> Decision:
+    def ask(self, view: SeatView) -> Decision | None:
         return self.player.choose(view)
 
 
