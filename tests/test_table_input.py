@@ -118,13 +118,13 @@ def test_an_escape_sequence_before_a_long_typed_line_does_not_shorten_it() -> No
 
 def test_a_long_typed_line_stops_growing_at_the_limit_and_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[str] = []
-    refuse = loop._refused
+    refuse = loop.refused
 
     def seen(session: Session, line: str) -> bool:
         read.append(line)
         return refuse(session, line)
 
-    monkeypatch.setattr(loop, "_refused", seen)
+    monkeypatch.setattr(loop, "refused", seen)
     session, out, errors = _run_prompt_loop("a" * 20_000 + "\rdraw\r")
     assert errors == []
     assert [len(line) for line in read[:2]] == [loop.MAX_LINE + 1, 4]  # the first line kept 501 of 20,000
