@@ -97,13 +97,20 @@ class SeatKnowledge:
     _laid: list[tuple[int, int]] = field(default_factory=list)
     # The jokers of each meld with wild cards seen_counts has looked at this deal, by the meld's id.
     _jokers_in: dict[int, tuple[Meld, int]] = field(default_factory=dict, repr=False, compare=False)
+    # Whether update has read any view, and whether it began from what a view showed (a game built
+    # from a position, with no history), not from the history: see shared_knowledge.
+    read_any: bool = field(default=False, repr=False, compare=False)
+    from_position: bool = field(default=False, repr=False, compare=False)
 
     def update(self, view: SeatView) -> None:
         history = view.history
+        self.read_any = True
         if len(history) < self.seen_events:
             self.__init__()  # type: ignore[misc]
+            self.read_any = True
         if not history and not self.seen_events:
             self._start_mid_deal(view)
+            self.from_position = True
         if len(history) == self.seen_events:
             return
         team_of = view.seating.team_of
@@ -273,3 +280,34 @@ class SeatKnowledge:
             if seat != me:
                 seen = list(map(operator.add, seen, ranks))
         return seen
+
+
+# Where a game's shared knowledge is kept in its history's memo.
+_SHARED = "ai.knowledge.SeatKnowledge"
+
+
+def shared_knowledge(view: SeatView, kept: SeatKnowledge) -> SeatKnowledge:
+    """The knowledge a player reads ``view`` with, brought up to it: ``kept`` (the one it read its
+    last view with) or the one the seats of the game share. What a seat learns from the public
+    history is what every seat learns, so one account, kept in the history's memo, serves them
+    all and reads each event once rather than once a seat. It only goes forward: a view of an
+    earlier point than it has read (a game taken up again, a look back) is read with knowledge of
+    the player's own, as is every view of a player whose own knowledge has read any. A player
+    new to the game joins the shared account where its own would read the same: from the history,
+    or, in a game built from a position with no history, from the first view if it is shown that
+    view too."""
+    history = view.history
+    memo = history.memo
+    shared: SeatKnowledge | None = memo.get(_SHARED)
+    if shared is None:
+        shared = memo[_SHARED] = SeatKnowledge()
+    if kept is shared:
+        if shared.seen_events <= len(history):
+            shared.update(view)
+            return shared
+        kept = SeatKnowledge()
+    elif not kept.read_any and shared.seen_events <= len(history) and (not shared.from_position or not history):
+        shared.update(view)
+        return shared
+    kept.update(view)
+    return kept

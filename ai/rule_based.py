@@ -8,7 +8,7 @@ from collections import Counter
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge, needs_permission, side_in_feet
+from ai.knowledge import SeatKnowledge, needs_permission, shared_knowledge, side_in_feet
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -55,7 +55,7 @@ class RuleBasedPlayer:
         self._origin: Counter[Card] | None = None  # the hand before a pickup, for the first meld
 
     def choose(self, view: SeatView) -> Decision:
-        self.knowledge.update(view)
+        self.knowledge = shared_knowledge(view, self.knowledge)
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         phase = view.phase

@@ -14,7 +14,7 @@ from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish, leftover_of
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
-from hfcli.engine.cards import ALL_CARDS, RANK_COUNT, Card
+from hfcli.engine.cards import ALL_CARDS, NINE, RANK_COUNT, Card
 from hfcli.engine.dealing import buried_places, turn_up
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
@@ -202,3 +202,57 @@ def test_cards_seen_kept_move_by_move_are_the_cards_in_sight_at_every_decision()
         wild_melds += sum(1 for side in view.melds for m in side if m.wilds)
         game.apply(decision.move)
     assert decisions > 500 and wild_melds > 0  # a whole game, with wild cards on the table
+
+
+def test_the_seats_of_a_game_share_one_knowledge_and_a_view_of_an_earlier_point_reads_as_it_was() -> None:
+    """The four hard players of a game read the public history with one knowledge, equal to a
+    reading of the whole history afresh; a new player shown a view of an earlier point (a look
+    back) reads it with a knowledge of its own that reads as that history afresh, and the shared
+    one stays where the game is."""
+    game = Game(preset("classic"), 4)
+    players = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    earlier: SeatView | None = None
+    for number in range(60):
+        view = game.view(game.to_move)
+        if number == 30:
+            earlier = view
+        game.apply(players[game.to_move].choose(view).move)
+    knowledges = {id(p.knowledge) for p in players if isinstance(p, RuleBasedPlayer)}
+    assert len(knowledges) == 1
+    now = game.view(game.to_move)
+    shared = players[0].knowledge  # type: ignore[attr-defined]
+    shared.update(now)
+    afresh = SeatKnowledge()
+    afresh.update(now)
+    assert shared == afresh and shared.seen_events == len(now.history)
+    assert earlier is not None
+    looking_back = RuleBasedPlayer(game.seed, earlier.seat, "hard")
+    looking_back.choose(earlier)
+    then = SeatKnowledge()
+    then.update(earlier)
+    assert looking_back.knowledge is not shared and looking_back.knowledge == then
+    assert shared.seen_events == len(now.history)
+
+
+def test_a_player_first_shown_a_position_game_after_its_first_moves_reads_the_history_alone() -> None:
+    """In a game built from a position with no history, the seat that saw the position as built
+    starts from what it showed (the pile's nine); a seat first shown a view after moves were
+    played reads only the history since, with a knowledge of its own, as it always did."""
+    game = position(
+        """
+        S hand: 4 5 6 7 8 K K
+        W hand: 4 5 6 7 8 Q Q
+        turn: S draw
+        """
+    )
+    south = RuleBasedPlayer(game.seed, 0, "hard")
+    west = RuleBasedPlayer(game.seed, 1, "hard")
+    while game.to_move == 0:
+        game.apply(south.choose(game.view(0)).move)
+    view = game.view(1)
+    west.choose(view)
+    alone = SeatKnowledge()
+    alone.update(view)
+    assert west.knowledge is not south.knowledge and west.knowledge == alone
+    south.knowledge.update(game.view(0))
+    assert south.knowledge.pile[0] == NINE and alone.pile[0] != NINE  # the position's nine, under South's discard

@@ -26,13 +26,17 @@ from hfcli.engine.state import GameState, Phase
 
 class History(Sequence[Event]):
     """The first ``length`` public events of a game: a read-only window on its append-only log,
-    so handing a view to a player costs nothing however long the game has run."""
+    so handing a view to a player costs nothing however long the game has run. ``memo`` is the
+    game's :attr:`~hfcli.engine.state.GameState.public_memo`: what a reader works out from the
+    public events, kept for the next view of the same game (a reader that keeps something there
+    notes how far into the history it has read, since a view may be of an earlier point)."""
 
-    __slots__ = ("_events", "_length")
+    __slots__ = ("_events", "_length", "memo")
 
-    def __init__(self, events: list[Event], length: int) -> None:
+    def __init__(self, events: list[Event], length: int, memo: dict[str, Any] | None = None) -> None:
         self._events = events
         self._length = length
+        self.memo: dict[str, Any] = {} if memo is None else memo
 
     def __len__(self) -> int:
         return self._length
@@ -152,7 +156,7 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
             if turn.counting is not None and not deal.teams[seating.team_of[turn.seat]].opened else None
         ),
         "results": tuple(state.results),
-        "history": History(public, len(public)),
+        "history": History(public, len(public), state.public_memo),
         "legal_moves": tuple(legal_moves(config, state)) if turn.to_move == seat else (),
     })
 
