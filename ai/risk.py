@@ -299,7 +299,8 @@ class NextPlayer:
             closes = closes if pair >= by_wild else dirty_closes
         if not self.opened:
             chance *= FIRST_MELD_ODDS
-        return Threat(chance, gain, lambda: self._risk_words(rank, chance, closes))
+        # Built as a plain tuple: a discard weighs one for every card it could throw.
+        return _new_tuple(Threat, (chance, gain, lambda: self._risk_words(rank, chance, closes)))
 
     def _risk_words(self, rank: int, chance: float, closes: str | None) -> str:
         """What a discard of ``rank`` risks, in words."""
@@ -377,6 +378,9 @@ class NextPlayer:
         if not self.opened:
             gain += FIRST_MELD
         return gain, closes
+
+
+_new_tuple = tuple.__new__  # a named tuple without its __new__'s argument handling
 
 
 def book_share(cards: int, book: int) -> float:

@@ -594,6 +594,9 @@ class DiscardOption(NamedTuple):
         return f"{self.text}: {self.what}{risk}"
 
 
+_new_tuple = tuple.__new__
+
+
 def discard_scores(
     view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None
 ) -> list[DiscardOption]:
@@ -651,7 +654,7 @@ def discard_scores(
             # Only going out matters now: a card that cannot be melded goes before feeding worries.
             danger *= style.race_danger
         cost += danger
-        options.append(DiscardOption(cost, move, why, threat))
+        options.append(_new_tuple(DiscardOption, (cost, move, why, threat)))  # without __new__'s argument handling
     return options
 
 

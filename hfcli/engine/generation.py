@@ -8,7 +8,10 @@ left to :func:`hfcli.engine.validation.validate` only where they might.
 
 from __future__ import annotations
 
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_COUNT, RANK_TOKENS, TWO, rank_counts
+import operator
+from itertools import compress
+
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_COUNT, RANK_TOKENS, THREE, TWO, rank_counts
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
@@ -40,7 +43,8 @@ _ADD_NATURAL = {r: add_move((p,), r) for r, p in _NATURAL.items()}
 _ADD_TWO = {r: add_move((_TWO,), r) for r in (*NATURAL_RANKS, WILD)}
 _ADD_JOKER = {r: add_move((_JOKER,), r) for r in (*NATURAL_RANKS, WILD)}
 _DISCARD = {r: discard_move(RANK_PICKS[r]) for r in range(len(RANK_TOKENS))}
-_RANKS = range(RANK_COUNT)
+_DISCARDS = [_DISCARD[r] for r in range(RANK_COUNT)]  # by rank index, for compress with a hand's rank counts
+_RANK_OF = operator.attrgetter("rank")
 
 
 def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
@@ -56,35 +60,62 @@ def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
         moves: list[Move] = []
         if state.deal.stock:
             moves.append(DRAW)
-        if pickup_refusal(config, state, seat) is None:
+        if _may_take_pile(config, state, seat) and pickup_refusal(config, state, seat) is None:
             moves.append(PICKUP)
             if not state.deal.stock:
                 moves.append(END)
-        if ask_refusal(config, state, seat) is None:
+        if _may_ask(config, state, seat) and ask_refusal(config, state, seat) is None:
             moves.append(ASK)
         return moves
-    moves = lay_moves(config, state, seat)
+    counts = rank_counts(state.deal.hands[seat])
+    moves = _lay_moves(config, state, seat, counts)
     if discard_refusal(config, state, seat) is None:
         # One discard a rank held, in the order of the cards' codes: by rank (codes are rank * 4
         # plus the suit), so counted, not sorted.
-        counts = rank_counts(state.deal.hands[seat])
-        moves += [_DISCARD[rank] for rank in _RANKS if counts[rank]]
-    if ask_refusal(config, state, seat) is None:
+        moves += compress(_DISCARDS, counts)
+    if _may_ask(config, state, seat) and ask_refusal(config, state, seat) is None:
         moves.append(ASK)
     if turn.undo is not None:
         moves.append(UNDO)
     return moves
 
 
+def _may_take_pile(config: GameConfig, state: GameState, seat: int) -> bool:
+    """False where :func:`pickup_refusal` surely refuses for the common reasons (no pile, a black
+    three on top, no pair of the top card's rank), found without putting the refusal in words;
+    True where it has to be asked."""
+    pile = state.deal.pile
+    if not pile:
+        return False
+    top = pile[-1]
+    rank = top.rank
+    if rank == THREE:
+        return False
+    hand = state.deal.hands[seat]
+    pair = list(map(_RANK_OF, hand)).count(rank)
+    if pair >= 2:
+        return True
+    # One natural and a wild card may take a natural top card (pile_with_wild); pickup_refusal says.
+    return not top.is_wild and pair == 1 and config.rules.pile_with_wild
+
+
+def _may_ask(config: GameConfig, state: GameState, seat: int) -> bool:
+    """False where :func:`ask_refusal` surely refuses for the common reasons (asked already, not
+    in the foot), found without putting the refusal in words; True where it has to be asked."""
+    return not state.turn.asked and state.deal.feet[seat] is None
+
+
 def lay_moves(config: GameConfig, state: GameState, seat: int) -> list[Move]:
     """The legal melds and additions, one card or one smallest meld each."""
+    return _lay_moves(config, state, seat, rank_counts(state.deal.hands[seat]))
+
+
+def _lay_moves(config: GameConfig, state: GameState, seat: int, counts: list[int]) -> list[Move]:
+    """:func:`lay_moves`, with the hand's cards of each rank counted."""
     rules = config.rules
     deal = state.deal
     hand = deal.hands[seat]
     team = deal.teams[config.seating.team_of[seat]]
-    counts = [0] * 14
-    for c in hand:
-        counts[c.rank] += 1
     twos, jokers = counts[TWO], counts[JOKER]
     open_ranks: dict[int, Meld] = {m.rank: m for m in team.melds if not m.is_book}
     candidates: list[Move] = []

@@ -13,6 +13,7 @@ from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import Refusal
 from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, count_books, meld_rank_name, ratio_ok
 from hfcli.engine.opening import max_opening_value
+from hfcli.engine.options import MeldMinimumBy
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import running_totals
@@ -22,9 +23,15 @@ from hfcli.engine.state import GameState, TeamState
 def minimum_for(config: GameConfig, state: GameState, team: int) -> int:
     """C-MIN: the first-meld minimum of side ``team`` in the deal in progress."""
     rules = config.rules
-    # Only a minimum by score asks for the totals, which add up every finished deal.
-    score = running_totals(state.results, len(config.seating.team_names))[team] if rules.meld_minimum_by.by_score else 0
-    return rules.meld_minimum(state.deal.index, score)
+    if rules.meld_minimum_by is _BY_SCORE:
+        # Only a minimum by score asks for the totals, which add up every finished deal.
+        return rules.meld_minimum(state.deal.index, running_totals(state.results, len(config.seating.team_names))[team])
+    # By the deal, as MeldMinimumBy.minimum reads it, without its calls: every view asks.
+    minimums = rules.meld_minimums
+    return minimums[min(state.deal.index, len(minimums) - 1)]
+
+
+_BY_SCORE = MeldMinimumBy.SCORE  # a member read through its class costs a call
 
 
 def books_with(team: TeamState, completed: Sequence[BookKind] = ()) -> tuple[int, int, int]:

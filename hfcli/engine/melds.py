@@ -57,20 +57,26 @@ class Meld:
     """One meld on the table, a complete book once it holds ``book_size`` cards. Immutable:
     equal by rank and cards."""
 
-    __slots__ = ("rank", "cards", "wilds", "book_size", "is_book")
+    __slots__ = ("rank", "cards", "wilds", "naturals", "book_size", "is_book", "kind")
 
+    # Attributes, not properties, worked out once a meld: the engine and the players ask them of
+    # every meld at every decision.
     rank: int  # a natural rank index, or WILD
     cards: tuple[Card, ...]  # in the order they were laid
     wilds: int
+    naturals: int
     book_size: int
-    is_book: bool  # an attribute, not a property: the engine asks it of every meld on every listing
+    is_book: bool
+    kind: BookKind  # C-BOOK: clean, dirty or wild (for an incomplete meld, what it would be as a book now)
 
     def __init__(self, rank: int, cards: tuple[Card, ...], book_size: int, wilds: int | None = None) -> None:
         self.rank = rank
         self.cards = cards
         self.book_size = book_size
-        self.wilds = sum(1 for c in cards if c.is_wild) if wilds is None else wilds
+        self.wilds = wilds = sum(1 for c in cards if c.is_wild) if wilds is None else wilds
+        self.naturals = len(cards) - wilds
         self.is_book = len(cards) >= book_size
+        self.kind = WILD_BOOK if rank == WILD else DIRTY_BOOK if wilds else CLEAN_BOOK
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         """This meld with ``cards`` laid on it."""
@@ -82,20 +88,9 @@ class Meld:
         return Meld(self.rank, self.cards[:size], self.book_size)
 
     @property
-    def naturals(self) -> int:
-        return len(self.cards) - self.wilds
-
-    @property
     def needed(self) -> int:
         """Cards still needed to make a book."""
         return max(0, self.book_size - len(self.cards))
-
-    @property
-    def kind(self) -> BookKind:
-        """C-BOOK: clean, dirty or wild (for an incomplete meld, what it would be as a book now)."""
-        if self.rank == WILD:
-            return WILD_BOOK
-        return DIRTY_BOOK if self.wilds else CLEAN_BOOK
 
     @property
     def token(self) -> str:

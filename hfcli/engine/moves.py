@@ -18,7 +18,7 @@ for which the engine picks the physical card, or an exact card (``9H``).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -107,6 +107,9 @@ class Move:
     kind: MoveKind
     groups: tuple[tuple[Pick, ...], ...] = ()
     target: int | None = None  # an add's meld: its rank index, or WILD
+    # The move in notation, written the first time it is asked for: every decision's move and
+    # reason is put in notation, and the legal moves are mostly the same few objects game after game.
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     @property
     def picks(self) -> tuple[Pick, ...]:
@@ -114,9 +117,16 @@ class Move:
         return tuple(p for g in self.groups for p in g)
 
     def __str__(self) -> str:
+        text = self._text
+        if not text:
+            text = self._notation()
+            _set_attribute(self, "_text", text)  # past the frozen dataclass's __setattr__
+        return text
+
+    def _notation(self) -> str:
         # The kinds by identity and the kind's text by str(): in Python 3.11 a member read
         # through its class, its ``value`` and its hash (a set's membership) each cost a call in
-        # Python, and every decision's move and reason is put in notation.
+        # Python.
         kind = self.kind
         if kind is not MELD_KIND and kind is not ADD_KIND and kind is not DISCARD_KIND:  # SIMPLE_KINDS
             return str(kind)
@@ -131,6 +141,9 @@ class Move:
     @staticmethod
     def parse(text: str) -> Move:
         return parse_move(text)
+
+
+_set_attribute = object.__setattr__
 
 
 def _implied_target(picks: tuple[Pick, ...], target: int) -> bool:

@@ -137,7 +137,8 @@ class GameState:
         public, events = self.public, self.events
         done = len(public) - self.seen_before
         if done < len(events):
-            public.extend([e.public() for e in events[done:]])
+            # Event.public inlined: most events carry no private cards and are their own public form.
+            public.extend([e._replace(private=()) if e.private else e for e in events[done:]])
         return public
 
 

@@ -108,14 +108,10 @@ class SeatView:
     results: tuple[DealResult, ...]
     history: History  # public events of the whole game
     legal_moves: tuple[Move, ...]  # empty unless this seat is to move
-
-    @property
-    def team(self) -> int:
-        return self.seating.team_of[self.seat]
-
-    @property
-    def my_melds(self) -> tuple[Meld, ...]:
-        return self.melds[self.team]
+    # The seat's side and its melds: fields, not properties, since the players read them at every
+    # decision, again and again.
+    team: int
+    my_melds: tuple[Meld, ...]
 
     def totals(self) -> tuple[int, ...]:
         return running_totals(self.results, len(self.seating.team_names))
@@ -124,13 +120,16 @@ class SeatView:
 def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
     deal, turn, seating = state.deal, state.turn, config.seating
     public = state.public_events()
+    team = seating.team_of[seat]
+    melds = tuple([tuple(t.melds) for t in deal.teams])
     return _built({
         "seat": seat,
+        "team": team,
         "rules": config.rules,
-        "seating": config.seating,
+        "seating": seating,
         "deal_index": deal.index,
         "dealer": deal.dealer,
-        "minimum": minimum_for(config, state, config.seating.team_of[seat]),
+        "minimum": minimum_for(config, state, team),
         "phase": turn.phase,
         "turn_seat": turn.seat,
         "to_move": turn.to_move,
@@ -139,7 +138,8 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
         "hand_sizes": tuple(map(len, deal.hands)),
         "foot_sizes": tuple([len(f) if f is not None else 0 for f in deal.feet]),
         "in_foot": tuple([f is None for f in deal.feet]),
-        "melds": tuple([tuple(t.melds) for t in deal.teams]),
+        "melds": melds,
+        "my_melds": melds[team],
         "red_threes": tuple([tuple(t.red_threes) for t in deal.teams]),
         "opened": tuple([t.opened for t in deal.teams]),
         "pile_top": deal.pile[-1] if deal.pile else None,
