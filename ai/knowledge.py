@@ -97,6 +97,8 @@ class SeatKnowledge:
     _laid: list[tuple[int, int]] = field(default_factory=list)
     # The jokers of each meld with wild cards seen_counts has looked at this deal, by the meld's id.
     _jokers_in: dict[int, tuple[Meld, int]] = field(default_factory=dict, repr=False, compare=False)
+    # Each side's melds as seen_counts last counted them, and the cards of each rank in them.
+    _tables_seen: dict[int, tuple[tuple[Meld, ...], list[int]]] = field(default_factory=dict, repr=False, compare=False)
     # Whether update has read any view, and whether it began from what a view showed (a game built
     # from a position, with no history), not from the history: see shared_knowledge.
     read_any: bool = field(default=False, repr=False, compare=False)
@@ -114,7 +116,7 @@ class SeatKnowledge:
         if len(history) == self.seen_events:
             return
         team_of = view.seating.team_of
-        for event in history[self.seen_events:]:
+        for event in history.since(self.seen_events):
             kind = event.kind
             seat = event.seat
             if kind is _MOVE:
@@ -250,28 +252,40 @@ class SeatKnowledge:
         """The ranks a pickup would bring, top first."""
         return [c.rank for c in reversed(view.pile[-take:])]
 
+    def _melds_seen(self, melds: tuple[Meld, ...]) -> list[int]:
+        """The cards of each rank in ``melds``."""
+        seen = [0] * RANKS
+        jokers_in = self._jokers_in
+        for m in melds:
+            # A meld holds naturals of its rank and wild cards only: the naturals are counted
+            # at once, the wild cards' ranks only when there are some.
+            cards, wilds = m.cards, m.wilds
+            if m.rank != WILD:
+                seen[m.rank] += len(cards) - wilds
+            if wilds:
+                # A meld is immutable and stays on the table from view to view: its jokers
+                # are counted once (the entry keeps the meld, so its id is not reused).
+                found = jokers_in.get(id(m))
+                if found is None or found[0] is not m:
+                    found = jokers_in[id(m)] = (m, list(map(_RANK_OF, cards)).count(JOKER))
+                jokers = found[1]
+                seen[TWO] += wilds - jokers
+                seen[JOKER] += jokers
+        return seen
+
     def seen_counts(self, view: SeatView) -> list[int]:
         """Cards of each rank this seat has seen this deal and knows are not in the unseen pool:
         its hand, the table (red threes included), the pile, and the cards other seats took from
         the pile and still hold."""
         seen = rank_counts(view.hand)
-        jokers_in = self._jokers_in
-        for team_melds in view.melds:
-            for m in team_melds:
-                # A meld holds naturals of its rank and wild cards only: the naturals are counted
-                # at once, the wild cards' ranks only when there are some.
-                cards, wilds = m.cards, m.wilds
-                if m.rank != WILD:
-                    seen[m.rank] += len(cards) - wilds
-                if wilds:
-                    # A meld is immutable and stays on the table from view to view: its jokers
-                    # are counted once (the entry keeps the meld, so its id is not reused).
-                    found = jokers_in.get(id(m))
-                    if found is None or found[0] is not m:
-                        found = jokers_in[id(m)] = (m, list(map(_RANK_OF, cards)).count(JOKER))
-                    jokers = found[1]
-                    seen[TWO] += wilds - jokers
-                    seen[JOKER] += jokers
+        tables = self._tables_seen
+        for side, team_melds in enumerate(view.melds):
+            # A side's melds are counted once while none of them changes (melds are immutable
+            # and stay on the table from view to view, so the comparison is mostly by identity).
+            found = tables.get(side)
+            if found is None or found[0] != team_melds:
+                found = tables[side] = (team_melds, self._melds_seen(team_melds))
+            seen = list(map(operator.add, seen, found[1]))
         seen[THREE] += sum(map(len, view.red_threes))
         for rank in map(_RANK_OF, view.pile):
             seen[rank] += 1

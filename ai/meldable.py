@@ -133,7 +133,11 @@ def can_go_out(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], bo
     out, V-OUT) so that the partnership then holds the books C-OUT asks for."""
     if keep == 0:
         return _melds_out_with_books(rules, counts, shapes, books)
-    for rank in range(RANKS):
+    threes = counts[THREE]
+    if threes > 1:
+        return False  # a black three can never be melded (C-BLACK3), and only one is kept
+    # With a black three in hand it is the card kept; no other card need be tried.
+    for rank in (THREE,) if threes else range(RANKS):
         if counts[rank]:
             counts[rank] -= 1
             ok = _melds_out_with_books(rules, counts, shapes, books)

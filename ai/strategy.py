@@ -649,7 +649,7 @@ def discard_scores(
                     # costs its value if the deal ends with it in hand.
                     cost = -float(values[rank])
         threat = nxt.threat(rank)
-        danger = threat.cost * style.feed_weight
+        danger = threat.chance * threat.gain * style.feed_weight  # Threat.cost, without the property's call
         if racing:
             # Only going out matters now: a card that cannot be melded goes before feeding worries.
             danger *= style.race_danger

@@ -57,6 +57,11 @@ class History(Sequence[Event]):
             raise IndexError("history index out of range")
         return self._events[index]
 
+    def since(self, start: int) -> list[Event]:
+        """The events from ``start`` on (``self[start:]``, without a slice's working out): a
+        reader that keeps up with the history asks for what is new at every view."""
+        return self._events[start:self._length]
+
     def __iter__(self) -> Iterator[Event]:
         events = self._events
         for i in range(self._length):
