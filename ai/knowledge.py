@@ -93,8 +93,10 @@ class SeatKnowledge:
     pile: list[int] = field(default_factory=list)  # the discard pile's ranks, bottom first
     opened: set[int] = field(default_factory=set)  # sides that have made their first meld this deal
     buried: list[Card] = field(default_factory=list)  # this deal's upcards buried in the stock, in order
-    # This turn's lay-downs: (rank, was it a known card) for each card, given back on an undo.
-    _laid: list[tuple[int, int]] = field(default_factory=list)
+    # The ranks of this turn's lay-downs that were known cards, given back on an undo, and whether
+    # the turn has laid any card.
+    _laid: list[int] = field(default_factory=list)
+    _laid_any: bool = False
     # The jokers of each meld with wild cards seen_counts has looked at this deal, by the meld's id.
     _jokers_in: dict[int, tuple[Meld, int]] = field(default_factory=dict, repr=False, compare=False)
     # Each side's melds as seen_counts last counted them, and the cards of each rank in them.
@@ -179,24 +181,22 @@ class SeatKnowledge:
     def _move(self, seat: int, move: Move, cards: tuple[Card, ...], team: int) -> None:
         kind = move.kind
         if kind is MELD_KIND or kind is ADD_KIND:
+            self._laid_any = True
             ranks = self.known.get(seat)
-            laid = self._laid
-            if ranks is None:  # nothing known of the seat's hand: every card laid was unseen
-                laid += [(pick.rank, 0) for group in move.groups for pick in group]
-            else:
+            if ranks is not None:  # else nothing known of the seat's hand: every card laid was unseen
+                laid = self._laid
                 for group in move.groups:
                     for pick in group:
                         rank = pick.rank
                         if ranks[rank] > 0:
                             ranks[rank] -= 1
-                            laid.append((rank, 1))
-                        else:
-                            laid.append((rank, 0))
+                            laid.append(rank)
             if self.held.get(seat):
                 self._forget_cards(seat, cards)
         elif kind is DRAW_KIND or kind is PICKUP_KIND:
             self.turns += 1
             self._laid = []
+            self._laid_any = False
             if kind is PICKUP_KIND:
                 self.opened.add(team)
             elif self.pile and self.pile[-1] != THREE and team in self.opened:
@@ -207,16 +207,18 @@ class SeatKnowledge:
             self._forget(seat, rank)
             if self.held.get(seat):
                 self._forget_cards(seat, cards)
-            if self._laid:
+            if self._laid_any:
                 self.opened.add(team)
             self.no_pair.setdefault(seat, {})[rank] = (self.received.get(seat, 0), DISCARDED)
             self.pile.append(rank)
             self._laid = []
+            self._laid_any = False
         elif kind is UNDO_KIND:
             ranks = self.known.setdefault(seat, [0] * RANKS)
-            for rank, was_known in self._laid:
-                ranks[rank] += was_known
+            for rank in self._laid:
+                ranks[rank] += 1
             self._laid = []
+            self._laid_any = False
 
     def _forget(self, seat: int, rank: int) -> int:
         """A card of ``rank`` left ``seat``'s hand: 1 if it was one known to be there."""

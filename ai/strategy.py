@@ -7,6 +7,7 @@ levels differ only through :class:`Style`, which switches parts on or off.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -535,7 +536,13 @@ def meld_reason(move: Move, why: str, hand: HandFacts) -> str:
     else:
         rank = next((p.rank for p in move.groups[0] if not p.is_wild), WILD)
         kind = ""
-    return f"{move}: " + why.format(kind=kind, ranks=meld_rank_name(rank))
+    return f"{move}: " + _put_in(why, kind, rank)
+
+
+@functools.lru_cache(maxsize=1024)
+def _put_in(why: str, kind: str, rank: int) -> str:
+    """``why`` with the meld's kind and rank put in: a handful of words, meld after meld."""
+    return why.format(kind=kind, ranks=meld_rank_name(rank))
 
 
 def choose_meld(
