@@ -145,6 +145,8 @@ def _lay_moves(config: GameConfig, state: GameState, seat: int, counts: list[int
             if jokers:
                 candidates.append(_ADD_JOKER[rank])
     size = len(hand)
+    if size >= 5:
+        return candidates  # every candidate lays three cards at most, and leaves two or more
     foot = deal.feet[seat]
     in_foot = foot is None
     # Emptying the hand before the foot is checked when it might break C-MIN, or C-KEEP for a
