@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.meldable import Books, MeldShape, leftover_of
-from hfcli.engine.cards import JOKER, TWO, rank_counts
+from hfcli.engine.cards import JOKER, TWO
 from hfcli.engine.melds import Meld, count_books
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
@@ -36,7 +36,7 @@ class HandFacts:
 
 def read_hand(view: SeatView) -> HandFacts:
     """The facts of ``view``'s hand and its partnership's melds."""
-    counts = rank_counts(view.hand)
+    counts = list(view.hand_counts)
     mine = open_melds(view.my_melds)
     shapes: dict[int, MeldShape] = {
         rank: (len(m.cards), len(m.cards) - m.wilds, m.wilds) for rank, m in mine.items()

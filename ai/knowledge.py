@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card, rank_counts
+from hfcli.engine.cards import JOKER, RANK_COUNT, THREE, TWO, Card
 from hfcli.engine.events import EventKind
 from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW_KIND, MELD_KIND, PICKUP_KIND, UNDO_KIND, Move
@@ -279,7 +279,7 @@ class SeatKnowledge:
         """Cards of each rank this seat has seen this deal and knows are not in the unseen pool:
         its hand, the table (red threes included), the pile, and the cards other seats took from
         the pile and still hold."""
-        seen = rank_counts(view.hand)
+        seen = list(view.hand_counts)
         tables = self._tables_seen
         for side, team_melds in enumerate(view.melds):
             # A side's melds are counted once while none of them changes (melds are immutable

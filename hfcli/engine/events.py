@@ -47,7 +47,12 @@ class Event(NamedTuple):
     minimums: tuple[int, ...] = ()
 
     def public(self) -> Event:
-        return self._replace(private=()) if self.private else self
+        """The event as every seat sees it: without its private cards (built as a plain tuple,
+        without _replace's calls: a draw has private cards, every turn)."""
+        if not self.private:
+            return self
+        kind, seat, move, cards, _, count, detail, minimums = self
+        return _new_tuple(Event, (kind, seat, move, cards, (), count, detail, minimums))
 
 
 _new_tuple = tuple.__new__

@@ -47,8 +47,9 @@ _DISCARDS = [_DISCARD[r] for r in range(RANK_COUNT)]  # by rank index, for compr
 _RANK_OF = operator.attrgetter("rank")
 
 
-def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
-    """Every legal move for the seat to move, in a fixed order."""
+def legal_moves(config: GameConfig, state: GameState, counts: list[int] | None = None) -> list[Move]:
+    """Every legal move for the seat to move, in a fixed order (``counts``: its hand's cards of
+    each rank, where the caller has counted them)."""
     turn = state.turn
     phase = turn.phase
     if phase is OVER_PHASE:
@@ -67,7 +68,8 @@ def legal_moves(config: GameConfig, state: GameState) -> list[Move]:
         if _may_ask(config, state, seat) and ask_refusal(config, state, seat) is None:
             moves.append(ASK)
         return moves
-    counts = rank_counts(state.deal.hands[seat])
+    if counts is None:
+        counts = rank_counts(state.deal.hands[seat])
     moves = _lay_moves(config, state, seat, counts)
     if discard_refusal(config, state, seat) is None:
         # One discard a rank held, in the order of the cards' codes: by rank (codes are rank * 4

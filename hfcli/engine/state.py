@@ -137,8 +137,8 @@ class GameState:
         public, events = self.public, self.events
         done = len(public) - self.seen_before
         if done < len(events):
-            # Event.public inlined: most events carry no private cards and are their own public form.
-            public.extend([e._replace(private=()) if e.private else e for e in events[done:]])
+            # Most events carry no private cards and are their own public form: public() is asked only of the rest.
+            public.extend([e.public() if e.private else e for e in events[done:]])
         return public
 
 

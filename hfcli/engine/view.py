@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from hfcli.engine.cards import Card, card_code
+from hfcli.engine.cards import Card, card_code, rank_counts
 from hfcli.engine.config import GameConfig
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.generation import legal_moves
@@ -91,6 +91,7 @@ class SeatView:
     turn_seat: int
     to_move: int
     hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]  # the hand's cards of each rank, by rank index (3 .. A, 2, JK)
     hand_sizes: tuple[int, ...]
     foot_sizes: tuple[int, ...]  # 0 once picked up
     in_foot: tuple[bool, ...]
@@ -127,6 +128,8 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
     public = state.public_events()
     team = seating.team_of[seat]
     melds = tuple([tuple(t.melds) for t in deal.teams])
+    hand = deal.hands[seat]
+    counts = rank_counts(hand)  # once, for the view and the legal moves
     return _built({
         "seat": seat,
         "team": team,
@@ -138,7 +141,8 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
         "phase": turn.phase,
         "turn_seat": turn.seat,
         "to_move": turn.to_move,
-        "hand": tuple(sorted(deal.hands[seat], key=card_code)),
+        "hand": tuple(sorted(hand, key=card_code)),
+        "hand_counts": tuple(counts),
         # List comprehensions, not generators: a generator resumes once a seat or side.
         "hand_sizes": tuple(map(len, deal.hands)),
         "foot_sizes": tuple([len(f) if f is not None else 0 for f in deal.feet]),
@@ -162,7 +166,7 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
         ),
         "results": tuple(state.results),
         "history": History(public, len(public), state.public_memo),
-        "legal_moves": tuple(legal_moves(config, state)) if turn.to_move == seat else (),
+        "legal_moves": tuple(legal_moves(config, state, counts)) if turn.to_move == seat else (),
     })
 
 
