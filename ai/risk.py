@@ -138,6 +138,10 @@ class NextPlayer:
         # ask for it once or twice.
         self._spreads: dict[tuple[int, int], tuple[float, float]] = {}
         self._pile_with_wild = rules.pile_with_wild
+        # What every rank's pickup_gain reads of the rules, read once a decision.
+        self._values = rules.rank_values
+        self._book = rules.book_size
+        self._shares = book_shares(rules.book_size)
 
     def _worth_of_taken(self) -> list[float]:
         """What each of the cards under the discard is worth to them, whatever the discard (a
@@ -354,14 +358,13 @@ class NextPlayer:
         one natural and a wild card from the hand), and the kind of book it closes at once (None
         if none)."""
         rules = self.rules
-        values = rules.rank_values
-        book = rules.book_size
+        book = self._book
         taken = self.taken
-        gain = 3.0 * values[rank]
+        gain = 3.0 * self._values[rank]
         size = len(meld.cards) if meld is not None else 0
         same = taken.count(rank) + max(0, self.known[rank] - 2)
         after = min(book, size + 3 + same)
-        if rank in (TWO, JOKER):
+        if rank == TWO or rank == JOKER:
             kind = WILD_BOOK
         else:
             kind = DIRTY_BOOK if with_wild or meld is not None and meld.wilds else CLEAN_BOOK
@@ -370,9 +373,12 @@ class NextPlayer:
             gain += book_bonus(rules, kind)
             closes = str(kind)
         else:
-            shares = book_shares(book)
+            shares = self._shares
             gain += book_bonus(rules, kind) * (shares[after] - shares[size])
-        for r, worth in zip(taken, self._worth_of_taken(), strict=True):
+        worth_of_taken = self._taken_worth
+        if worth_of_taken is None:
+            worth_of_taken = self._worth_of_taken()
+        for r, worth in zip(taken, worth_of_taken, strict=True):
             if r != rank:
                 gain += worth  # in the pile's order, as they are added up card by card
         if not self.opened:
