@@ -15,6 +15,7 @@ plays the seat for them (the others are told) until they come back with their na
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("hfcli.host")
 
 NAME_TRIES = 5  # names refused on one connection before it is closed
+GOODBYE_SECONDS = 5.0  # how long the host, stopping, waits for a guest to be sent its last lines
 LOBBY_HELP = "Commands here: who (who sits where), sit SEAT (another free seat), quit."
 
 
@@ -615,7 +617,9 @@ class HostedTable:
                 person.terminal.say("The game is over. Thank you for playing." if over else
                                     "The host stopped the table; the game is saved, and the host can take it up "
                                     "again (you come back with your name).")
-                await person.terminal.drained()
+                # A guest whose client stopped reading must not hold the host's stop.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(person.terminal.drained(), GOODBYE_SECONDS)
             if person.channel is not None:
                 person.channel.close_with("The connection is closed.")
         if self.table is not None:

@@ -79,7 +79,9 @@ class Terminal:
             if texts:
                 text = "\n".join(texts)
                 app = get_app_or_none()
-                if app is not None and app.is_running:
+                # An application told to exit (the game over, the guest leaving) draws no more: a
+                # write run "in terminal" beside it would wait for it forever.
+                if app is not None and app.is_running and not app.is_done:
                     await run_in_terminal(lambda text=text: self._write(text))  # type: ignore[misc]
                 else:
                     self._write(text)
