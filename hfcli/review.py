@@ -32,9 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Decision as PlayerDecision
+from ai.evaluator import LearnedEvaluator
 from ai.expert import POLICY, ExpertPlayer
 from ai.sampler import Knowledge, read_knowledge
-from ai.search import HorizonEstimate, RuleBasedRollouts, ahead_of_the_rest, rollout
+from ai.search import Evaluator, HorizonEstimate, RuleBasedRollouts, ahead_of_the_rest, rollout
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
@@ -51,12 +52,39 @@ DEFAULT_SAMPLES = 64
 # Imagined deals are played a batch at a time, and no more once the decision's grade is settled:
 # most decisions are clearly fine or clearly costly within the first batch or two.
 BATCH = 16
-# Review in deal points, estimated where a rollout is cut short as the expert estimates them: the
-# expert's bonus for winning the game on its last deal is left out.
-REVIEW_EVALUATOR = HorizonEstimate()
+# Past that budget, a decision whose mean cost is above the inaccuracy's threshold while its
+# interval still reaches below it is played on, the deals doubled at each look, up to this many
+# times the budget: whether a move was clearly costly at all is what its player reads first, and a
+# weak player's costly moves are many small ones (docs/review.md).
+DEEPER = 16
 ROLLOUT_POLICY = RuleBasedRollouts(POLICY)
 Z_95 = 1.96
-HORIZON = 3  # rounds of turns a meld-phase choice is played forward
+
+
+@dataclass(frozen=True)
+class Costing:
+    """How the two moves of a decision are played forward and what judges them where the
+    rollouts stop: ``meld_rounds`` rounds of turns for a meld-phase choice (a discard, laying down
+    or holding), ``other_rounds`` for the pile or the stock and for asking and answering (0: once
+    the seat's turn is played out; None: to the end of the deal)."""
+
+    name: str
+    evaluator: Evaluator
+    meld_rounds: int | None
+    other_rounds: int | None
+
+    def rounds(self, view: SeatView, played: Move, preferred: Move) -> int | None:
+        meld = view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind)
+        return self.meld_rounds if meld else self.other_rounds
+
+
+# Costs in points of the deal, the expert's bonus for winning the game left out. The learned
+# evaluator (ai/evaluator.py) judges each imagined deal a round after a meld-phase choice and at
+# the end of the seat's turn otherwise; docs/review.md has the figures that chose it over the
+# horizon estimate (three rounds, and the pile or the stock played to the deal's end).
+LEARNED = Costing("learned", LearnedEvaluator(win_bonus=0.0), 1, 0)
+HORIZON = Costing("horizon", HorizonEstimate(), 3, None)
+COSTINGS = {c.name: c for c in (LEARNED, HORIZON)}
 _LAYS = (MoveKind.MELD, MoveKind.ADD)
 _ANSWERS = (MoveKind.ASK, MoveKind.YES, MoveKind.NO)
 
@@ -81,7 +109,9 @@ THRESHOLDS: tuple[tuple[Grade, float], ...] = (
 )
 CLEAR = frozenset({Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER})
 # Accuracy of one decision: 100 * exp(-loss / ACCURACY_SCALE), the loss being the points the
-# decision surely cost (the lower end of its interval, never below zero).
+# decision cost by the estimate (its mean, never below zero). The grade asks the interval whether
+# a cost is sure; the accuracy sums what was lost, and a weak player's losses are many small
+# costs that no single interval makes sure (docs/review.md).
 ACCURACY_SCALE = 250.0
 # Imagined deals behind each point of the chart of the expected margin.
 CHART_SAMPLES = 16
@@ -97,7 +127,7 @@ def grade_of(low: float) -> Grade:
 
 
 def decision_accuracy(loss: float) -> float:
-    """One decision's accuracy, 0-100, from the points it surely cost."""
+    """One decision's accuracy, 0-100, from the points it cost."""
     return 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE)
 
 
@@ -108,6 +138,7 @@ class MistakeKind(StrEnum):
     FIRST_MELD = "first meld too late or too costly"
     POINTS_HELD = "points held when the deal ended"
     GOING_OUT = "going out missed or asked too early"
+    LAY_DOWN = "laying down or holding"
     DISCARD = "discard"
 
 
@@ -205,7 +236,7 @@ class Review:
         """The seat's accuracy, 0-100: the mean of each decision's accuracy (None: no decision)."""
         if not self.assessed:
             return None
-        return statistics.fmean(decision_accuracy(a.low) for a in self.assessed)
+        return statistics.fmean(decision_accuracy(a.cost) for a in self.assessed)
 
     def grades(self) -> dict[str, int]:
         """How many decisions got each grade, every grade named."""
@@ -267,7 +298,7 @@ def review_from_dict(data: dict[str, Any]) -> Review:
 
 # A review's cache file says what it is, so that a file of another kind is never taken for one.
 CACHE_FORMAT = "hfcli-review-cache"
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: costs judged by the learned evaluator
 
 
 def cache_path(folder: Path, transcript: bytes, seat: int, samples: int) -> Path:
@@ -318,8 +349,9 @@ def write_cached(path: Path, result: Review) -> bool:
 
 def is_decision(game: Game, seat: int, move: Move) -> bool:
     """Whether a move of ``seat`` is one the review looks at: the pile or the stock (when both
-    could be chosen), a discard, asking or answering, or the first lay-down of a turn before the
-    side has made its first meld."""
+    could be chosen), a discard, asking or answering, or a lay-down (a meld or a card added: the
+    first meld, and after it what to lay and what to hold, since a discard could end the turn
+    instead)."""
     if game.turn.to_move != seat:
         return False
     kind = move.kind
@@ -328,10 +360,15 @@ def is_decision(game: Game, seat: int, move: Move) -> bool:
         return len(legal & {MoveKind.DRAW, MoveKind.PICKUP, MoveKind.END}) > 1
     if kind is MoveKind.DISCARD or kind in _ANSWERS:
         return not is_forced(game, move)
-    if kind in _LAYS:
-        team = game.deal.teams[game.seating.team_of[seat]]
-        return not team.opened and not game.turn.laid
-    return False
+    if kind not in _LAYS:
+        return False
+    # A first meld is one decision, its first lay-down: the cards laid after it in the turn, until
+    # the minimum is reached, complete it (or are taken back with undo, which the imagined deals
+    # cannot replay: they know the cards laid, not the hand before them).
+    team = game.deal.teams[game.seating.team_of[seat]]
+    if not team.opened and game.turn.laid:
+        return False
+    return not is_forced(game, move)
 
 
 def is_forced(game: Game, move: Move, few: int = 4) -> bool:
@@ -359,9 +396,12 @@ class Position:
     game: Game  # a copy, taken before the move was played
     samples: int
     turn: int = 0  # the turn in the deal, every seat's counted (1-based)
+    costing: Costing = LEARNED
 
 
-def positions_of(path: str | Path, seat: int, samples: int) -> tuple[list[Position], Seating]:
+def positions_of(
+    path: str | Path, seat: int, samples: int, costing: Costing = LEARNED
+) -> tuple[list[Position], Seating]:
     """Every decision of ``seat`` with the game before it, from one replay of the file (a replay
     is a fifth of a second; replaying the file for each piece of work cost a review seconds)."""
     found: list[Position] = []
@@ -375,7 +415,8 @@ def positions_of(path: str | Path, seat: int, samples: int) -> tuple[list[Positi
         move = parse_move(recorded.move)
         if recorded.seat == seat and is_decision(game, seat, move):
             found.append(
-                Position(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples, turns["count"])
+                Position(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples, turns["count"],
+                         costing)
             )
 
     return found, replay(path, before_move=look).game.seating
@@ -396,6 +437,8 @@ def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind
         return MistakeKind.FIRST_MELD
     if played.kind is MoveKind.DISCARD and preferred.kind in _LAYS:
         return MistakeKind.POINTS_HELD
+    if played.kind in _LAYS:
+        return MistakeKind.LAY_DOWN
     if played.kind is MoveKind.DISCARD:
         after = game.clone()
         after.apply(played)
@@ -457,55 +500,67 @@ def settled(low: float, high: float) -> bool:
     return not any(low <= threshold <= high for _, threshold in THRESHOLDS)
 
 
+def next_look(done: int, samples: int, mean: float, low: float, high: float) -> int:
+    """How many imagined deals a decision's cost should rest on, ``done`` of them played with
+    ``mean`` and its interval ``low`` to ``high``: more within the budget ``samples`` while its
+    grade is not settled; past it, double, up to ``DEEPER`` times the budget, while the decision
+    may be clearly costly (the mean above the inaccuracy's threshold) but its interval reaches
+    below that threshold. ``done`` where it rests."""
+    if done < samples:
+        return done if settled(low, high) else min(done + BATCH, samples)
+    lowest = THRESHOLDS[-1][1]
+    if low <= lowest < mean:
+        return min(2 * done, DEEPER * samples)
+    return done
+
+
 def estimate(
     view: SeatView, played: Move, preferred: Move, samples: int, seed: int, knowledge: Knowledge | None = None,
-    batch: int = BATCH,
+    costing: Costing = LEARNED,
 ) -> tuple[float, float, float, int]:
     """The mean points ``played`` costs against ``preferred`` from ``view`` (positive: played was
     worse), with its 95% interval and the imagined deals of the hidden cards it took, at most
-    ``samples``: both moves are played forward on each of them, ``batch`` deals at a time, until
-    the grade is settled (see :func:`settled`) or ``samples`` are done (``knowledge``: what the
-    view tells of those cards, read from it when not given)."""
+    ``samples`` and on undecided clear mistakes more (see :func:`next_look`): both moves are played
+    forward on each of them (``knowledge``: what the view tells of those cards, read from it when
+    not given; ``costing``: how far each is played and what judges it there)."""
     knowledge = knowledge if knowledge is not None else read_knowledge(view)
     rng = random.Random(seed)
-    # What a meld-phase choice (a discard, laying down or holding) changes shows within a few
-    # rounds, and stopping there leaves far less of the deal's noise in the difference; the pile
-    # against the stock and going out are worth what they are worth at the end of the deal.
-    rounds = HORIZON if view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind) else None
+    rounds = costing.rounds(view, played, preferred)
+    evaluator = costing.evaluator
     diffs: list[float] = []
     mean, low, high = 0.0, -math.inf, math.inf
-    while len(diffs) < samples:
-        for _ in range(min(batch, samples - len(diffs))):
+    wanted = min(BATCH, samples)
+    while len(diffs) < wanted:
+        for _ in range(wanted - len(diffs)):
             sample_seed = rng.getrandbits(62)
             game = knowledge.sample(random.Random(sample_seed), sample_seed)
-            better = rollout(game.clone(), preferred, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
+            better = rollout(game.clone(), preferred, view.seat, sample_seed, ROLLOUT_POLICY, evaluator, rounds)
             # The sample's last use: played on itself, not a copy.
-            worse = rollout(game, played, view.seat, sample_seed, ROLLOUT_POLICY, REVIEW_EVALUATOR, rounds)
+            worse = rollout(game, played, view.seat, sample_seed, ROLLOUT_POLICY, evaluator, rounds)
             diffs.append(better - worse)
         mean = statistics.fmean(diffs)
         spread = statistics.stdev(diffs) if len(diffs) > 1 else math.inf
         half = Z_95 * spread / math.sqrt(len(diffs))
         low, high = mean - half, mean + half
-        if settled(low, high):
-            break
+        wanted = next_look(len(diffs), samples, mean, low, high)
     return mean, low, high, len(diffs)
 
 
-def expected_margin(game: Game, seat: int, knowledge: Knowledge, seed: int, samples: int = CHART_SAMPLES) -> float:
-    """The seat's side's expected margin in the game as the seat sees it: the margin of the deals
-    played so far plus the review's estimate of the deal in progress where it stands, averaged
-    over ``samples`` imagined deals of the cards it cannot see."""
+def expected_margin(
+    game: Game, seat: int, knowledge: Knowledge, seed: int, samples: int = CHART_SAMPLES,
+    evaluator: Evaluator = LEARNED.evaluator,
+) -> float:
+    """The seat's side's expected margin in the game as the seat sees it: its lead over the best
+    other side in the deals played so far plus ``evaluator``'s margin of the deal in progress
+    where it stands, averaged over ``samples`` imagined deals of the cards it cannot see."""
     rng = random.Random(seed)
     deal = game.deal.index
     estimates = []
     for _ in range(samples):
         sample_seed = rng.getrandbits(62)
         imagined = knowledge.sample(random.Random(sample_seed), sample_seed)
-        estimates.append(REVIEW_EVALUATOR.side_scores(imagined, deal))
-    team = game.seating.team_of[seat]
-    before = game.totals()
-    mean = [before[t] + statistics.fmean(e[t] for e in estimates) for t in range(len(before))]
-    return ahead_of_the_rest(mean, team)
+        estimates.append(evaluator.evaluate(imagined, deal, seat))
+    return ahead_of_the_rest(list(game.totals()), game.seating.team_of[seat]) + statistics.fmean(estimates)
 
 
 def expert_at(view: SeatView, seed: int | None) -> tuple[PlayerDecision, Knowledge]:
@@ -522,7 +577,8 @@ def decision_seed(game: Game, number: int) -> int:
 
 
 def assess(
-    game: Game, seat: int, played: Move, *, samples: int, seed: int, margin: list[float] | None = None
+    game: Game, seat: int, played: Move, *, samples: int, seed: int, margin: list[float] | None = None,
+    costing: Costing = LEARNED,
 ) -> Finding | None:
     """The expert's view of the move ``played`` by ``seat`` in ``game``: None when the expert plays
     it too, else how much it cost. ``margin``, where given, gets the seat's expected margin before
@@ -530,10 +586,10 @@ def assess(
     view = game.view(seat)
     expert, knowledge = expert_at(view, game.seed)
     if margin is not None:
-        margin.append(expected_margin(game, seat, knowledge, seed ^ 0x5EED))
+        margin.append(expected_margin(game, seat, knowledge, seed ^ 0x5EED, evaluator=costing.evaluator))
     if same_choice(game, played, expert.move):
         return None
-    cost, low, high, used = estimate(view, played, expert.move, samples, seed, knowledge)
+    cost, low, high, used = estimate(view, played, expert.move, samples, seed, knowledge, costing=costing)
     totals = list(game.totals())
     after = view.seating.next_seat(seat)
     return Finding(
@@ -551,7 +607,7 @@ def assess_position(position: Position) -> tuple[Assessed, Finding | None]:
     seed = decision_seed(game, position.number)
     margin: list[float] = []
     finding = assess(game, position.seat, parse_move(position.played), samples=position.samples, seed=seed,
-                     margin=margin)
+                     margin=margin, costing=position.costing)
     judged = Assessed(position.number, position.deal, position.turn, position.played, Grade.BEST.value, 0.0,
                       0.0, 0.0, round(margin[0], 1) if margin else 0.0)
     if finding is not None:
@@ -569,13 +625,14 @@ def review(
     samples: int = DEFAULT_SAMPLES,
     jobs: int = 1,
     on_progress: Callable[[int, int], None] | None = None,
+    costing: Costing = LEARNED,
 ) -> Review:
     """Review every decision of ``seat`` in the transcript at ``path``; ``on_progress`` hears of
     each decision assessed (one at a time) and how many there are in all. Ctrl-C
     (KeyboardInterrupt) while the decisions are assessed stops the review: the decisions assessed
     so far, in the order played, come back in a review marked ``interrupted``."""
     name = str(path)
-    positions, seating = positions_of(path, seat, samples)
+    positions, seating = positions_of(path, seat, samples, costing)
     findings: list[Finding] = []
     assessed: list[Assessed] = []
     reviewed = 0

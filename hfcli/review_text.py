@@ -103,7 +103,8 @@ def chart_lines(assessed: list[Assessed], *, ascii: bool, width: int = CHART_WID
     marks = [" "] * len(columns)
     for i in sorted(starts):
         number = str(columns[i][1])
-        if all(m == " " for m in marks[max(0, i - 1):i + len(number) + 1]):  # a space either side
+        fits = i + len(number) <= len(marks)  # a number past the last column would widen the chart
+        if fits and all(m == " " for m in marks[max(0, i - 1):i + len(number) + 1]):  # a space either side
             marks[i:i + len(number)] = number
     lines.append(f"{'deal':>{label_width}}  " + "".join(marks).rstrip())
     return lines

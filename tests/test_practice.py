@@ -19,47 +19,50 @@ GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 MIXED = GOLDEN / "classic-mixed-seed2.jsonl"
 RANDOM_SEAT = 3  # East, the random player
 SAMPLES = 16
+MOVE = 352
 
 
-def review_of_move_65() -> Review:
-    # East's move 65 of the golden classic-mixed game: a random discard of a king where the expert
-    # adds a five; at 16 imagined deals its cost's interval lies above the mistake's threshold.
-    position = next(p for p in positions_of(MIXED, RANDOM_SEAT, SAMPLES)[0] if p.number == 65)
+def review_of_a_mistake() -> Review:
+    # East's move 352 of the golden classic-mixed game: a random discard of a six where the expert
+    # adds a king that closes a dirty book; at 16 imagined deals its cost's interval lies above the
+    # mistake's threshold.
+    position = next(p for p in positions_of(MIXED, RANDOM_SEAT, SAMPLES)[0] if p.number == MOVE)
     judged, finding = assess_position(position)
-    assert finding is not None and finding.played == "discard K" and finding.preferred == "add 5"
+    assert finding is not None and finding.played == "discard 6" and finding.preferred == "add K"
     assert finding.is_mistake and finding.grade == "mistake"
     return Review(str(MIXED), RANDOM_SEAT, "East", SAMPLES, 1, [finding], ["NS", "EW"], seat_short="E",
                   assessed=[judged], side=1)
 
 
 def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
-    result = review_of_move_65()
+    result = review_of_a_mistake()
     finding = result.findings[0]
     practice = Practice(MIXED, result)
     assert len(practice.drills) == 1 and practice.prompt == "practice 1/1> "
     shown = "\n".join(practice.position_lines())
-    assert "Position 1 of 1: move 65, deal 1" in shown and "In the game East played discard K here." in shown
+    assert f"Position 1 of 1: move {MOVE}, deal 2" in shown and "In the game East played discard 6 here." in shown
     assert "Your hand" in shown  # the table as the seat saw it
 
     # The game's own move costs what the review said, to the point.
-    said = practice.handle("discard K")
+    said = practice.handle("discard 6")
     assert finding.samples == 16 and finding.low > 150
-    assert said == [f"discard K: about {round(finding.cost)} points worse than the expert's add 5 (onto the fives) "
+    assert said == [f"discard 6: about {round(finding.cost)} points worse than the expert's add K (closes a dirty "
+                    f"book of kings) "
                     f"(95% interval {round(finding.low)} to {round(finding.high)}, 16 imagined deals): a mistake."]
     assert practice.finished and practice.answers[0].verdict == "mistake"
     assert (practice.answers[0].cost, practice.answers[0].low) == (finding.cost, finding.low)
 
     again = Practice(MIXED, result)
-    assert again.handle("add 5")[0].startswith("The expert's choice: add 5.")
+    assert again.handle("add K")[0].startswith("The expert's choice: add K.")
     assert again.answers[0].verdict == "expert"
 
     # Another answer is costed on the review's imagined deals, from the decision's own seed.
     third = Practice(MIXED, result)
     drill = third.drill
-    other = next(m for m in drill.game.legal_moves() if str(m) not in ("discard K", "add 5")
+    other = next(m for m in drill.game.legal_moves() if str(m) not in ("discard 6", "add K")
                  and m.kind.value == "discard")
     _, knowledge = expert_at(drill.view, drill.game.seed)
-    cost, low, high, used = estimate(drill.view, other, parse_move("add 5"), SAMPLES, decision_seed(drill.game, 65),
+    cost, low, high, used = estimate(drill.view, other, parse_move("add K"), SAMPLES, decision_seed(drill.game, MOVE),
                                      knowledge)
     answer = third.handle(str(other))[0]
     assert f"(95% interval {round(low):.0f} to {round(high):.0f}, {used} imagined deals)" in answer
@@ -68,7 +71,7 @@ def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
 
 
 def test_bad_input_in_practice_is_answered_and_the_position_stays() -> None:
-    practice = Practice(MIXED, review_of_move_65())
+    practice = Practice(MIXED, review_of_a_mistake())
     assert practice.handle("hint") == [
         "No hint in practice: the point is to find the move yourself (skip goes on to the next)."]
     assert practice.handle("frobnicate")[0].startswith("Unknown command 'frobnicate'")
@@ -86,7 +89,7 @@ def test_bad_input_in_practice_is_answered_and_the_position_stays() -> None:
 def test_hf_practice_reads_lines_from_a_pipe_and_leaves_at_their_end(monkeypatch: MonkeyPatch) -> None:
     import hfcli.cli.review as reviewing
 
-    monkeypatch.setattr(reviewing, "review_for", lambda *args: review_of_move_65())
+    monkeypatch.setattr(reviewing, "review_for", lambda *args: review_of_a_mistake())
     result = CliRunner().invoke(main, ["practice", "--seat", "E", str(MIXED)], input="hint\n")
     assert result.exit_code == 0, result.output
     assert "practice 1/1> hint\nNo hint in practice" in result.output
@@ -126,7 +129,7 @@ def test_a_review_is_kept_in_the_data_folder_and_practice_reads_it(tmp_path: Pat
 def test_a_file_in_the_review_folder_that_is_not_a_kept_review_is_never_replaced(tmp_path: Path) -> None:
     from hfcli.review import cache_path, read_cached, write_cached
 
-    result = review_of_move_65()
+    result = review_of_a_mistake()
     where = cache_path(tmp_path, b"a transcript", RANDOM_SEAT, SAMPLES)
     where.write_text("someone's notes")
     assert read_cached(where) is None and not write_cached(where, result)

@@ -115,7 +115,8 @@ def cached_review(file: Path, index: int, samples: int) -> tuple[Review | None, 
 
 
 def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool) -> None:
-    """The review on stdout: one JSON object, or the text wrapped to a terminal."""
+    """The review on stdout: one JSON object, or the text wrapped to the terminal (to 80 columns
+    where stdout is a file or a pipe: a report kept to read later still fits a terminal)."""
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
@@ -124,6 +125,6 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
     from hfcli.review_text import review_lines
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    width = terminal_size()[0] if sys.stdout.isatty() else None
+    width = terminal_size()[0] if sys.stdout.isatty() else 80
     for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width):
         click.echo(line)
