@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from positions import position
 from pytest import MonkeyPatch
 
@@ -210,3 +212,39 @@ def test_every_seat_of_a_golden_game_is_reviewed_to_the_end(name: str) -> None:
         assert not result.interrupted and result.reviewed == result.decisions
         assert len(result.assessed) == result.decisions > 0
         assert all(a.grade == "best" or a.number in {f.number for f in result.findings} for a in result.assessed)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["classic", "eleven", "quick"]), seed=st.integers(0, 2**31 - 1),
+       steps=st.integers(0, 300))
+def test_any_decision_in_a_position_random_play_reaches_is_costed_without_an_illegal_move(
+    preset: str, seed: int, steps: int
+) -> None:
+    # Random play leaves what no AI would (melds under the first meld's minimum, a pile taken for a
+    # meld not yet made): the expert must propose a legal move there, and the rule-based players in
+    # the imagined deals of both moves must too, to the end of each rollout.
+    import random
+
+    from hfcli.engine.game import Game
+    from hfcli.engine.rules import preset as rules_preset
+    from hfcli.review import is_decision
+
+    game = Game(rules_preset(preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_moves()))
+    if game.is_over:
+        return
+    seat = game.to_move
+    # Lay-downs most of all: a turn's melds not yet at the minimum are where the players once failed.
+    lays = [m for m in game.legal_moves() if m.kind in ("meld", "add")]
+    if lays and rng.random() < 0.7:
+        game.apply(rng.choice(lays))
+        lays = [m for m in game.legal_moves() if m.kind in ("meld", "add")]
+    move = rng.choice(lays if lays and rng.random() < 0.7 else game.legal_moves())
+    expert = ExpertPlayer(seed, seat).choose(game.view(seat)).move
+    assert game.refusal(expert) is None, f"the expert proposed {expert}: {game.refusal(expert)}"
+    if is_decision(game, seat, move):
+        assess(game, seat, move, samples=2, seed=seed)
