@@ -52,3 +52,17 @@ def test_at_the_start_only_the_guest_to_move_is_shown_the_table_and_just_once(tm
             await bob.until("South (Ann) draws 2 cards.")
 
     asyncio.run(scene())
+
+
+def test_a_guest_at_the_table_is_told_the_host_stopped_it_before_the_connection_closes(tmp_path: Path) -> None:
+    # Why the table stops, not only that the connection closed.
+    async def scene() -> Guest:
+        async with serving(settings(transcript_path=tmp_path / "g.jsonl"), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            assert hosted.start() is None
+            await ann.until("Ann (draw)>")
+        await asyncio.wait_for(ann.closed.wait(), 30)
+        return ann
+
+    ann = asyncio.run(scene())
+    assert "The host stopped the table; the game is saved" in " ".join(ann.text.split())
