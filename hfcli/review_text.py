@@ -178,7 +178,7 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
         unclear = [f for f in result.findings if not f.is_mistake]
         if unclear:
             yield ""
-            yield f"Undecided within the noise ({len(unclear)}):"
+            yield f"Good: another choice, not clearly costly ({len(unclear)}):"
             for f in unclear:
                 yield (f"  move {f.number} (deal {f.deal}): {notation_text(f.played)} against "
                        f"{notation_text(f.preferred)}: "
