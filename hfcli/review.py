@@ -136,7 +136,7 @@ class MistakeKind(StrEnum):
     PILE_NOT_TAKEN = "pile not taken"
     PILE_TAKEN = "pile taken"
     FIRST_MELD = "first meld too late or too costly"
-    POINTS_HELD = "points held when the deal ended"
+    POINTS_HELD = "cards held that could be laid"
     GOING_OUT = "going out missed or asked too early"
     LAY_DOWN = "laying down or holding"
     DISCARD = "discard"
@@ -298,7 +298,7 @@ def review_from_dict(data: dict[str, Any]) -> Review:
 
 # A review's cache file says what it is, so that a file of another kind is never taken for one.
 CACHE_FORMAT = "hfcli-review-cache"
-CACHE_VERSION = 2  # 2: costs judged by the learned evaluator
+CACHE_VERSION = 3  # 2: costs judged by the learned evaluator; 3: a kind named anew
 
 
 def cache_path(folder: Path, transcript: bytes, seat: int, samples: int) -> Path:
