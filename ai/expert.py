@@ -206,4 +206,5 @@ def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Seque
         why = f"{move}: taking the pile would cost more than it brings"
     else:
         why = f"{move}: rather than {instead}"
-    return f"{why} (about {gain:+.0f} points)"
+    # The gain is the search's: what the move is worth above the rule-based choice it replaced.
+    return f"{why} (about {gain:.0f} points better than {instead})"
