@@ -29,23 +29,30 @@ from typing import Any
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai.evaluator import LearnedEvaluator  # noqa: E402
-from ai.search import Evaluator, HorizonEstimate, rollout  # noqa: E402
-from hfcli.engine.moves import MoveKind, parse_move  # noqa: E402
-from hfcli.engine.state import Phase  # noqa: E402
-from hfcli.review import ROLLOUT_POLICY, Position, decision_seed, expert_at, positions_of, same_choice  # noqa: E402
+from ai.search import HorizonEstimate, rollout  # noqa: E402
+from hfcli.engine.moves import parse_move  # noqa: E402
+from hfcli.review import (  # noqa: E402
+    HORIZON,
+    LEARNED,
+    ROLLOUT_POLICY,
+    Costing,
+    Position,
+    decision_seed,
+    expert_at,
+    is_meld_choice,
+    positions_of,
+    same_choice,
+)
 from hfcli.transcript import parse_header, read_source  # noqa: E402
 from hfcli.workers import parallel_map  # noqa: E402
 
-HORIZON = HorizonEstimate()
-LEARNED = LearnedEvaluator(win_bonus=0.0)
-# name: (rounds of a meld-phase choice, rounds of any other, judge); None rounds: the deal's end
-WAYS: dict[str, tuple[int | None, int | None, Evaluator]] = {
-    "deal's end, scored": (None, None, HORIZON),
-    "3 rounds, horizon": (3, None, HORIZON),
-    "turn, learned": (0, 0, LEARNED),
-    "1 round, learned": (1, 0, LEARNED),
-    "2 rounds, learned": (2, 0, LEARNED),
+SCORED = HorizonEstimate()  # a deal played to its end is scored
+WAYS: dict[str, Costing] = {
+    "deal's end, scored": Costing("end", SCORED, None, None),
+    "3 rounds, horizon": HORIZON,
+    "turn, learned": Costing("turn", LEARNED.evaluator, 0, 0),
+    "1 round, learned": LEARNED,
+    "2 rounds, learned": Costing("two rounds", LEARNED.evaluator, 2, 0),
 }
 
 
@@ -61,18 +68,18 @@ def cost_every_way(task: tuple[Position, int, int]) -> dict[str, Any] | None:
     played = parse_move(position.played)
     if same_choice(game, played, expert.move):
         return None
-    meld = view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, expert.move.kind)
+    meld = is_meld_choice(view, played, expert.move)
     rng = random.Random(decision_seed(game, position.number))
     diffs: dict[str, list[float]] = {name: [] for name in WAYS}
     seconds = dict.fromkeys(WAYS, 0.0)
     for _ in range(samples):
         seed = rng.getrandbits(62)
         imagined = knowledge.sample(random.Random(seed), seed)
-        for name, (meld_rounds, other_rounds, judge) in WAYS.items():
-            rounds = meld_rounds if meld else other_rounds
+        for name, way in WAYS.items():
+            rounds = way.rounds(view, played, expert.move)
             began = time.process_time()
-            better = rollout(imagined.clone(), expert.move, position.seat, seed, ROLLOUT_POLICY, judge, rounds)
-            worse = rollout(imagined.clone(), played, position.seat, seed, ROLLOUT_POLICY, judge, rounds)
+            better = rollout(imagined.clone(), expert.move, position.seat, seed, ROLLOUT_POLICY, way.evaluator, rounds)
+            worse = rollout(imagined.clone(), played, position.seat, seed, ROLLOUT_POLICY, way.evaluator, rounds)
             seconds[name] += time.process_time() - began
             diffs[name].append(better - worse)
     row: dict[str, Any] = {"number": position.number, "played": position.played, "preferred": str(expert.move),
@@ -83,8 +90,8 @@ def cost_every_way(task: tuple[Position, int, int]) -> dict[str, Any] | None:
         for _ in range(reference):
             seed = rng.getrandbits(62)
             imagined = knowledge.sample(random.Random(seed), seed)
-            whole.append(rollout(imagined.clone(), expert.move, position.seat, seed, ROLLOUT_POLICY, HORIZON)
-                         - rollout(imagined, played, position.seat, seed, ROLLOUT_POLICY, HORIZON))
+            whole.append(rollout(imagined.clone(), expert.move, position.seat, seed, ROLLOUT_POLICY, SCORED)
+                         - rollout(imagined, played, position.seat, seed, ROLLOUT_POLICY, SCORED))
         row["reference"] = mean_half(whole)
     return row
 

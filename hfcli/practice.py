@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.sampler import Knowledge
+from ai.sampler import Knowledge, read_knowledge
 from hfcli.engine.errors import InvalidMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
@@ -30,7 +30,6 @@ from hfcli.review import (
     Review,
     decision_seed,
     estimate,
-    expert_at,
     grade_of,
     positions_of,
     same_choice,
@@ -72,10 +71,10 @@ class Drill:
         return self.game.turn.to_move
 
     def knowledge(self) -> Knowledge:
-        """What the seat could tell of the hidden cards, as the review read it (worked out once,
-        and only for an answer that needs costing)."""
+        """What the seat could tell of the hidden cards, as the review read it from the seat's view
+        (worked out once, and only for an answer that needs costing; no expert search for it)."""
         if self._knowledge is None:
-            _, self._knowledge = expert_at(self.view, self.game.seed)
+            self._knowledge = read_knowledge(self.view)
         return self._knowledge
 
 

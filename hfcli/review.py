@@ -74,8 +74,13 @@ class Costing:
     other_rounds: int | None
 
     def rounds(self, view: SeatView, played: Move, preferred: Move) -> int | None:
-        meld = view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind)
-        return self.meld_rounds if meld else self.other_rounds
+        return self.meld_rounds if is_meld_choice(view, played, preferred) else self.other_rounds
+
+
+def is_meld_choice(view: SeatView, played: Move, preferred: Move) -> bool:
+    """Whether choosing between ``played`` and ``preferred`` is a meld-phase choice (a discard,
+    laying down or holding), not asking to go out."""
+    return view.phase is Phase.MELD and MoveKind.ASK not in (played.kind, preferred.kind)
 
 
 # Costs in points of the deal, the expert's bonus for winning the game left out. The learned

@@ -3,11 +3,10 @@ the table like a guest's (or, with --watch, who comes and goes until the game en
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hfcli.host.terminal import Closed, Terminal, quiet
+from hfcli.host.terminal import Closed, Terminal
 from hfcli.printable import printable
 
 if TYPE_CHECKING:
@@ -28,21 +27,17 @@ async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[],
         host.terminal = terminal
     else:
         hosted.watchers.append(terminal)
-    for line in join_lines:
-        terminal.say(line)
+    for text in join_lines:
+        terminal.say(text)
     if not hosted.started.is_set():
         terminal.say("\n".join(hosted.who_lines()))
         terminal.say(HOST_HELP)
     try:
         while not hosted.started.is_set():
-            prompt = quiet(terminal.ask("host> "))
-            started: asyncio.Future[Any] = asyncio.ensure_future(hosted.started.wait())
-            await asyncio.wait({prompt, started}, return_when=asyncio.FIRST_COMPLETED)
-            started.cancel()
-            if not prompt.done():
-                await terminal.give_up_asking()
+            typed = await terminal.ask_unless("host> ", hosted.started)
+            if typed is None:
                 break
-            if not _lobby_command(hosted, terminal, prompt.result(), join_lines):
+            if not _lobby_command(hosted, terminal, typed, join_lines):
                 return
         if host is not None and host.session is not None and not hosted.over.is_set():
             await hosted.prompt(host)
@@ -94,14 +89,10 @@ async def _watch(hosted: HostedTable, terminal: Terminal) -> None:
     """--watch: the table's comings and goings are shown; who and quit work."""
     terminal.say("The game is under way. Commands: who, quit (the game stays saved).")
     while not hosted.over.is_set():
-        prompt = quiet(terminal.ask("host> "))
-        over: asyncio.Future[Any] = asyncio.ensure_future(hosted.over.wait())
-        await asyncio.wait({prompt, over}, return_when=asyncio.FIRST_COMPLETED)
-        over.cancel()
-        if not prompt.done():
-            await terminal.give_up_asking()
+        line = await terminal.ask_unless("host> ", hosted.over)
+        if line is None:
             return
-        word = prompt.result().strip().lower()
+        word = line.strip().lower()
         if word == "who":
             terminal.say("\n".join(hosted.who_lines()))
         elif word in ("quit", "exit"):

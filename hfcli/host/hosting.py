@@ -20,12 +20,12 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hfcli.host import limits
 from hfcli.host.joining import code_matches, name_problem
 from hfcli.host.lobby import Lobby, SeatTaken
-from hfcli.host.terminal import Closed, Terminal, quiet
+from hfcli.host.terminal import Closed, Terminal
 from hfcli.printable import printable
 from hfcli.table.endpoints import AiEndpoint
 
@@ -282,14 +282,9 @@ class HostedTable:
     async def _wait_in_lobby(self, person: Person, terminal: Terminal) -> None:
         """Until the host starts the game: who, sit, quit."""
         while not self.started.is_set():
-            prompt = quiet(terminal.ask("lobby> "))
-            started: asyncio.Future[Any] = asyncio.ensure_future(self.started.wait())
-            await asyncio.wait({prompt, started}, return_when=asyncio.FIRST_COMPLETED)
-            started.cancel()
-            if not prompt.done():
-                await terminal.give_up_asking()
+            line = await terminal.ask_unless("lobby> ", self.started)  # Closed when the guest went
+            if line is None:
                 return
-            line = prompt.result()  # Closed when the guest went
             self._lobby_command(person, terminal, line)
 
     def _lobby_command(self, person: Person, terminal: Terminal, line: str) -> None:

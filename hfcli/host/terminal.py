@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.application import get_app_or_none, run_in_terminal
 from prompt_toolkit.formatted_text import ANSI, to_formatted_text
@@ -121,14 +121,22 @@ class Terminal:
             while self._asking is session:
                 await asyncio.sleep(0)
 
+    async def ask_unless(self, message: str, event: asyncio.Event) -> str | None:
+        """One line typed at a plain prompt, or None if ``event`` is set first (the game starts or
+        ends under the prompt, which is then given up). Raises Closed when the terminal goes."""
+        prompt = asyncio.ensure_future(self.ask(message))
+        # A prompt given up ends in Closed or cancelled: looked at, so asyncio has nothing to warn of.
+        prompt.add_done_callback(lambda done: done.cancelled() or done.exception())
+        happened = asyncio.ensure_future(event.wait())
+        await asyncio.wait({prompt, happened}, return_when=asyncio.FIRST_COMPLETED)
+        happened.cancel()
+        if not prompt.done():
+            await self.give_up_asking()
+            return None
+        return prompt.result()
+
     def close(self) -> None:
         self.closed = True
         self._writer.cancel()
 
 
-def quiet(ask: Coroutine[Any, Any, str]) -> asyncio.Future[str]:
-    """A prompt that may be given up (the game starts under it): its end, Closed or cancelled, is
-    looked at, so asyncio has nothing to warn of."""
-    future = asyncio.ensure_future(ask)
-    future.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return future
