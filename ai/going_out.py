@@ -42,10 +42,11 @@ def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
     every card but one with the books complete, and go out by discarding the last (or, where
     melding every card goes out, meld them all)."""
-    # The engine offers it only once a turn, and only to a side (T-OUT). Looked for by kind (an
-    # ask is only ever the plain ``ask``): comparing each legal move with ASK calls Move's
-    # dataclass __eq__, in Python, once a move.
-    if ASK_KIND not in map(_KIND_OF, view.legal_moves):
+    # The engine offers it only once a turn, from the foot (C-OUT), and only to a side (T-OUT):
+    # most decisions are settled by the first two, read from the view, without looking through
+    # the legal moves. Looked for by kind (an ask is only ever the plain ``ask``): comparing each
+    # legal move with ASK calls Move's dataclass __eq__, in Python, once a move.
+    if view.asked or not view.in_foot[view.seat] or ASK_KIND not in map(_KIND_OF, view.legal_moves):
         return None
     hand = hand if hand is not None else read_hand(view)
     rules = view.rules

@@ -9,6 +9,8 @@ and tables that do not exist yet (after a pickup, after a move it is weighing).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
 from hfcli.engine.melds import WILD, Meld, max_wilds
@@ -136,8 +138,11 @@ def can_go_out(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], bo
     threes = counts[THREE]
     if threes > 1:
         return False  # a black three can never be melded (C-BLACK3), and only one is kept
-    # With a black three in hand it is the card kept; no other card need be tried.
-    for rank in (THREE,) if threes else range(RANKS):
+    # With a black three in hand it is the card kept; no other card need be tried. Without one,
+    # a natural left single once its open meld is full never melds (see _melds_out_with_books):
+    # with two such singles no card kept helps, with one only keeping it can.
+    tries: Iterable[int] = (THREE,) if threes else _keep_tries(rules.book_size, counts, shapes)
+    for rank in tries:
         if counts[rank]:
             counts[rank] -= 1
             ok = _melds_out_with_books(rules, counts, shapes, books)
@@ -145,6 +150,25 @@ def can_go_out(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], bo
             if ok:
                 return True
     return False
+
+
+def _keep_tries(book: int, counts: list[int], shapes: dict[int, MeldShape]) -> Iterable[int]:
+    """The ranks of the cards worth keeping back in :func:`can_go_out` (a hand with no black
+    three): the one natural left single after its open meld is full, where there is one; none
+    where there are two or more; else every rank."""
+    single = -1
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
+        if not n:
+            continue
+        shape = shapes.get(rank)
+        if shape is not None:
+            n -= min(n, book - shape[0])
+        if n == 1:
+            if single >= 0:
+                return ()
+            single = rank
+    return (single,) if single >= 0 else range(RANKS)
 
 
 def _split(n: int, book: int) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import RANKS, SeatKnowledge, target_rank
 from ai.meldable import Books, MeldShape, after_move, can_finish, can_go_out, leftover_of
-from ai.risk import NextPlayer, Threat, natural_total
+from ai.risk import NextPlayer, Threat, natural_totals
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
 from hfcli.engine.legality import pickup_pair
 from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, Meld, max_wilds, meld_rank_name
@@ -104,10 +104,11 @@ def draw_value(
     if not style.lookahead:
         return 0.7 * n
     seen = knowledge.seen_counts(view)
+    totals = natural_totals(view.rules.deck_count)
     total = 0.0
     weight = 0
     for rank in range(RANKS):
-        out = natural_total(view.rules, rank) - seen[rank]
+        out = totals[rank] - seen[rank]
         if out > 0:
             total += out * card_use(rank, counts, mine)
             weight += out

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import position as text_position
 from test_ai_strategy import BOOKS, play_turn, position
 
@@ -64,6 +66,36 @@ def test_C_OUT_the_wild_book_from_the_open_wild_meld() -> None:
 def test_C_BLACK3_a_black_three_can_only_be_the_card_thrown() -> None:
     assert can_go_out(CLASSIC, counts("9S 9H 9D 3C"), {}, (2, 2, 1), keep=1)
     assert not can_go_out(CLASSIC, counts("9S 9H 9D 3C 3S"), {}, (2, 2, 1), keep=1)
+
+
+SHAPE_RANKS = st.sampled_from([4, 7, 9, 11, WILD])  # fours, sevens, nines, aces, wild cards
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=14, max_size=14),
+    st.dictionaries(SHAPE_RANKS, st.tuples(st.integers(3, 6), st.integers(0, 2)), max_size=3),
+    st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 1)),
+    st.sampled_from(["classic", "eleven"]),
+)
+def test_C_OUT_keeping_a_card_back_answers_as_keeping_each_card_in_turn(
+    held: list[int], opened: dict[int, tuple[int, int]], books: tuple[int, int, int], rules_name: str
+) -> None:
+    """Whatever the hand, the open melds and the books, the hand can go out keeping one card
+    back exactly when, for some card it holds, the rest melds out with the books complete:
+    can_go_out tries only the cards worth keeping, and never answers otherwise than trying each."""
+    rules = preset(rules_name)
+    shapes = {
+        rank: (size, 0, size) if rank == WILD else (size, size - min(wilds, size // 2), min(wilds, size // 2))
+        for rank, (size, wilds) in opened.items()
+    }
+    each = []
+    for rank, n in enumerate(held):
+        if n:
+            fewer = list(held)
+            fewer[rank] -= 1
+            each.append(can_go_out(rules, fewer, shapes, books, keep=0))
+    assert can_go_out(rules, list(held), shapes, books, keep=1) == any(each)
 
 
 def test_V_OUT_melding_every_card() -> None:
