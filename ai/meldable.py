@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.engine.melds import WILD, Meld, max_wilds
+from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import MELD_KIND, Move
 from hfcli.engine.rules import Rules
 
@@ -36,9 +36,11 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
     fewer without a place. :func:`can_finish` counts on it (and a property test checks it)."""
     book = rules.book_size
     pair_takes_wild = rules.wild_ratio.pair_takes_wild
+    caps = wild_caps(rules)
     left = counts[THREE]
     wild_room = 0
     pairs = 0
+    # What _share works out for each rank, written out here: this is asked a thousand times a game.
     for rank in NATURAL_RANKS:
         n = counts[rank]
         if not n:
@@ -48,17 +50,47 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
             size, nat0, wild0 = shape
             put = min(n, book - size)
             n -= put
-            nat = nat0 + put
-            wild_room += max(0, min(book - size - put, max_wilds(rank, nat, rules) - wild0))
+            wild_room += max(0, min(book - size - put, caps[nat0 + put] - wild0))
         if n >= 3:
             nat = min(n, book)
-            wild_room += min(book - nat, max_wilds(rank, nat, rules))
+            wild_room += min(book - nat, caps[nat])
             n = max(0, n - book) if n > book and n - book < 3 else 0
         if n == 2 and pair_takes_wild:
             pairs += 1
         else:
             left += n
-    wilds = counts[TWO] + counts[JOKER]
+    return _left_with_wilds(rules, shapes, left, wild_room, pairs, counts[TWO] + counts[JOKER])
+
+
+def _share(
+    book: int, pair_takes_wild: bool, caps: tuple[int, ...], n: int, shape: MeldShape | None
+) -> tuple[int, int, int]:
+    """One rank's part of :func:`leftover_of`'s sums for ``n`` cards of it: the cards left over,
+    the places for wild cards, and the pairs that need one."""
+    if not n:
+        return 0, 0, 0
+    room = 0
+    if shape is not None:
+        size, nat0, wild0 = shape
+        put = min(n, book - size)
+        n -= put
+        room += max(0, min(book - size - put, caps[nat0 + put] - wild0))
+    if n >= 3:
+        nat = min(n, book)
+        room += min(book - nat, caps[nat])
+        n = max(0, n - book) if n > book and n - book < 3 else 0
+    if n == 2 and pair_takes_wild:
+        return 0, room, 1
+    return n, room, 0
+
+
+def _left_with_wilds(
+    rules: Rules, shapes: dict[int, MeldShape], left: int, wild_room: int, pairs: int, wilds: int
+) -> int:
+    """:func:`leftover_of` from its sums over the natural ranks (``left`` counting the threes)
+    and the wild cards held: each pair takes a wild card, the rest go to the wild meld (or make
+    one) and onto the places on natural melds."""
+    book = rules.book_size
     if wilds < pairs:
         left += 2 * (pairs - wilds)
         wilds = 0
@@ -75,6 +107,20 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
     return left
 
 
+def wild_caps(rules: Rules) -> tuple[int, ...]:
+    """``max_wilds`` of a natural meld by its naturals, 0 to a book's cards (C-RATIO), worked out
+    once a wild ratio and book size."""
+    ratio, book = rules.wild_ratio, rules.book_size
+    key = (id(ratio), book)  # a ratio is a member of WildRatio, there for as long as the program
+    caps = _WILD_CAPS.get(key)
+    if caps is None:
+        caps = _WILD_CAPS[key] = tuple(ratio.wilds_for(n, book) for n in range(book + 1))
+    return caps
+
+
+_WILD_CAPS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 def can_finish(
     rules: Rules, counts: list[int], shapes: dict[int, MeldShape], keep_one: bool, leftover: int | None = None
 ) -> bool:
@@ -88,14 +134,31 @@ def can_finish(
         # One card fewer leaves at most one fewer card unmeldable (see leftover_of): with two or
         # more left over now, no card kept back lets the rest meld.
         return False
-    for rank, n in enumerate(counts):
+    # Whether leftover_of is 0 with some card fewer: its sums are worked out once, rank by rank,
+    # and a card fewer changes only its own rank's part (or the wild cards held, or the threes).
+    book = rules.book_size
+    pair_takes_wild = rules.wild_ratio.pair_takes_wild
+    caps = wild_caps(rules)
+    left = counts[THREE]
+    room = pairs = 0
+    fewer: list[tuple[int, int, int]] = []  # each natural rank held: its part with one card fewer, less its part
+    for rank in NATURAL_RANKS:
+        n = counts[rank]
         if n:
-            counts[rank] -= 1
-            ok = leftover_of(rules, counts, shapes) == 0
-            counts[rank] += 1
-            if ok:
-                return True
-    return False
+            shape = shapes.get(rank)
+            left0, room0, pairs0 = _share(book, pair_takes_wild, caps, n, shape)
+            left1, room1, pairs1 = _share(book, pair_takes_wild, caps, n - 1, shape)
+            left += left0
+            room += room0
+            pairs += pairs0
+            fewer.append((left1 - left0, room1 - room0, pairs1 - pairs0))
+    wilds = counts[TWO] + counts[JOKER]
+    if counts[THREE] and _left_with_wilds(rules, shapes, left - 1, room, pairs, wilds) == 0:
+        return True
+    for less_left, less_room, less_pairs in fewer:
+        if _left_with_wilds(rules, shapes, left + less_left, room + less_room, pairs + less_pairs, wilds) == 0:
+            return True
+    return bool(wilds) and _left_with_wilds(rules, shapes, left, room, pairs, wilds - 1) == 0
 
 
 def after_move(
@@ -219,11 +282,12 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
                 return False
     if clean < rules.clean_books_to_go_out:
         return False
+    caps = wild_caps(rules)
     # Dirty books still missing are closed with wild cards, on the melds nearest a book.
     closable = sorted(
         (book - size, i)
         for i, (rank, size, nat, w) in enumerate(groups)
-        if w + book - size <= max_wilds(rank, nat, rules)
+        if w + book - size <= caps[nat]
     )
     missing = max(0, rules.dirty_books_to_go_out - dirty)
     if missing > len(closable):
@@ -241,7 +305,7 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
         return False
     # The wild cards left over must fit somewhere: on open natural melds, or in wild melds.
     room = sum(
-        min(book - size, max_wilds(rank, nat, rules) - w)
+        min(book - size, caps[nat] - w)
         for i, (rank, size, nat, w) in enumerate(groups) if i not in closed
     )
     if wilds <= room:

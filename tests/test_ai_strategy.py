@@ -331,6 +331,19 @@ def test_can_finish_needs_a_card_to_discard() -> None:
     assert not can_finish(CLASSIC, counts, shapes, keep_one=True)  # the sevens need a wild card
 
 
+def test_can_finish_keeping_back_the_one_card_that_has_no_place() -> None:
+    """The card kept back to throw is whichever has no place: a wild card beyond the one a meld of
+    three naturals may take (C-RATIO), a black three (C-BLACK3), a single. With two such cards no
+    card kept back helps, nor where every card melds and keeping any back breaks a meld (three
+    wild cards make a wild meld of their own)."""
+    assert can_finish(CLASSIC, rank_counts(parse_cards("5C 5D 5H 2S JK")), {}, keep_one=True)
+    assert not can_finish(CLASSIC, rank_counts(parse_cards("5C 5D 5H 2S JK JK")), {}, keep_one=True)
+    assert can_finish(CLASSIC, rank_counts(parse_cards("9C 9D 9H 3S")), {}, keep_one=True)
+    assert not can_finish(CLASSIC, rank_counts(parse_cards("9C 9D 9H 3S 3C")), {}, keep_one=True)
+    assert can_finish(CLASSIC, rank_counts(parse_cards("9C 9D 9H KS")), {}, keep_one=True)
+    assert not can_finish(CLASSIC, rank_counts(parse_cards("9C 9D 9H KS QS")), {}, keep_one=True)
+
+
 def test_going_out_keeps_the_wild_card_for_the_pair() -> None:
     nines = "9C 9D 9H 9S 9C 9D"
     game = position("3S 7S 7H JK", phase="meld", ours=(*BOOKS, nines), feet=(True, False, True, False),
