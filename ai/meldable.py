@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.engine.melds import WILD, Meld
+from hfcli.engine.melds import WILD, Meld, wild_caps
 from hfcli.engine.moves import MELD_KIND, Move
 from hfcli.engine.rules import Rules
 
@@ -105,20 +105,6 @@ def _left_with_wilds(
     if wilds:
         left += wilds - min(wilds, wild_room)
     return left
-
-
-def wild_caps(rules: Rules) -> tuple[int, ...]:
-    """``max_wilds`` of a natural meld by its naturals, 0 to a book's cards (C-RATIO), worked out
-    once a wild ratio and book size."""
-    ratio, book = rules.wild_ratio, rules.book_size
-    key = (id(ratio), book)  # a ratio is a member of WildRatio, there for as long as the program
-    caps = _WILD_CAPS.get(key)
-    if caps is None:
-        caps = _WILD_CAPS[key] = tuple(ratio.wilds_for(n, book) for n in range(book + 1))
-    return caps
-
-
-_WILD_CAPS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def can_finish(

@@ -16,7 +16,7 @@ from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import RANKS, SeatKnowledge, target_rank
 from ai.meldable import Books, MeldShape, after_move, can_finish, can_go_out, leftover_of
 from ai.risk import NextPlayer, Threat, natural_totals
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO, WILD_RANKS
 from hfcli.engine.legality import pickup_pair
 from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, Meld, max_wilds, meld_rank_name
 from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW, END, MELD_KIND, PICKUP, Move
@@ -471,7 +471,7 @@ class MeldScorer:
         reserve = self.reserve
         picks = move.groups[0]
         if move.kind is ADD_KIND:
-            rank = target_rank(move)
+            rank = move.target if move.target is not None else WILD  # target_rank, without the call
             meld = self.mine[rank]
             card = picks[0].rank
             closes = len(meld.cards) + 1 >= book
@@ -513,7 +513,7 @@ class MeldScorer:
                 return 55, "toward a dirty book of {ranks}"
             return 0, ""
         # a new meld
-        naturals = [p for p in picks if not p.is_wild]
+        naturals = [p for p in picks if p.rank not in WILD_RANKS]  # Pick.is_wild, without the property's call
         if len(naturals) == 3:
             return 90, "a new meld of {ranks}"
         if naturals:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from positions import assert_illegal, legal_texts, position
 
-from hfcli.engine.rules import ELEVEN
+from hfcli.engine.cards import NINE
+from hfcli.engine.melds import ratio_ok, wild_caps
+from hfcli.engine.options import WildRatio
+from hfcli.engine.rules import ELEVEN, preset
 
 OPEN = "NS opened\nturn: S meld\n"
 
@@ -77,6 +80,18 @@ def test_V_RATIO_adding_a_wild_to_three_naturals_is_refused() -> None:
     assert_illegal(g, "add 2 to 9", "V-RATIO")
     assert legal_texts(g)[:1] == ["add 9"]
     g.apply("add 9 2 to 9")
+
+
+@pytest.mark.parametrize("ratio", list(WildRatio))
+def test_C_RATIO_an_open_meld_takes_a_wild_card_while_its_wilds_are_under_the_cap(ratio: WildRatio) -> None:
+    """The table of the most wild cards a meld of so many naturals may hold (read by the legal
+    moves and the players) says yes to one wild card more exactly where the wild ratio does."""
+    rules = preset("classic").replace(wild_ratio=ratio.value)
+    caps = wild_caps(rules)
+    book = rules.book_size
+    for naturals in range(book):
+        for wilds in range(book - naturals):
+            assert (wilds < caps[naturals]) == ratio_ok(NINE, naturals, wilds + 1, rules), (naturals, wilds)
 
 
 @pytest.mark.parametrize(("meld", "kind"), [("9 9 9 9 9 9 9", "clean"), ("9 9 9 9 9 2 JK", "dirty"),

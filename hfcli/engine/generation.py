@@ -15,7 +15,7 @@ from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_COUNT, RANK_TOKENS, TH
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
-from hfcli.engine.melds import WILD, Meld, ratio_ok
+from hfcli.engine.melds import WILD, Meld, wild_caps
 from hfcli.engine.moves import (
     ASK,
     DRAW,
@@ -137,11 +137,13 @@ def _lay_moves(config: GameConfig, state: GameState, seat: int, counts: list[int
         for j in range(min(jokers, 3), -1, -1):
             if twos >= 3 - j:
                 candidates.append(_WILD_MELDS[j])
+    caps = wild_caps(rules)
     for rank, m in open_ranks.items():
         if rank != WILD and counts[rank]:
             candidates.append(_ADD_NATURAL[rank])
-        # A wild meld has no naturals, so ratio_ok always lets it take another wild card.
-        if (twos or jokers) and ratio_ok(rank, m.naturals, m.wilds + 1, rules):
+        # ratio_ok with one wild card more: a wild meld has no naturals, so it always may; a
+        # natural meld (open, so of fewer cards than a book) while its wilds stay under the cap.
+        if (twos or jokers) and (rank == WILD or m.wilds < caps[m.naturals]):
             if twos:
                 candidates.append(_ADD_TWO[rank])
             if jokers:
