@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ai.knowledge import RANKS, target_rank
 from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO
-from hfcli.engine.melds import WILD, Meld, wild_caps
+from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import MELD_KIND, Move
 from hfcli.engine.rules import Rules
 
@@ -36,7 +36,7 @@ def leftover_of(rules: Rules, counts: list[int], shapes: dict[int, MeldShape]) -
     fewer without a place. :func:`can_finish` counts on it (and a property test checks it)."""
     book = rules.book_size
     pair_takes_wild = rules.wild_ratio.pair_takes_wild
-    caps = wild_caps(rules)
+    caps = rules.wild_caps
     left = counts[THREE]
     wild_room = 0
     pairs = 0
@@ -124,7 +124,7 @@ def can_finish(
     # and a card fewer changes only its own rank's part (or the wild cards held, or the threes).
     book = rules.book_size
     pair_takes_wild = rules.wild_ratio.pair_takes_wild
-    caps = wild_caps(rules)
+    caps = rules.wild_caps
     left = counts[THREE]
     room = pairs = 0
     fewer: list[tuple[int, int, int]] = []  # each natural rank held: its part with one card fewer, less its part
@@ -268,7 +268,7 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
                 return False
     if clean < rules.clean_books_to_go_out:
         return False
-    caps = wild_caps(rules)
+    caps = rules.wild_caps
     # Dirty books still missing are closed with wild cards, on the melds nearest a book.
     closable = sorted(
         (book - size, i)

@@ -6,7 +6,7 @@ import pytest
 from positions import assert_illegal, legal_texts, position
 
 from hfcli.engine.cards import NINE
-from hfcli.engine.melds import ratio_ok, wild_caps
+from hfcli.engine.melds import ratio_ok
 from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import ELEVEN, preset
 
@@ -87,7 +87,7 @@ def test_C_RATIO_an_open_meld_takes_a_wild_card_while_its_wilds_are_under_the_ca
     """The table of the most wild cards a meld of so many naturals may hold (read by the legal
     moves and the players) says yes to one wild card more exactly where the wild ratio does."""
     rules = preset("classic").replace(wild_ratio=ratio.value)
-    caps = wild_caps(rules)
+    caps = rules.wild_caps
     book = rules.book_size
     for naturals in range(book):
         for wilds in range(book - naturals):

@@ -15,7 +15,7 @@ from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_COUNT, RANK_TOKENS, TH
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.legality import ask_refusal, discard_refusal, pickup_refusal
-from hfcli.engine.melds import WILD, Meld, wild_caps
+from hfcli.engine.melds import WILD, Meld
 from hfcli.engine.moves import (
     ASK,
     DRAW,
@@ -137,7 +137,7 @@ def _lay_moves(config: GameConfig, state: GameState, seat: int, counts: list[int
         for j in range(min(jokers, 3), -1, -1):
             if twos >= 3 - j:
                 candidates.append(_WILD_MELDS[j])
-    caps = wild_caps(rules)
+    caps = rules.wild_caps
     for rank, m in open_ranks.items():
         if rank != WILD and counts[rank]:
             candidates.append(_ADD_NATURAL[rank])

@@ -53,20 +53,6 @@ def max_wilds(rank: int, naturals: int, rules: Rules) -> int:
     return rules.wild_ratio.wilds_for(naturals, rules.book_size)
 
 
-def wild_caps(rules: Rules) -> tuple[int, ...]:
-    """:func:`max_wilds` of a natural meld by its naturals, 0 to a book's cards (C-RATIO), worked
-    out once a wild ratio and book size: the players and the legal moves ask it again and again."""
-    ratio, book = rules.wild_ratio, rules.book_size
-    key = (id(ratio), book)  # a ratio is a member of WildRatio, there for as long as the program
-    caps = _WILD_CAPS.get(key)
-    if caps is None:
-        caps = _WILD_CAPS[key] = tuple(ratio.wilds_for(n, book) for n in range(book + 1))
-    return caps
-
-
-_WILD_CAPS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
 class Meld:
     """One meld on the table, a complete book once it holds ``book_size`` cards. Immutable:
     equal by rank and cards."""

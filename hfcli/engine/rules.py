@@ -95,12 +95,14 @@ class Rules:
         reaches it."""
         return deal_index + 1 >= self.deals or (self.game_target > 0 and max(totals) >= self.game_target)
 
-    @property
+    # The figures worked out from the fields are cached: the players and the engine read them at
+    # every decision (a rule set never changes).
+    @cached_property
     def deck_count(self) -> int:
         """C-DECK / T-DECK: the decks in the shoe (one more than the players unless set)."""
         return self.decks or self.players + 1
 
-    @property
+    @cached_property
     def pile_limit(self) -> int:
         """C-PILE: most cards a pickup takes."""
         return self.pile_take or 10_000
@@ -127,7 +129,13 @@ class Rules:
             self.ace_value, self.two_value, self.joker_value,
         )
 
-    @property
+    @cached_property
+    def wild_caps(self) -> tuple[int, ...]:
+        """C-RATIO / V-RATIO: the most wild cards a natural meld of 0 to ``book_size`` naturals may
+        hold, worked out once per rule set: the legal moves and the players ask it again and again."""
+        return tuple(self.wild_ratio.wilds_for(n, self.book_size) for n in range(self.book_size + 1))
+
+    @cached_property
     def card_count(self) -> int:
         return 54 * self.deck_count
 
