@@ -1,17 +1,18 @@
 """The expert: the rule-based player, checked by searching over the cards it cannot see.
 
 At the decisions that shape a deal (take the pile or draw, which card to throw when the next
-player could take the pile with it, how to answer "may I go out?") the expert imagines the hidden
-cards many times over, plays each candidate move forward in every imagined game with the
-rule-based player in every seat (the pile-or-stock choice and the answer to the end of the
-seat's turn, a discard a couple of rounds), and compares the candidates by what the resulting
-positions are worth: for the first two as the learned evaluator (:mod:`ai.evaluator`) judges
-the deal's margin, for a discard by the table and half the cards in hand, each plus the standing
-in the game on its last deal (by number, or the deal in which a side reaches the game's target). Every
-candidate is played on the same imagined games with the same random choices (common random
-numbers), so their difference shows through the noise of the deal; the expert leaves the
-rule-based choice only when the gain is clear beyond that noise. The routine moves (which melds
-to lay and in what order) are the rule-based player's.
+player could take the pile with it, how to answer "may I go out?", and, once its side is down,
+whether to lay down this turn or hold every card) the expert imagines the hidden cards many
+times over, plays each candidate move forward in every imagined game with the rule-based player
+in every seat (the pile-or-stock choice and the answer to the end of the seat's turn, the
+lay-down plan a round, a discard a couple of rounds), and compares the candidates by what the
+resulting positions are worth: for the first three as the learned evaluator
+(:mod:`ai.evaluator`) judges the deal's margin, for a discard by the table and half the cards
+in hand, each plus the standing in the game on its last deal (by number, or the deal in which a
+side reaches the game's target). Every candidate is played on the same imagined games with the
+same random choices (common random numbers), so their difference shows through the noise of the
+deal; the expert leaves the rule-based choice only when the gain is clear beyond that noise.
+Which melds to lay and in what order, once laying, are the rule-based player's.
 
 The search is put together from the parts of :mod:`ai.search` (:class:`Search`): the imagined
 games come from a determinizer (:class:`ai.search.SampledDeals`), the rollouts from a rollout
@@ -30,9 +31,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ai.base import Decision
 from ai.evaluator import LearnedEvaluator
+from ai.hand import read_hand
 from ai.knowledge import SeatKnowledge
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
@@ -47,6 +50,7 @@ from ai.search import (
     Standing,
     rollout,
 )
+from ai.strategy import choose_discard, choose_meld
 from hfcli.engine.cards import RANK_NAMES, THREE, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
@@ -79,6 +83,34 @@ class Search:
         return self.discard_evaluator if phase is Phase.MELD else self.evaluator
 
 
+class SearchKind(StrEnum):
+    """Which of the expert's searches looked at a decision."""
+
+    PILE_OR_STOCK = "pile or stock"
+    DISCARD = "discard"
+    ANSWER = "answer"
+    LAY_DOWN = "lay-down plan"
+
+
+SEARCH_OF_PHASE = {
+    Phase.DRAW: SearchKind.PILE_OR_STOCK, Phase.MELD: SearchKind.DISCARD, Phase.ANSWER: SearchKind.ANSWER,
+}
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A decision of the expert: what it plays, the rule-based choice it checked (the same move
+    where the search kept it), and which search looked at it (None: none did)."""
+
+    decision: Decision
+    rule_based: Move
+    search: SearchKind | None
+
+    @property
+    def changed(self) -> bool:
+        return self.decision.move != self.rule_based
+
+
 class ExpertPlayer:
     def __init__(
         self, seed: int | None, seat: int, budget: Budget = DEFAULT_BUDGET, search: Search | None = None
@@ -91,26 +123,42 @@ class ExpertPlayer:
         self.policy = RuleBasedPlayer(seed, seat, POLICY)
 
     def choose(self, view: SeatView) -> Decision:
+        return self.searched(view).decision
+
+    def searched(self, view: SeatView) -> Searched:
+        """The decision at ``view``, with the rule-based choice it checked and which search, if
+        any, looked at it (for benches that follow the search's changes)."""
         baseline = self.policy.choose(view)
-        if not worth_a_search(view, baseline.move):
-            return baseline
         search = self.search
+        budget = search.budget
+        # The lay-down plan is searched where no risky discard is: the two compare on different
+        # horizons and judges.
+        plan = None
+        if not worth_a_search(view, baseline.move):
+            if budget.lay_horizon is not None:
+                plan = lay_alternative(view, baseline.move, self.policy, budget.lay_every_choice)
+            if plan is None:
+                return Searched(baseline, baseline.move, None)
+        kind = SearchKind.LAY_DOWN if plan is not None else SEARCH_OF_PHASE[view.phase]
         games = self.imagine(view)
-        moves = candidates(view, baseline.move, games, search.budget)
+        if plan is None:
+            moves = candidates(view, baseline.move, games, budget)
+            rounds, evaluator = budget.horizon(view.phase), search.evaluator_for(view.phase)
+        else:
+            moves = [baseline.move, plan]
+            rounds, evaluator = budget.lay_horizon, search.evaluator
         if len(moves) < 2:
-            return baseline
-        rounds = search.budget.horizon(view.phase)
-        evaluator = search.evaluator_for(view.phase)
+            return Searched(baseline, baseline.move, None)
         values = [
             [rollout(g.clone(), move, view.seat, g.seed, search.policy, evaluator, rounds) for g in games]
             for move in moves
         ]
         best = search.rule.choose(values)
         if best == 0:
-            return baseline
+            return Searched(baseline, baseline.move, kind)
         move = moves[best]
         gain = (sum(values[best]) - sum(values[0])) / len(games)
-        return Decision(move, _reason(view, move, baseline.move, gain, games))
+        return Searched(Decision(move, _reason(view, move, baseline.move, gain, games)), baseline.move, kind)
 
     def recall(self, view: SeatView) -> None:
         """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
@@ -178,6 +226,26 @@ def candidates(view: SeatView, chosen: Move, games: Sequence[Game], budget: Budg
     return [chosen, *others[: budget.discard_candidates - 1]]
 
 
+def lay_alternative(view: SeatView, chosen: Move, policy: RuleBasedPlayer, every_choice: bool = False) -> Move | None:
+    """The other lay-down plan at the turn's first meld-phase choice (with ``every_choice``, at
+    any of them), once the side is down: where the rule-based choice ``chosen`` lays cards, its
+    discard of the moment (every card left held); where it discards, the meld it would lay
+    first. None where there is no such choice (the side not down, cards laid or the pile taken
+    this turn unless ``every_choice``, asking)."""
+    if view.phase is not Phase.MELD or view.laid and not every_choice or not view.opened[view.team]:
+        return None
+    hand = read_hand(view)
+    if chosen.kind is MoveKind.MELD or chosen.kind is MoveKind.ADD:
+        other = choose_discard(view, policy.knowledge, policy.style, hand)
+    elif chosen.kind is MoveKind.DISCARD:
+        other = choose_meld(view, policy.style, aggressive=True, hand=hand)
+    else:
+        return None
+    if other is None or other.move not in view.legal_moves:
+        return None
+    return other.move
+
+
 def pickup_share(games: Sequence[Game], discard: Move) -> float:
     """In how many of ``games`` (a share) the next player may take the pile after ``discard``."""
     taken = 0
@@ -192,7 +260,7 @@ def pickup_share(games: Sequence[Game], discard: Move) -> float:
 def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Sequence[Game]) -> str:
     """Why the search left the rule-based choice, in the move notation."""
     seating = view.seating
-    if move.kind is MoveKind.DISCARD:
+    if move.kind is MoveKind.DISCARD and instead.kind is MoveKind.DISCARD:
         rank = instead.groups[0][0].rank
         taken = round(pickup_share(games, instead) * len(games))
         after = seating.long_names[seating.next_seat(view.seat)]
@@ -204,6 +272,12 @@ def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Seque
         why = "take pile: worth more than a draw from the stock"
     elif move.kind is MoveKind.DRAW:
         why = f"{move}: taking the pile would cost more than it brings"
+    elif move.kind is MoveKind.DISCARD:
+        start = "go on" if view.laid else "start"
+        why = f"{move}: holding the cards that {instead} would {start} laying"
+    elif move.kind in (MoveKind.MELD, MoveKind.ADD):
+        held = "the rest" if view.laid else "every card"
+        why = f"{move}: laying down now rather than holding {held} ({instead})"
     else:
         why = f"{move}: rather than {instead}"
     # The gain is the search's: what the move is worth above the rule-based choice it replaced.

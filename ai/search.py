@@ -63,6 +63,15 @@ class Budget:
     # (bench/expert_noise.py, two classic games).
     draw_horizon: int | None = 0
     answer_horizon: int | None = 0
+    # The lay-down plan of a turn, once the side is down: at the turn's first meld-phase choice
+    # (nothing laid yet), laying down as the rule-based player would against holding every card
+    # and discarding now, the rollouts cut this many rounds of turns after the choice and judged
+    # by the learned evaluator (None: not searched).
+    lay_horizon: int | None = 1
+    # Whether the lay-down plan is searched at every meld-phase choice of the turn (go on laying
+    # as the rule-based player would, or stop and discard; discard, or lay one more), not only
+    # at the first.
+    lay_every_choice: bool = False
 
     def horizon(self, phase: Phase) -> int | None:
         """The rounds a rollout of a decision in ``phase`` is played for (None: to the deal's end)."""

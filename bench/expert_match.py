@@ -14,8 +14,10 @@ they are played (one JSON line each), and a second run with the same log plays o
 Kinds: ``expert`` (as shipped), ``expert-before`` (the search before the learned evaluator:
 whole-deal rollouts judged by the horizon estimate, a discard's cut at two rounds), and
 ``search:key=value,...`` for a variant of the shipped one, with keys ``samples``, ``candidates``
-(discard candidates), ``discard``, ``draw``, ``answer`` (rollout horizons in rounds; ``end`` for
-the deal's end), ``z`` and ``margin`` (ClearGain's), ``judge`` (``learned`` or ``horizon``).
+(discard candidates), ``discard``, ``draw``, ``answer``, ``lay`` (rollout horizons in rounds;
+``end`` for the deal's end; ``lay=off``: the lay-down plan not searched), ``layevery`` (1: the plan
+searched at every meld-phase choice of a turn), ``z`` and ``margin``
+(ClearGain's), ``judge`` (``learned`` or ``horizon``).
 """
 
 from __future__ import annotations
@@ -77,6 +79,10 @@ def search_of(kind: str) -> Search | None:
             budget = dataclasses.replace(budget, draw_horizon=rounds)
         elif key == "answer":
             budget = dataclasses.replace(budget, answer_horizon=rounds)
+        elif key == "layevery":
+            budget = dataclasses.replace(budget, lay_every_choice=value == "1")
+        elif key == "lay":
+            budget = dataclasses.replace(budget, lay_horizon=None if value == "off" else rounds)
         elif key == "z":
             rule = ClearGain(z=float(value), margin=rule.margin)  # type: ignore[attr-defined]
         elif key == "margin":
@@ -175,6 +181,32 @@ def main() -> None:
         rows = [r for r in done if r["kind"] == kind and r["index"] < args.games]
         if rows:
             print(summary(kind, rows))
+    for kind in kinds[1:]:
+        line = paired(kinds[0], kind, [r for r in done if r["index"] < args.games])
+        if line:
+            print(line)
+
+
+def paired(first: str, kind: str, rows: Sequence[dict[str, Any]]) -> str:
+    """``kind`` against ``first`` on the games both played (the same shoes, the same seats): the
+    difference of their shares won and of their margins, each with its 95% interval, a game being
+    the pair of its two ways round."""
+    by_kind: dict[str, dict[int, dict[str, Any]]] = {first: {}, kind: {}}
+    for r in rows:
+        if r["kind"] in by_kind:
+            by_kind[r["kind"]][r["index"]] = r
+    both = sorted(set(by_kind[first]) & set(by_kind[kind]))
+    if len(both) < 2:
+        return ""
+    one, other = by_kind[first], by_kind[kind]
+    won = [statistics.fmean(other[i]["won"]) - statistics.fmean(one[i]["won"]) for i in both]
+    margin = [statistics.fmean(other[i]["margin"]) - statistics.fmean(one[i]["margin"]) for i in both]
+
+    def interval(values: list[float]) -> str:
+        mean, half = statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+        return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
+    return (f"{kind} against {first} on the same {len(both)} shoes: share won {interval(won)},"
+            f" margin a game {interval(margin)}")
 
 
 if __name__ == "__main__":
