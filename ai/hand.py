@@ -38,8 +38,15 @@ class HandFacts:
 def read_hand(view: SeatView) -> HandFacts:
     """The facts of ``view``'s hand and its partnership's melds."""
     counts = list(view.hand_counts)
-    mine, shapes, books = table_facts(view.team, view.rules.book_size, view.my_melds)
-    return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, books_needed(view, books))
+    rules = view.rules
+    mine, shapes, books = table_facts(view.team, rules.book_size, view.my_melds)
+    clean, dirty, wild = books
+    needed = (  # books_needed, without the call
+        max(0, rules.clean_books_to_go_out - clean),
+        max(0, rules.dirty_books_to_go_out - dirty),
+        max(0, rules.wild_books_to_go_out - wild),
+    )
+    return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, needed)
 
 
 def table_facts(

@@ -153,13 +153,17 @@ def after_move(
     """The hand counts, open melds and books once a one-group meld or add is made."""
     ranks = [p.rank for p in move.groups[0]]
     counts = list(counts)
+    wild = 0
+    natural = WILD  # the rank of the group's first natural card (WILD if none)
     for r in ranks:
         counts[r] -= 1
-    wild = sum(1 for r in ranks if r in (TWO, JOKER))
+        if r == TWO or r == JOKER:
+            wild += 1
+        elif natural == WILD:
+            natural = r
     shapes = dict(shapes)
     if move.kind is MELD_KIND:
-        nat = [r for r in ranks if r not in (TWO, JOKER)]
-        rank = nat[0] if nat else WILD
+        rank = natural
         size, nat0, wild0 = 0, 0, 0
     else:
         rank = target_rank(move)
@@ -270,16 +274,16 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
         return False
     caps = rules.wild_caps
     # Dirty books still missing are closed with wild cards, on the melds nearest a book.
-    closable = sorted(
-        (book - size, i)
-        for i, (rank, size, nat, w) in enumerate(groups)
-        if w + book - size <= caps[nat]
-    )
+    # (List comprehensions and loops, not generators: a generator resumes once a meld.)
+    closable = [(book - size, i) for i, (rank, size, nat, w) in enumerate(groups) if w + book - size <= caps[nat]]
+    closable.sort()
     missing = max(0, rules.dirty_books_to_go_out - dirty)
     if missing > len(closable):
         return False
-    closed = {i for _, i in closable[:missing]}
-    wilds -= sum(cost for cost, _ in closable[:missing])
+    closed: set[int] = set()
+    for cost, i in closable[:missing]:
+        closed.add(i)
+        wilds -= cost
     wild_open = shapes[WILD][0] if WILD in shapes else 0
     missing_wild = max(0, rules.wild_books_to_go_out - wild_books)
     if missing_wild:
@@ -290,10 +294,10 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
     if wilds < 0:
         return False
     # The wild cards left over must fit somewhere: on open natural melds, or in wild melds.
-    room = sum(
-        min(book - size, caps[nat] - w)
-        for i, (rank, size, nat, w) in enumerate(groups) if i not in closed
-    )
+    room = 0
+    for i, (_rank, size, nat, w) in enumerate(groups):
+        if i not in closed:
+            room += min(book - size, caps[nat] - w)
     if wilds <= room:
         return True
     if not rules.wild_melds:
