@@ -21,7 +21,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.view import SeatView
 from hfcli.printable import printable
-from hfcli.render import notation_text, reason_text, render_table
+from hfcli.render import notation_text, render_table
 from hfcli.repl.commands import read_line, unknown_command
 from hfcli.review import (
     CLEAR,
@@ -34,6 +34,7 @@ from hfcli.review import (
     positions_of,
     same_choice,
 )
+from hfcli.review_text import preferred_why
 
 HELP = ("Type the move you would play here, as at the table (draw, pickup, discard 7, meld 9 9 9, add 2 to 9, "
         "ask, yes, no; Tab completes). table shows the table again, skip goes on to the next position, quit "
@@ -175,7 +176,7 @@ class Practice:
         f = drill.finding
         game = drill.game
         preferred = parse_move(f.preferred)
-        why = reason_text(f.preferred, printable(f.reason))
+        why = preferred_why(f)
         expert = f"the expert's {notation_text(f.preferred)}" + (f" ({why})" if why else "")
         if same_choice(game, move, preferred):
             self.answers.append(Answer(f.number, str(move), "expert"))

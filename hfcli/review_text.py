@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from hfcli.engine.cards import card
@@ -12,6 +13,15 @@ CHART_WIDTH = 80
 CHART_HEIGHT = 8  # rows of the chart, each of eight steps
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
 ASCII_BLOCKS = " ..--==##"
+# The expert's reason for a searched choice ends with its search's own figure, "(about 226 points
+# better than add 2 to wild)", from a few imagined deals; the review gives its own cost of the
+# decision, from more, a line below, and two figures for one difference read as a contradiction.
+SEARCH_GAIN = re.compile(r" \(about -?\d+ points better than [^()]*\)$")
+
+
+def preferred_why(f: Finding) -> str:
+    """Why the expert prefers its move, as the table words it, without the search's own figure."""
+    return SEARCH_GAIN.sub("", reason_text(f.preferred, printable(f.reason)))
 
 
 def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, ascii: bool = True) -> list[str]:
@@ -23,7 +33,7 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     size = "1 card" if f.pile_size == 1 else f"{f.pile_size} cards"
     pile = f"{card_text(card(f.pile_top), ascii=ascii)} on top, {size}" if f.pile_top else "empty"
     score = ", ".join(f"{name} {points}" for name, points in zip(side_names, f.score, strict=True))
-    why = reason_text(f.preferred, printable(f.reason))
+    why = preferred_why(f)
     turn = f", turn {f.turn}" if f.turn else ""
     grade = f", {_a(f.grade)}" if f.is_mistake else ""
     lines = [

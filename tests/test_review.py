@@ -99,6 +99,23 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     assert narrow[cost + 1] == "    103 to 220, 96 imagined deals)."
 
 
+def test_the_report_gives_the_expert_s_reason_without_its_search_s_own_figure() -> None:
+    from hfcli.review import Finding, Review
+    from hfcli.review_text import review_lines
+
+    reason = ("discard 4: holding the cards that add 2 to wild would start laying (about 226 points better "
+              "than add 2 to wild)")
+    finding = Finding(
+        number=126, deal=1, played="add 2 to wild", preferred="discard 4", reason=reason,
+        kind="laying down or holding", cost=206.0, low=97.0, high=315.0, samples=64, hand=["AD", "4S", "2D"],
+        pile_top="8H", pile_size=23, score=[0, 0], turn=37,
+    )
+    lines = list(review_lines(Review("game.jsonl", 0, "South", 64, 64, [finding], ["NS", "EW"], seat_short="S")))
+    assert ("Move 126, deal 1, turn 37 (laying down or holding), an inaccuracy: you played add 2 to wild; the expert "
+            "prefers discard 4 (holding the cards that add 2 to wild would start laying).") in lines
+    assert "  Cost: about 206 points (95% interval 97 to 315, 64 imagined deals)." in lines
+
+
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
 
