@@ -35,8 +35,9 @@ from enum import StrEnum
 
 from ai.base import Decision
 from ai.evaluator import LearnedEvaluator
+from ai.going_out import trusted_answer
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge
+from ai.knowledge import SeatKnowledge, needs_permission, side_in_feet
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
     Budget,
@@ -51,7 +52,7 @@ from ai.search import (
     rollout,
 )
 from ai.strategy import choose_discard, choose_meld
-from hfcli.engine.cards import RANK_NAMES, THREE, rank_counts
+from hfcli.engine.cards import RANK_NAMES, THREE, WILD_RANKS, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.state import Phase
@@ -129,6 +130,12 @@ class ExpertPlayer:
         """The decision at ``view``, with the rule-based choice it checked and which search, if
         any, looked at it (for benches that follow the search's changes)."""
         baseline = self.policy.choose(view)
+        if view.phase is Phase.ANSWER and trusted_answer(view, self.policy.knowledge, self.policy.style) is not None:
+            # A partner's answer that players trust (no when this seat's own cards would cost the
+            # side more than going out gains, else yes when the side is ahead) is not searched:
+            # the search, judging the deal's margin, said no to going out while ahead about once
+            # in two games (the partner census's missed going out).
+            return Searched(baseline, baseline.move, None)
         search = self.search
         budget = search.budget
         # The lay-down plan is searched where no risky discard is: the two compare on different
@@ -219,8 +226,11 @@ def candidates(view: SeatView, chosen: Move, games: Sequence[Game], budget: Budg
     held = rank_counts(view.hand)
     values = view.rules.rank_values
     risk = {m: pickup_share(games, m) for m in view.legal_moves if m.kind is MoveKind.DISCARD and m != chosen}
+    # A wild card thrown while a card not wild could go is what partners complain of (the
+    # partner census): it is a candidate only where the rule-based choice throws one too.
+    spare_wilds = chosen.groups[0][0].rank in WILD_RANKS or all(c.is_wild for c in view.hand)
     others = sorted(
-        (m for m in risk if risk[m] < chosen_risk),
+        (m for m in risk if risk[m] < chosen_risk and (spare_wilds or m.groups[0][0].rank not in WILD_RANKS)),
         key=lambda m: (risk[m], held[m.groups[0][0].rank], values[m.groups[0][0].rank]),
     )
     return [chosen, *others[: budget.discard_candidates - 1]]
@@ -234,6 +244,10 @@ def lay_alternative(view: SeatView, chosen: Move, policy: RuleBasedPlayer, every
     this turn unless ``every_choice``, asking)."""
     if view.phase is not Phase.MELD or view.laid and not every_choice or not view.opened[view.team]:
         return None
+    if may_go_out(view):
+        # A seat that may go out and holds back is what partners complain of first (the partner
+        # census's missed going out): going out, or not, stays the rule-based player's.
+        return None
     hand = read_hand(view)
     if chosen.kind is MoveKind.MELD or chosen.kind is MoveKind.ADD:
         other = choose_discard(view, policy.knowledge, policy.style, hand)
@@ -244,6 +258,14 @@ def lay_alternative(view: SeatView, chosen: Move, policy: RuleBasedPlayer, every
     if other is None or other.move not in view.legal_moves:
         return None
     return other.move
+
+
+def may_go_out(view: SeatView) -> bool:
+    """Whether the seat may go out this turn (C-OUT): its partner said yes, or it plays from its
+    foot with its side in its feet and needs nobody's leave."""
+    if view.permission is True:
+        return True
+    return view.in_foot[view.seat] and not needs_permission(view) and side_in_feet(view)
 
 
 def pickup_share(games: Sequence[Game], discard: Move) -> float:

@@ -91,7 +91,7 @@ def answer_permission(
     asker = view.turn_seat
     hand = hand if hand is not None else read_hand(view)
     if style is not None and (style.spare_own_cards or style.out_when_ahead):
-        decided = _trusted_answer(view, knowledge, style)
+        decided = trusted_answer(view, knowledge, style)
         if decided is not None:
             return decided
     counts = hand.counts
@@ -128,7 +128,7 @@ def answer_permission(
     return Decision(NO, f"no: {waiting}; {going}")
 
 
-def _trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style) -> Decision | None:
+def trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style) -> Decision | None:
     """The answer a partner is trusted to give, or None to weigh waiting against going out.
 
     Going out now counts this seat's cards against the side (C-SCORE): its hand, and its foot if
