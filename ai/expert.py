@@ -37,7 +37,7 @@ from ai.base import Decision
 from ai.evaluator import LearnedEvaluator
 from ai.going_out import trusted_answer
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge, needs_permission, side_in_feet
+from ai.knowledge import SeatKnowledge, may_go_out
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
     Budget,
@@ -106,6 +106,7 @@ class Searched:
     decision: Decision
     rule_based: Move
     search: SearchKind | None
+    gain: float = 0.0  # where the search changed the choice, its mean gain over the rule-based one
 
     @property
     def changed(self) -> bool:
@@ -165,7 +166,7 @@ class ExpertPlayer:
             return Searched(baseline, baseline.move, kind)
         move = moves[best]
         gain = (sum(values[best]) - sum(values[0])) / len(games)
-        return Searched(Decision(move, _reason(view, move, baseline.move, gain, games)), baseline.move, kind)
+        return Searched(Decision(move, _reason(view, move, baseline.move, gain, games)), baseline.move, kind, gain)
 
     def recall(self, view: SeatView) -> None:
         """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
@@ -258,14 +259,6 @@ def lay_alternative(view: SeatView, chosen: Move, policy: RuleBasedPlayer, every
     if other is None or other.move not in view.legal_moves:
         return None
     return other.move
-
-
-def may_go_out(view: SeatView) -> bool:
-    """Whether the seat may go out this turn (C-OUT): its partner said yes, or it plays from its
-    foot with its side in its feet and needs nobody's leave."""
-    if view.permission is True:
-        return True
-    return view.in_foot[view.seat] and not needs_permission(view) and side_in_feet(view)
 
 
 def pickup_share(games: Sequence[Game], discard: Move) -> float:

@@ -43,6 +43,14 @@ def side_in_feet(view: SeatView) -> bool:
     return all(picked) if view.rules.whole_side_in_foot else any(picked)
 
 
+def may_go_out(view: SeatView) -> bool:
+    """Whether the seat may go out this turn (C-OUT): its partner said yes, or it plays from its
+    foot with its side in its feet and needs nobody's leave."""
+    if view.permission is True:
+        return True
+    return view.in_foot[view.seat] and not needs_permission(view) and side_in_feet(view)
+
+
 def target_rank(move: Move) -> int:
     """The rank of the meld an ``add`` goes on (WILD for the wild meld)."""
     return move.target if move.target is not None else WILD

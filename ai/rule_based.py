@@ -8,7 +8,7 @@ from collections import Counter
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge, needs_permission, shared_knowledge, side_in_feet
+from ai.knowledge import SeatKnowledge, may_go_out, shared_knowledge
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -121,9 +121,9 @@ class RuleBasedPlayer:
                 return Decision(ASK, asking)
             books_there = not any(hand.needed)
             in_foot = view.in_foot[view.seat]
-            may_go_out = view.permission is True or (in_foot and not needs_permission(view) and side_in_feet(view))
+            out = may_go_out(view)
             finish = None
-            if may_go_out:
+            if out:
                 finish = finishing_meld(view, style, keep_one=True, out=True, hand=hand)
                 if finish is None and view.rules.go_out_by_melding_all:
                     finish = finishing_meld(view, style, keep_one=False, out=True, hand=hand)
@@ -133,7 +133,7 @@ class RuleBasedPlayer:
                     or finishing_meld(view, style, keep_one=True, hand=hand)
                 )
             if finish is not None:
-                suffix = " (going out)" if may_go_out else " (to the foot)"
+                suffix = " (going out)" if out else " (to the foot)"
                 return Decision(finish.move, finish.reason + suffix)
             plan = foot_plan(view, hand)
             aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
@@ -142,7 +142,7 @@ class RuleBasedPlayer:
                 if plan != "build" and not in_foot:
                     return Decision(step.move, step.reason + f" ({plan} to the foot)")
                 return step
-            if may_go_out and len(view.hand) == 1 and books_there:
+            if out and len(view.hand) == 1 and books_there:
                 last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
                 if last is not None:
                     return Decision(last, f"{last}: the last card, going out")

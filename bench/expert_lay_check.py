@@ -74,9 +74,8 @@ class Checked:
         if searched.search is SearchKind.LAY_DOWN and searched.changed:
             seed = len(view.history) * 8 + view.seat
             mean, half = reference(view, decision.move, searched.rule_based, self.deals, seed)
-            gain = decision.reason.rpartition("(about ")[2].split(" ")[0]
-            self.found.append((float(gain), mean, half))
-            print(f"  {decision.move!s:<14} for {searched.rule_based!s:<16} search {gain:>5}"
+            self.found.append((searched.gain, mean, half))
+            print(f"  {decision.move!s:<14} for {searched.rule_based!s:<16} search {searched.gain:>5.0f}"
                   f"  played out {mean:+6.0f} ± {half:4.0f}", flush=True)
         return decision
 
