@@ -2,7 +2,7 @@
 
     python bench/expert_match.py [--games N] [--seed S] [--rules classic] [--jobs 1]
                                  [--kinds expert,expert-before] [--against baseline-hard]
-                                 [--log FILE]
+                                 [--log FILE] [--also FILE ...] [--summary]
 
 Each kind of expert plays the same games (seeds as ``hf simulate`` gives them, each game played
 again with the sides swapped, ``--swap``) against ``--against``, the kinds interleaved game by
@@ -97,7 +97,7 @@ def search_of(kind: str) -> Search | None:
 class Timed:
     """A player whose every decision's process time is kept."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: ExpertPlayer, times: list[float]) -> None:
         self.player = player
         self.name = player.name
         self.times = times
@@ -119,7 +119,7 @@ def play(task: tuple[int, str], rules: Rules, seed: int, against: str) -> dict[s
 
     def make(game: Game, who: str, seat: int) -> Player:
         if who == kind:
-            return Timed(ExpertPlayer(game.seed, seat, search=search), times)  # type: ignore[return-value]
+            return Timed(ExpertPlayer(game.seed, seat, search=search), times)
         return make_player(who, game.seed, seat)
 
     records = play_one(rules, game_seed(seed, index), (kind, against), True, make=make)
@@ -153,16 +153,19 @@ def main() -> None:
     parser.add_argument("--kinds", default="expert,expert-before")
     parser.add_argument("--against", default="baseline-hard")
     parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument("--also", type=Path, action="append", default=[], metavar="FILE")
+    parser.add_argument("--summary", action="store_true", help="play nothing: the logs' figures")
     args = parser.parse_args()
     rules = preset(args.rules)
     kinds = args.kinds.split(";") if ";" in args.kinds else args.kinds.split(",")
     for kind in kinds:
         search_of(kind)  # a bad kind fails before any game
     done: list[dict[str, Any]] = []
-    if args.log and args.log.exists():
-        done = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
+    for path in [*args.also, *([args.log] if args.log else [])]:
+        if path.exists():
+            done += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     have = {(r["index"], r["kind"]) for r in done}
-    tasks = [(i, k) for i in range(args.games) for k in kinds if (i, k) not in have]
+    tasks = [] if args.summary else [(i, k) for i in range(args.games) for k in kinds if (i, k) not in have]
     work = partial(play, rules=rules, seed=args.seed, against=args.against)
     results = parallel_map(work, tasks, args.jobs) if args.jobs > 1 else map(work, tasks)
     started = time.monotonic()
@@ -173,8 +176,9 @@ def main() -> None:
                 log.write(json.dumps(row) + "\n")
         if count % 20 == 0:
             print(f"  {count}/{len(tasks)} games, {time.monotonic() - started:.0f} s", flush=True)
-    print(f"{rules.name}: each kind against {args.against}, {args.games} games each way round (--swap), "
-          f"seed {args.seed}")
+    played = len({r["index"] for r in done if r["index"] < args.games and r["kind"] in kinds})
+    print(f"{rules.name}: each kind against {args.against}, {min(played, args.games)} games each way round "
+          f"(--swap), seed {args.seed}")
     print(f"{'kind':<40}{'games':>6} {'won':>6} {'95% interval':<16} {'margin':>8}"
           f"  {'ms: median':>10} {'p99':>7} {'max':>7} {'>3 s':>5}")
     for kind in kinds:
