@@ -2,7 +2,8 @@
 
     python bench/tune.py --checkpoint FILE [--iterations N] [--seed S] [--pairs P] [--rules quick]
                          [--margin-scale 500] [--a 0.5] [--big-a 5] [--jobs 2]
-                         [--gate-pairs G] [--gate-at I] [--p0 0.5] [--p1 0.55]
+                         [--gate-pairs G] [--gate-at I] [--gate-against baseline-hard]
+                         [--p0 0.5] [--p1 0.55]
 
 Each iteration draws a random ±1 for every tuned weight (ai.tuning.WEIGHTS: pile_margin -3 to 3,
 rush_burden 0 to 3, feed_weight 0.5 to 3, race_danger 0 to 1, low_stock 0 to 30, pair_wild_hand
@@ -18,7 +19,9 @@ After the last iteration of a run, with ``--gate-pairs``, theta is a candidate (
 ``--gate-at I``, theta after iteration I of the path): hard with it plays the frozen
 ``baseline-hard`` pair by pair until the SPRT (p0 against p1 as the candidate's expected score
 of wins a pair, alpha = beta = 0.05) says better or not better, or the pairs run out; the
-candidate is accepted only when it says better.
+candidate is accepted only when it says better. ``--gate-against hard`` plays it against hard as
+it is instead: hard already beats the baseline (its partner fixes), so a candidate no better than
+hard passes a gate against the baseline, and only a gate against hard says the tuning gained.
 
 Every random number comes from one ``random.Random(--seed)`` (the gate's from the seed and the
 iteration), and the checkpoint, written after each iteration, keeps its state: a run stopped and
@@ -207,8 +210,12 @@ def theta_after(checkpoint: Checkpoint, iteration: int) -> Theta:
     return {w.name: float(theta[w.name]) for w in WEIGHTS}
 
 
-def gate(checkpoint: Checkpoint, iteration: int, rules: Rules, sprt: Sprt, most: int, jobs: int) -> dict[str, object]:
-    """The SPRT of hard at theta after ``iteration`` against the frozen baseline, a duplicate pair a result."""
+def gate(
+    checkpoint: Checkpoint, iteration: int, rules: Rules, sprt: Sprt, most: int, jobs: int,
+    against: str = "baseline-hard",
+) -> dict[str, object]:
+    """The SPRT of hard at theta after ``iteration`` against ``against`` (the frozen baseline, or
+    hard as it is), a duplicate pair a result."""
     rng = random.Random(f"hfcli-tune-gate:{checkpoint.seed}:{iteration}")
     seeds = (rng.randrange(SEED_LIMIT) for _ in range(most))
     theta = theta_after(checkpoint, iteration)
@@ -216,14 +223,15 @@ def gate(checkpoint: Checkpoint, iteration: int, rules: Rules, sprt: Sprt, most:
     scores: list[float] = []
     margin, games = 0, 0
     verdict = Verdict.UNDECIDED
-    for pair in pairs_played(rules, seeds, ("candidate", "baseline-hard"), styles, jobs):
+    for pair in pairs_played(rules, seeds, ("candidate", against), styles, jobs):
         scores.append(first_side_points(pair, rules) / len(pair))
         margin, games = margin + first_side_margin(pair), games + len(pair)
         verdict = sprt.verdict(scores)
         if verdict is not Verdict.UNDECIDED:
             break
     return {
-        "iteration": iteration, "pairs": len(scores), "score": round(sum(scores) / max(1, len(scores)), 4),
+        "iteration": iteration, "against": against, "pairs": len(scores),
+        "score": round(sum(scores) / max(1, len(scores)), 4),
         "margin": round(margin / max(1, games), 2),
         "llr": round(sprt.llr(scores), 4), "bounds": [round(sprt.lower, 4), round(sprt.upper, 4)],
         "p0": sprt.p0, "p1": sprt.p1, "verdict": str(verdict), "accepted": verdict is Verdict.BETTER,
@@ -244,7 +252,8 @@ def path_line(entry: Mapping[str, object]) -> str:
 
 def gate_line(result: Mapping[str, object]) -> str:
     accepted = "accepted" if result["accepted"] else "not accepted"
-    return (f"gate after iteration {result['iteration']}: {result['pairs']} pairs against baseline-hard,"
+    against = result.get("against", "baseline-hard")  # gates written before the choice are all the baseline's
+    return (f"gate after iteration {result['iteration']}: {result['pairs']} pairs against {against},"
             f" candidate scores {result['score']:.3f} a pair (margin {result['margin']:+.1f} a game),"
             f" LLR {result['llr']:+.3f} in {result['bounds']}"
             f" (p0 {result['p0']}, p1 {result['p1']}): {result['verdict']}, {accepted}")
@@ -288,6 +297,7 @@ def main() -> None:
     parser.add_argument("--gate-pairs", type=int, default=0, help="most pairs of the SPRT gate at the end; 0: no gate")
     parser.add_argument("--gate-at", type=int, default=None,
                         help="gate theta after this iteration of the path; default the last")
+    parser.add_argument("--gate-against", choices=("baseline-hard", "hard"), default="baseline-hard")
     parser.add_argument("--p0", type=float, default=0.5)
     parser.add_argument("--p1", type=float, default=0.55)
     args = parser.parse_args()
@@ -312,7 +322,7 @@ def main() -> None:
             print(path_line(entry), flush=True)
         if args.gate_pairs:
             at = checkpoint.iteration if args.gate_at is None else args.gate_at
-            result = gate(checkpoint, at, rules, sprt, args.gate_pairs, args.jobs)
+            result = gate(checkpoint, at, rules, sprt, args.gate_pairs, args.jobs, args.gate_against)
             checkpoint.gates.append(result)
             checkpoint.write(args.checkpoint)
             print(gate_line(result))

@@ -57,6 +57,18 @@ def test_the_gate_plays_the_frozen_baseline_and_accepts_only_on_better(tmp_path:
     assert "gate after iteration 0: 2 pairs against baseline-hard" in run.stdout and "not accepted" in run.stdout
 
 
+def test_the_gate_can_play_hard_as_it_is_so_that_accepting_asks_for_a_gain_over_hard(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "tune.json"
+    run = tune("--checkpoint", str(checkpoint), "--iterations", "0", "--gate-pairs", "2", "--gate-against", "hard")
+    assert run.returncode == 0, run.stderr
+    gate = json.loads(checkpoint.read_text())["gates"][0]
+    # hard's own weights against hard: each pair shared alike, nothing gained, nothing accepted.
+    assert gate["against"] == "hard" and gate["score"] == 0.5 and gate["accepted"] is False
+    assert "gate after iteration 0: 2 pairs against hard," in run.stdout
+    unknown = tune("--checkpoint", str(checkpoint), "--iterations", "0", "--gate-pairs", "2", "--gate-against", "easy")
+    assert unknown.returncode == 2 and "invalid choice" in unknown.stderr
+
+
 def test_the_step_follows_the_points_margin_in_units_of_the_scale_and_the_gate_takes_an_earlier_theta(
     tmp_path: Path,
 ) -> None:
