@@ -131,18 +131,12 @@ class ExpertPlayer:
         """The decision at ``view``, with the rule-based choice it checked and which search, if
         any, looked at it (for benches that follow the search's changes)."""
         baseline = self.policy.choose(view)
-        if view.phase is Phase.ANSWER and trusted_answer(view, self.policy.knowledge, self.policy.style) is not None:
-            # A partner's answer that players trust (no when this seat's own cards would cost the
-            # side more than going out gains, else yes when the side is ahead) is not searched:
-            # the search, judging the deal's margin, said no to going out while ahead about once
-            # in two games (the partner census's missed going out).
-            return Searched(baseline, baseline.move, None)
         search = self.search
         budget = search.budget
         # The lay-down plan is searched where no risky discard is: the two compare on different
         # horizons and judges.
         plan = None
-        if not worth_a_search(view, baseline.move):
+        if not worth_a_search(view, baseline.move, self.policy):
             if budget.lay_horizon is not None:
                 plan = lay_alternative(view, baseline.move, self.policy, budget.lay_every_choice)
             if plan is None:
@@ -197,12 +191,17 @@ class ExpertPlayer:
 # ---------------------------------------------------------------------------- what to search
 
 
-def worth_a_search(view: SeatView, chosen: Move) -> bool:
-    """Whether the decision is one the search looks at: an answer, the pile against the stock, or
-    a discard that the next player, an opponent, may take the pile with."""
+def worth_a_search(view: SeatView, chosen: Move, policy: RuleBasedPlayer) -> bool:
+    """Whether the decision is one the search looks at: an answer ``policy`` (which has just
+    chosen ``chosen`` at ``view``) does not give on trust, the pile against the stock, or a discard
+    that the next player, an opponent, may take the pile with."""
     legal = view.legal_moves
     if view.phase is Phase.ANSWER:
-        return True
+        # An answer that players trust (no when this seat's own cards would cost the side more
+        # than going out gains, else yes when the side is ahead) is not searched: the search,
+        # judging the deal's margin, said no to going out while ahead about once in two games
+        # (the partner census's missed going out).
+        return trusted_answer(view, policy.knowledge, policy.style) is None
     if view.phase is Phase.DRAW:
         return chosen.kind in (MoveKind.DRAW, MoveKind.PICKUP) and DRAW in legal and PICKUP in legal
     if chosen.kind is not MoveKind.DISCARD or chosen.groups[0][0].rank == THREE:

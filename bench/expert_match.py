@@ -160,11 +160,14 @@ def main() -> None:
     kinds = args.kinds.split(";") if ";" in args.kinds else args.kinds.split(",")
     for kind in kinds:
         search_of(kind)  # a bad kind fails before any game
-    done: list[dict[str, Any]] = []
+    # A game is counted once, though two of the logs read hold it.
+    finished: dict[tuple[int, str], dict[str, Any]] = {}
     for path in [*args.also, *([args.log] if args.log else [])]:
         if path.exists():
-            done += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    have = {(r["index"], r["kind"]) for r in done}
+            for row in (json.loads(line) for line in path.read_text().splitlines() if line.strip()):
+                finished.setdefault((row["index"], row["kind"]), row)
+    done = list(finished.values())
+    have = set(finished)
     tasks = [] if args.summary else [(i, k) for i in range(args.games) for k in kinds if (i, k) not in have]
     work = partial(play, rules=rules, seed=args.seed, against=args.against)
     results = parallel_map(work, tasks, args.jobs) if args.jobs > 1 else map(work, tasks)
@@ -177,8 +180,8 @@ def main() -> None:
         if count % 20 == 0:
             print(f"  {count}/{len(tasks)} games, {time.monotonic() - started:.0f} s", flush=True)
     played = len({r["index"] for r in done if r["index"] < args.games and r["kind"] in kinds})
-    print(f"{rules.name}: each kind against {args.against}, {min(played, args.games)} games each way round "
-          f"(--swap), seed {args.seed}")
+    print(f"{rules.name}: each kind against {args.against}, {played} games each way round (--swap), "
+          f"seed {args.seed}")
     print(f"{'kind':<40}{'games':>6} {'won':>6} {'95% interval':<16} {'margin':>8}"
           f"  {'ms: median':>10} {'p99':>7} {'max':>7} {'>3 s':>5}")
     for kind in kinds:

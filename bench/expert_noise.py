@@ -87,7 +87,7 @@ def main() -> None:
             seat = game.turn.to_move
             view = game.view(seat)
             chosen = players[seat].choose(view).move
-            if worth_a_search(view, chosen):
+            if worth_a_search(view, chosen, players[seat]):
                 knowledge = read_knowledge(view)
                 rng = random.Random(f"{seed}:{len(view.history)}")
                 games = [knowledge.sample(random.Random(s), s) for s in (rng.getrandbits(62) for _ in range(n))]

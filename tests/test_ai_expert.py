@@ -273,7 +273,7 @@ def test_a_wild_card_is_no_discard_candidate_while_a_card_not_wild_could_go() ->
     view = game.view(game.to_move)
     expert = ExpertPlayer(1, view.seat)
     chosen = expert.policy.choose(view).move
-    assert chosen == Move.parse("discard 4") and worth_a_search(view, chosen)
+    assert chosen == Move.parse("discard 4") and worth_a_search(view, chosen, expert.policy)
     games = expert.imagine(view)
     # Thrown instead, the two or the joker would hand West the pile less often than the four.
     assert pickup_share(games, Move.parse("discard 2")) < pickup_share(games, chosen)

@@ -42,7 +42,7 @@ def open_pile_view() -> SeatView:
         seat = game.turn.to_move
         view = game.view(seat)
         chosen = players[seat].choose(view)
-        if view.phase is Phase.DRAW and worth_a_search(view, chosen.move):
+        if view.phase is Phase.DRAW and worth_a_search(view, chosen.move, players[seat]):
             return view
         game.apply(chosen.move)
 
