@@ -1,8 +1,13 @@
-"""Opening a user's file to read it: regular files only.
+"""Opening a user's file to read it: regular files only; and the modes of what hf makes.
 
 A path on the command line can name a FIFO (reading it blocks until someone writes), a device
 (``/dev/zero`` never ends) or a folder. Each is refused with a message that says what it is,
 before anything is read; a FIFO is opened without blocking so that it can be told apart at all.
+
+Whatever hf makes is its user's alone: a transcript holds every card of the game (a hosted game's
+too, while it is played), a history holds what was typed. Files are made 0600 and folders 0700,
+so another account on a shared machine reads none of it. A folder that is there already keeps
+its mode: it may be one the user shares on purpose (``HF_DATA_DIR=/tmp``).
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ import os
 import stat
 from pathlib import Path
 from typing import BinaryIO
+
+PRIVATE_FILE = 0o600  # the mode of every file hf makes: its owner reads and writes it, nobody else
+PRIVATE_FOLDER = 0o700  # and of every folder it makes
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -63,3 +71,30 @@ def read_text_file(path: str | Path, limit: int) -> bytes:
     if len(data) > limit:
         raise FileTooLarge(path, limit)
     return data
+
+
+def make_private_folder(folder: Path) -> None:
+    """``mkdir -p`` with mode 0700 at every level it makes (``Path.mkdir`` gives the parents it makes
+    the default mode); folders that are there already are left as they are."""
+    missing = []
+    for level in (folder, *folder.parents):
+        if level.is_dir():
+            break
+        missing.append(level)
+    for level in reversed(missing):
+        try:
+            level.mkdir(PRIVATE_FOLDER)
+        except FileExistsError:
+            if not level.is_dir():
+                raise
+            # Another process made it a moment ago: its mode is its maker's.
+
+
+def touch_private(path: Path) -> None:
+    """Make ``path`` an empty file of mode 0600 when nothing is there, for a library that then
+    opens it by name with the default mode (prompt_toolkit's history); a file there is left as it is."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE)
+    except FileExistsError:
+        return
+    os.close(fd)

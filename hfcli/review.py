@@ -42,6 +42,7 @@ from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.files import make_private_folder
 from hfcli.transcript import RecordedMove, replay
 from hfcli.workers import parallel_map
 
@@ -335,7 +336,7 @@ def write_cached(path: Path, result: Review) -> bool:
         return False
     data = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "review": result.as_dict()}
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
         fd, temporary = tempfile.mkstemp(prefix=".review-", suffix=".tmp", dir=path.parent)
     except OSError:
         return False

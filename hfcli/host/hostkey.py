@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hfcli.files import make_private_folder
+
 if TYPE_CHECKING:
     import asyncssh
 
@@ -62,7 +64,7 @@ def _make(path: Path) -> HostKey:
     key = asyncssh.generate_private_key("ssh-ed25519", comment="hf host")
     data = key.export_private_key("openssh")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
         # O_EXCL: another hf host that made the key a moment ago keeps its key; this one reads it.
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

@@ -101,6 +101,7 @@ def run_terminal(
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.input import create_input
 
+    from hfcli.files import make_private_folder, touch_private
     from hfcli.repl.keys import LeaveKey, Suspended
     from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
 
@@ -110,7 +111,8 @@ def run_terminal(
     history: History = InMemoryHistory()
     if history_path is not None:
         try:
-            history_path.parent.mkdir(parents=True, exist_ok=True)
+            make_private_folder(history_path.parent)
+            touch_private(history_path)  # FileHistory would make it readable by every account
             history = FileHistory(str(history_path))
         except OSError:
             pass  # a folder that cannot be made leaves this session's lines only

@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.files import open_regular
+from hfcli.files import PRIVATE_FILE, make_private_folder, open_regular
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     MAX_LINE_BYTES,
@@ -162,7 +162,7 @@ class TranscriptWriter:
         p = Path(path)
         header_text = header_line(header_dict(game, seats, created, header))
         _make_folder(p.parent)
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _CLOEXEC, 0o644)
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _CLOEXEC, PRIVATE_FILE)
         writer = cls(p, game, fd, fsync=fsync)
         try:
             lock(fd, p, wait=True)
@@ -297,9 +297,9 @@ def _same_file(fd: int, other: int) -> bool:
 
 
 def _make_folder(folder: Path) -> None:
-    """``mkdir -p``; a file where a folder should be is named in the error."""
+    """``mkdir -p``, each folder made 0700; a file where a folder should be is named in the error."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        make_private_folder(folder)
     except (FileExistsError, NotADirectoryError):
         blocker = next((p for p in (*reversed(folder.parents), folder) if p.exists() and not p.is_dir()), folder)
         raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file, not a folder") from None
