@@ -115,10 +115,20 @@ THRESHOLDS: tuple[tuple[Grade, float], ...] = (
 )
 CLEAR = frozenset({Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER})
 # Accuracy of one decision: 100 * exp(-loss / ACCURACY_SCALE), the loss being the points the
-# decision cost by the estimate (its mean, never below zero). The grade asks the interval whether
-# a cost is sure; the accuracy sums what was lost, and a weak player's losses are many small
-# costs that no single interval makes sure (docs/review.md).
-ACCURACY_SCALE = 250.0
+# decision cost by the estimate (its mean, never below zero), and never under ACCURACY_FLOOR (a
+# harmonic mean is undone by a zero). The grade asks the interval whether a cost is sure; the
+# accuracy sums what was lost, and a weak player's losses are many small costs that no single
+# interval makes sure (docs/review.md). The scale was chosen on the acid test: 100 puts easy,
+# normal and hard in the bands docs/review.md aims at, 7 and 10 points apart; 250 put them at
+# 97.6, 98.6 and 99.5.
+ACCURACY_SCALE = 100.0
+ACCURACY_FLOOR = 1.0
+# What was at stake at a decision, as lichess weighs a move by how much the position could swing:
+# the spread (standard deviation) of the seat's expected margin over the decisions around it, a
+# tenth of the game's decisions wide (2 to 8), held between these bounds in points so that a calm
+# stretch still counts and one wild swing does not count alone.
+STAKE_LOW = 25.0
+STAKE_HIGH = 400.0
 # Imagined deals behind each point of the chart of the expected margin.
 CHART_SAMPLES = 16
 
@@ -133,8 +143,37 @@ def grade_of(low: float) -> Grade:
 
 
 def decision_accuracy(loss: float) -> float:
-    """One decision's accuracy, 0-100, from the points it cost."""
-    return 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE)
+    """One decision's accuracy, ACCURACY_FLOOR to 100, from the points it cost."""
+    return max(ACCURACY_FLOOR, 100.0 * math.exp(-max(loss, 0.0) / ACCURACY_SCALE))
+
+
+def stakes(margins: Sequence[float]) -> list[float]:
+    """What was at stake at each decision, from the seat's expected margin at each: the spread of
+    the margins in a window around it (see STAKE_LOW)."""
+    n = len(margins)
+    width = max(2, min(8, n // 10))
+    weights = []
+    for i in range(n):
+        end = min(n, max(0, i - width // 2) + width)
+        window = margins[max(0, end - width):end]
+        spread = statistics.pstdev(window) if len(window) > 1 else 0.0
+        weights.append(min(STAKE_HIGH, max(STAKE_LOW, spread)))
+    return weights
+
+
+def game_accuracy(costs: Sequence[float], margins: Sequence[float]) -> float | None:
+    """A seat's accuracy, 0-100, from each decision's cost and the seat's expected margin before
+    it (None: no decision): as lichess's, the mean of two means of the decisions' accuracies, one
+    weighted by what was at stake (see :func:`stakes`), one harmonic. The harmonic mean is what
+    lets a few costly decisions show through many that had one sensible choice: 150 decisions the
+    expert's own and one that lost a book score 99 by a plain mean, 80 this way."""
+    if not costs:
+        return None
+    accuracies = [decision_accuracy(cost) for cost in costs]
+    weights = stakes(margins)
+    weighted = sum(a * w for a, w in zip(accuracies, weights, strict=True)) / sum(weights)
+    harmonic = statistics.harmonic_mean(accuracies)
+    return (weighted + harmonic) / 2
 
 
 class MistakeKind(StrEnum):
@@ -239,10 +278,8 @@ class Review:
         return dict(sorted(totals.items()))
 
     def accuracy(self) -> float | None:
-        """The seat's accuracy, 0-100: the mean of each decision's accuracy (None: no decision)."""
-        if not self.assessed:
-            return None
-        return statistics.fmean(decision_accuracy(a.cost) for a in self.assessed)
+        """The seat's accuracy, 0-100 (None: no decision; see :func:`game_accuracy`)."""
+        return game_accuracy([a.cost for a in self.assessed], [a.margin for a in self.assessed])
 
     def grades(self) -> dict[str, int]:
         """How many decisions got each grade, every grade named."""

@@ -185,15 +185,48 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
             yield (f"  move {f.number} (deal {f.deal}, {f.kind}), {_a(f.grade)}: {notation_text(f.played)} "
                    f"against {notation_text(f.preferred)}: about {f.cost:.0f} ({f.low:.0f} to {f.high:.0f})")
     if show_all:
-        unclear = [f for f in result.findings if not f.is_mistake]
-        if unclear:
-            yield ""
-            yield f"Good: another choice, not clearly costly ({len(unclear)}):"
-            for f in unclear:
-                yield (f"  move {f.number} (deal {f.deal}): {notation_text(f.played)} against "
-                       f"{notation_text(f.preferred)}: "
-                       f"{f.cost:+.0f} ({f.low:.0f} to {f.high:.0f})")
+        yield from _unclear_lines(result)
     by_kind = result.by_kind()
     if by_kind:
         yield ""
         yield "Points lost by kind: " + "; ".join(f"{kind} {cost:.0f}" for kind, cost in by_kind.items())
+
+
+def _unclear_lines(result: Review) -> Iterator[str]:
+    """The decisions where the expert would have played otherwise but the move played did not
+    clearly cost points (``--all``), by what the imagined deals say of them: better than the
+    expert's choice by its own interval, as good or better within the noise, or a little worse
+    within it; those that came out the same as the expert's in every deal are only counted."""
+    unclear = [f for f in result.findings if not f.is_mistake]
+    same = [f for f in unclear if _rounds_to_zero(f)]
+    better = [f for f in unclear if f.high < 0 and f not in same]
+    level = [f for f in unclear if f.cost <= 0 and f.high >= 0 and f not in same]
+    worse = [f for f in unclear if f.cost > 0 and f not in same]
+    groups = (
+        ("Your move was better than the expert's choice", better),
+        ("As good as the expert's choice or better, within the noise of the deal", level),
+        ("Not clearly worse than the expert's choice, within the noise of the deal", worse),
+    )
+    for title, findings in groups:
+        if findings:
+            yield ""
+            yield f"{title} ({len(findings)}):"
+            for f in findings:
+                yield (f"  move {f.number} (deal {f.deal}): {notation_text(f.played)} against "
+                       f"{notation_text(f.preferred)}: {_difference(f)}")
+    if same:
+        yield ""
+        yield (f"{len(same)} other move{'s' if len(same) != 1 else ''} chose otherwise than the expert and "
+               f"came out the same as the expert's choice in every imagined deal.")
+
+
+def _rounds_to_zero(f: Finding) -> bool:
+    return round(f.cost) == round(f.low) == round(f.high) == 0
+
+
+def _difference(f: Finding) -> str:
+    """What a move played is worth against the expert's choice, the way round its mean lies:
+    "about 405 points better (218 to 591)", the interval in the same sense."""
+    if f.cost <= 0:
+        return f"about {-f.cost:.0f} points better ({-f.high:.0f} to {-f.low:.0f})"
+    return f"about {f.cost:.0f} points worse ({f.low:.0f} to {f.high:.0f})"

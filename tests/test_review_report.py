@@ -40,18 +40,41 @@ def test_a_decision_is_graded_by_the_lower_end_of_its_cost_s_interval() -> None:
     assert not finding(11, cost=80.0, low=-10.0, high=170.0).is_mistake  # not clearly worse: good
 
 
-def test_the_accuracy_is_the_mean_of_each_decision_s_accuracy_from_the_points_it_cost() -> None:
-    # Two of the expert's own choices (100 each); one that cost 250 points, the scale: 100 * e^-1 =
-    # 36.79, sure or not (its interval's lower end is below zero: a small cost counts though no
-    # one interval makes it sure); one whose mean is below zero (the move played did better than
-    # the expert's by the estimate) counts 100. The mean: (300 + 36.79) / 4 = 84.2.
-    result = Review("g.jsonl", 0, "South", 96, 4, [], ["NS", "EW"], assessed=[
-        judged(1), judged(2), judged(3, Grade.GOOD, low=-20.0, cost=250.0),
-        judged(4, Grade.GOOD, low=-90.0, cost=-40.0)])
-    accuracy = result.accuracy()
-    assert accuracy is not None and math.isclose(accuracy, (300 + 100 * math.exp(-1)) / 4)
-    assert round(accuracy, 1) == 84.2
+def test_the_accuracy_averages_a_weighted_and_a_harmonic_mean_of_each_decision_s_accuracy() -> None:
+    # Each decision: 100 * e^(-cost / 100), at least 1. Four decisions, the margin the same at
+    # each (every stake the least, 25: equal weights): three of the expert's own choices (100
+    # each) and one that cost 100 points, 100/e = 36.788. The plain mean (336.788 / 4) is 84.197,
+    # the harmonic 4 / (3/100 + 1/36.788) = 69.951, the accuracy their mean, 77.07.
+    flat = Review("g.jsonl", 0, "South", 96, 4, [], ["NS", "EW"], assessed=[
+        judged(1), judged(2), judged(3), judged(4, Grade.GOOD, low=-20.0, cost=100.0)])
+    accuracy = flat.accuracy()
+    assert accuracy is not None and round(accuracy, 2) == 77.07
+    # The same decisions where the margin swung by 200 at the last: four decisions make windows of
+    # two, and the last one's window (0, 200) spreads 100, four times the others' stake (25). The
+    # weighted mean falls to (3 * 25 * 100 + 100 * 36.788) / 175 = 63.879; with the harmonic mean
+    # (69.951, weights play no part in it) the accuracy is 66.9.
+    swung = Review("g.jsonl", 0, "South", 96, 4, [], ["NS", "EW"], assessed=[
+        judged(1), judged(2), judged(3), judged(4, Grade.GOOD, low=-20.0, cost=100.0, margin=200.0)])
+    accuracy = swung.accuracy()
+    assert accuracy is not None and round(accuracy, 1) == 66.9
+    # A move that did better than the expert's by the estimate (cost below zero) counts 100.
+    better = Review("g.jsonl", 0, "South", 96, 2, [], ["NS", "EW"], assessed=[
+        judged(1), judged(2, Grade.GOOD, low=-90.0, cost=-40.0)])
+    assert better.accuracy() == 100.0
     assert Review("g.jsonl", 0, "South", 96, 0, [], ["NS", "EW"]).accuracy() is None
+
+
+def test_a_game_thrown_away_with_six_clear_errors_reads_far_below_a_strong_game() -> None:
+    # 150 decisions: 144 the expert's own and six that cost 3,230 points in all (900, 700, 600,
+    # 450, 330 and 250), the margin flat. Their accuracies: 1 (floor), 1, 1, 100e^-4.5 = 1.111,
+    # 100e^-3.3 = 3.688, 100e^-2.5 = 8.208. The plain mean: (14,400 + 16.007) / 150 = 96.107;
+    # the harmonic: 150 / (1.44 + 3 + 0.9002 + 0.2711 + 0.1218) = 26.163; the accuracy 61.1,
+    # where a plain mean of each decision's accuracy read 96.
+    costs = [900.0, 700.0, 600.0, 450.0, 330.0, 250.0]
+    assessed = [judged(n) for n in range(1, 145)] + [
+        judged(145 + i, Grade.MISTAKE, low=cost - 100, cost=cost) for i, cost in enumerate(costs)]
+    accuracy = Review("g.jsonl", 0, "South", 96, 150, [], ["NS", "EW"], assessed=assessed).accuracy()
+    assert accuracy is not None and round(accuracy, 1) == 61.1
 
 
 def test_the_key_moments_are_the_three_costliest_clear_decisions_in_the_order_played() -> None:
@@ -124,8 +147,9 @@ def test_the_json_report_holds_the_grades_the_accuracy_and_the_chart_s_series() 
     assert [a["number"] for a in series] == sorted(a["number"] for a in series)
     assert data["grades"]["best"] == data["decisions"] - data["compared"]
     assert all(isinstance(a["margin"], float) for a in series) and data["side"] == "EW"
-    expected = sum(100 * math.exp(-max(a["cost"], 0) / 250) for a in series) / len(series)
-    assert data["accuracy"] == round(expected, 1)
+    each = [max(1.0, 100 * math.exp(-max(a["cost"], 0) / 100)) for a in series]
+    harmonic = len(each) / sum(1 / a for a in each)
+    assert min(each) <= data["accuracy"] <= (max(each) + harmonic) / 2
     clear = {m["number"] for m in data["mistakes"]}
     assert set(data["key_moments"]) <= clear and len(data["key_moments"]) == min(3, len(clear))
     assert data["thresholds"] == {"blunder": 400.0, "mistake": 150.0, "inaccuracy": 50.0}
@@ -138,3 +162,27 @@ def test_the_json_report_holds_the_grades_the_accuracy_and_the_chart_s_series() 
     chart = next(i for i, line in enumerate(lines) if "┤" in line)  # its eight rows, then the deals' line
     assert lines[chart + 8].lstrip().startswith("deal  1")
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_all_says_which_moves_beat_the_expert_s_and_counts_those_that_came_out_the_same() -> None:
+    # Better by its own interval (wholly below zero), as good or better within the noise (mean
+    # below zero, interval across it), not clearly worse (mean above zero), and two that came out
+    # the same as the expert's choice in every deal (each figure rounds to 0): said once.
+    findings = [
+        finding(3, -405.0, -591.0, -218.0), finding(4, -30.0, -120.0, 60.0), finding(5, 40.0, -20.0, 100.0),
+        finding(6, 0.0, 0.0, 0.0), finding(7, 0.3, -0.2, 0.4), finding(8, 300.0, 200.0, 400.0)]
+    result = Review("g.jsonl", 0, "South", 96, 20, findings, ["NS", "EW"], seat_short="S")
+    text = list(review_lines(result, show_all=True, ascii=True))
+    assert not any("another choice" in line or "+0 (0 to 0)" in line for line in text)
+    at = text.index("Your move was better than the expert's choice (1):")
+    assert text[at + 1] == "  move 3 (deal 1): discard 7 against discard 6: about 405 points better (218 to 591)"
+    at = text.index("As good as the expert's choice or better, within the noise of the deal (1):")
+    assert text[at + 1] == "  move 4 (deal 1): discard 7 against discard 6: about 30 points better (-60 to 120)"
+    at = text.index("Not clearly worse than the expert's choice, within the noise of the deal (1):")
+    assert text[at + 1] == "  move 5 (deal 1): discard 7 against discard 6: about 40 points worse (-20 to 100)"
+    assert ("2 other moves chose otherwise than the expert and came out the same as the expert's choice in every "
+            "imagined deal.") in text
+    assert not any(line.startswith("  move 6 ") or line.startswith("  move 7 ") for line in text)
+    # Without --all none of them is listed; the clear one is a key moment either way.
+    plain = list(review_lines(result, ascii=True))
+    assert not any(line.startswith("  move 3 ") for line in plain) and any(t.startswith("Move 8,") for t in plain)

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
                    "(more: narrower intervals, slower).  [default: 64]")
 @click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
               help="Review in this many processes.")
-@click.option("--all", "show_all", is_flag=True, help="Also list the decisions the noise leaves undecided.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Also list the moves the expert would have played otherwise that did not clearly cost points: "
+                   "better than its choice, as good, or within the noise.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--ascii", "ascii_cards", is_flag=True,
               help="Suits as letters (10H) instead of symbols, as where the output cannot show them.")
