@@ -67,9 +67,11 @@ def history_file() -> Path:
 
 
 def new_transcript_path(seed: int | None, now: datetime | None = None) -> Path:
-    """A fresh timestamped transcript path, e.g. ``.../transcripts/2026-11-30T05-31-02-seed7.jsonl``."""
+    """A fresh timestamped transcript path, e.g. ``.../transcripts/2026-11-30T05-31-02-seed7.jsonl``.
+    A seed of more than 16 digits (a fresh one has 39) is left out of the name: it would make a
+    name too long to read, and the header has it."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H-%M-%S")
-    suffix = f"-seed{seed}" if seed is not None else ""
+    suffix = f"-seed{seed}" if seed is not None and seed < 10**16 else ""
     folder = transcripts_dir()
     path = folder / f"{stamp}{suffix}.jsonl"
     n = 2

@@ -29,7 +29,9 @@ from hfcli.repl.session import ERROR
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "transcripts" / "golden" / "classic-normal-seed1.jsonl"  # 850 moves, every AI seat normal
-SEED_RANGE = "from 0 to 9007199254740991"
+SEED_RANGE = "from 0 to 340282366920938463463374607431768211455"  # 2**128 - 1
+JSON_SEED_RANGE = ("from 0 to 9007199254740991, or a string of its digits up to "
+                   "340282366920938463463374607431768211455")
 NOT_ASCII_DIGITS = "written in the digits 0-9"
 HUGE = "9" * 5000  # int() refuses it with a message about the interpreter's limits
 
@@ -200,7 +202,7 @@ def test_a_position_reads_its_numbers_in_the_digits_0_to_9(old: str, new: str, m
 
 @pytest.mark.parametrize("command", ["play", "simulate"])
 @pytest.mark.parametrize("seed", ["-5", str(MAX_SEED + 1)])
-def test_a_seed_outside_0_to_the_largest_exact_json_integer_is_refused(command: str, seed: str, tmp_path: Path) -> None:
+def test_a_seed_outside_0_to_2_to_the_128th_less_one_is_refused(command: str, seed: str, tmp_path: Path) -> None:
     extra = ["--transcript", str(tmp_path / "g.jsonl")] if command == "play" else ["--games", "1"]
     code, out = invoke([command, "--seed", seed, *extra])
     one_line_error(code, out, f"a seed must be a whole number {SEED_RANGE}, not '{seed}'")
@@ -209,7 +211,8 @@ def test_a_seed_outside_0_to_the_largest_exact_json_integer_is_refused(command: 
 
 def test_a_game_at_the_largest_seed_verifies_and_plays_on_from_its_own_position(tmp_path: Path) -> None:
     path = unfinished_game(tmp_path, str(MAX_SEED))
-    assert json.loads(path.read_text().split("\n")[0])["seed"] == MAX_SEED
+    # Past 2**53 - 1 a JSON reader may round a number: the header keeps the seed's digits as text.
+    assert json.loads(path.read_text().split("\n")[0])["seed"] == str(MAX_SEED)
     assert invoke(["verify", str(path)])[0] == 0
     what_if = tmp_path / "what-if.jsonl"
     code, out = invoke(["play", "--from", f"{path}:1", "--speed", "0", "--transcript", str(what_if)], "quit\ny\n")
@@ -217,12 +220,24 @@ def test_a_game_at_the_largest_seed_verifies_and_plays_on_from_its_own_position(
     assert invoke(["verify", str(what_if)])[0] == 0
 
 
-@pytest.mark.parametrize("seed", [-5, MAX_SEED + 1, 2.5])
-def test_a_header_seed_outside_the_rule_fails_verification_at_line_1(seed: object, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("seed", "shown"), [
+    (-5, "-5"), (2**53, "9007199254740992"), (2.5, "2.5"), (str(MAX_SEED + 1), f'"{MAX_SEED + 1}"'),
+    ("1e9", '"1e9"'), ("-5", '"-5"'), (True, "true"),
+])
+def test_a_header_seed_outside_the_rule_fails_verification_at_line_1(seed: object, shown: str, tmp_path: Path) -> None:
     path = with_header(tmp_path, "seed.jsonl", {"seed": seed})
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"{path}:1: seed must be a whole number {SEED_RANGE} or null, not {seed}"
+    assert result.stderr.strip() == f"{path}:1: seed must be a whole number {JSON_SEED_RANGE}, or null, not {shown}"
+
+
+@pytest.mark.parametrize(("seed", "recorded"), [(2**53 - 1, 2**53 - 1), (2**53, str(2**53)), (0, 0)])
+def test_a_seed_is_recorded_as_a_number_while_every_json_reader_keeps_it_and_as_digits_after(
+        seed: int, recorded: object, tmp_path: Path) -> None:
+    path = unfinished_game(tmp_path, str(seed))
+    assert json.loads(path.read_text().split("\n")[0])["seed"] == recorded
+    code, out = invoke(["play", "--resume", str(path), "--speed", "0"], "quit\ny\n")
+    assert code == 0 and f"seed {seed}." in out, out
 
 
 # ---------------------------------------------------------------------------- names that are not text

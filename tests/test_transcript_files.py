@@ -129,8 +129,8 @@ def test_a_second_resume_of_a_game_being_played_is_refused_and_the_first_plays_o
     try:
         second = hf("play", "--resume", str(path), stdin="draw\nquit\ny\n", env=hf_env)
         assert second.returncode == 1, second.stdout + second.stderr
-        assert second.stderr == (f"Error: {path} is in use: another hf play is writing this game, and a "
-                                 "transcript has one writer at a time\n")
+        assert second.stderr == (f"Error: {path} is in use: another hf play or hf host is writing this game, "
+                                 "and a transcript has one writer at a time\n")
         assert second.stdout == ""  # refused before anything is shown
         _, err = first.communicate("draw\nquit\ny\n", timeout=60)
     finally:
@@ -150,8 +150,8 @@ def test_a_new_game_given_the_transcript_of_a_game_being_played_is_refused(
         before = path.read_bytes()
         second = hf("play", "--seed", "4", "--transcript", str(path), env=hf_env)
         assert second.returncode == 1, second.stdout + second.stderr
-        assert second.stderr.endswith("is in use: another hf play is writing this game, and a transcript has one "
-                                      "writer at a time\n")
+        assert second.stderr.endswith("is in use: another hf play or hf host is writing this game, and a "
+                                      "transcript has one writer at a time\n")
         assert path.read_bytes() == before
         _, err = first.communicate("draw\nquit\ny\n", timeout=60)
     finally:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,9 @@ DEFAULT_PORT = 2222
 
 
 @click.command()
-@click.option("--seed", type=SEED, default=None, help="Seed of the shuffle (default: a fresh one, printed).")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the shuffle, shown to you (default: a fresh secret one, shown to you when the game is "
+                   "over; never to a guest).")
 @click.option("--rules", "rules_spec", default="classic", show_default=True,
               metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
 @click.option("--players", "table_players", type=WholeNumber(2, 6, "players"), default=None,
@@ -72,6 +73,7 @@ def host(
         import asyncssh  # noqa: F401
     except ImportError:
         raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
+    from hfcli.engine.numbers import new_seed
     from hfcli.host.hosting import Settings
     from hfcli.repl.style import color_wanted
 
@@ -83,19 +85,19 @@ def host(
                 raise click.UsageError(f"--resume plays the recorded game: leave out {option}")
         resumed = _resumed(resume_path, level)
         rules = resumed.game.rules
-        seed = resumed.game.seed
+        seed, chosen = resumed.game.seed, False
     else:
-        resumed = None
+        resumed, chosen = None, True
         rules = table_rules(load_rules(rules_spec), table_players, teams)
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
+            seed, chosen = new_seed(), False
     from hfcli.host.joining import new_code
 
     settings = Settings(
         rules=rules, seed=seed, level=level, host_name=None if watch else name, grace=grace, speed=speed,
         start_when_full=start_when_full, code=None if keys_path is not None else new_code(),
         transcript_path=resume_path if resume_path is not None else transcript_path, color=color,
-        program=program_command(),
+        program=program_command(), seed_chosen=chosen,
     )
     try:
         asyncio.run(_serve(settings, resumed, bind, port, keys_path))
@@ -111,7 +113,7 @@ def _resumed(path: Path, level: str) -> Resumed:
     from hfcli.transcript.resume import FinishedGame
 
     try:
-        with taking_up(path):
+        with taking_up(path, "host"):
             found = resume(path)
     except FinishedGame:
         raise click.ClickException(f"{path} records a finished game; there is nothing to resume") from None
@@ -148,7 +150,8 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
         where = "localhost" if bind in ("127.0.0.1", "localhost", "::1") else "THIS-MACHINE"
         rules = settings.rules
         lines = [
-            f"Hosting Hand and Foot: {rules.name} rules, {table_words(hosted.seating)}, seed {settings.seed}.",
+            f"Hosting Hand and Foot: {rules.name} rules, {table_words(hosted.seating)}"
+            + (f", seed {settings.seed}." if settings.seed_chosen else "."),
             f"Friends join with:  ssh -p {listening} {where}" + (
                 "" if where == "localhost" else "   (THIS-MACHINE: this machine's address on your network)"),
             f"Host key: {key.fingerprint}" + ("  (made now, kept in " + str(key.path) + ")" if key.made else ""),
@@ -166,6 +169,9 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
         await hosted.shutdown()
     if hosted.transcript_path is not None:
         click.echo(f"The game is saved in {hosted.transcript_path}")
+        if hosted.finished:
+            # Over, the seed gives nothing away: the host may deal its cards again with it.
+            click.echo(f"Its seed: {settings.seed}")
         if not hosted.over.is_set() or hosted.failed is not None:
             click.echo("To go on with it:")
             click.echo(f"  {settings.program} host --resume {hosted.transcript_path}")

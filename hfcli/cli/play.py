@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import shlex
 import shutil
 import sys
@@ -317,9 +316,10 @@ def _new_session(
     speed: float,
 ) -> tuple[Session, list[str]]:
     from hfcli.engine.game import Game
+    from hfcli.engine.numbers import new_seed
 
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**6)
+        seed = new_seed()
     game = Game(rules, seed=seed)
     levels = seat_levels(game.seating, HUMAN, *level_choices)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}

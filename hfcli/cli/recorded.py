@@ -19,7 +19,7 @@ from hfcli.cli import InputError
 from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session, transcript_name_problem
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
-from hfcli.engine.numbers import whole_number
+from hfcli.engine.numbers import seed_in_json, whole_number
 from hfcli.printable import printable
 from hfcli.transcript import (
     RecordedMove,
@@ -283,7 +283,7 @@ class SimulatedShoes:
         return {
             "file": self.recorded.source.path,
             "rules": header.rules.name,
-            "seed": header.seed,
+            "seed": None if header.seed is None else seed_in_json(header.seed),
             "seats": [
                 {"seat": seating.names[s], "level": self.levels[s],
                  "recorded": {"name": info.name, "kind": info.kind, "level": info.level}}

@@ -89,16 +89,19 @@ def open_transcript(
         raise click.ClickException(f"cannot write the transcript {where}: {exc.strerror or exc}") from None
 
 
-def in_use_error(path: Path) -> click.ClickException:
-    return click.ClickException(f"{path} is in use: another hf play is writing this game, and a transcript "
-                                "has one writer at a time")
+def in_use_error(path: Path, command: str = "play") -> click.ClickException:
+    """The lock says only that another process holds the file, not which: ``hf play`` or ``hf host``
+    (either takes up the other's game), the one being run named first."""
+    other = "host" if command == "play" else "play"
+    return click.ClickException(f"{path} is in use: another hf {command} or hf {other} is writing this game, and a "
+                                "transcript has one writer at a time")
 
 
 @contextmanager
-def taking_up(path: Path) -> Iterator[None]:
-    """A game taken up again from its transcript (hf play --resume, hf host --resume): what can go
-    wrong with the file, each as the CLI's one-line message. A finished game goes on to the caller,
-    which tells it its own way."""
+def taking_up(path: Path, command: str = "play") -> Iterator[None]:
+    """A game taken up again from its transcript (hf play --resume, hf host --resume: ``command``):
+    what can go wrong with the file, each as the CLI's one-line message. A finished game goes on
+    to the caller, which tells it its own way."""
     from hfcli.engine.errors import HandFootError
     from hfcli.transcript import TranscriptError, TranscriptInUse, TranscriptWriteError
     from hfcli.transcript.resume import FinishedGame
@@ -108,7 +111,7 @@ def taking_up(path: Path) -> Iterator[None]:
     except FinishedGame:
         raise
     except TranscriptInUse:
-        raise in_use_error(path) from None
+        raise in_use_error(path, command) from None
     except TranscriptWriteError as exc:
         raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
     except (TranscriptError, HandFootError) as exc:

@@ -11,18 +11,25 @@ minus sign only so that a negative number gets the range error rather than a puz
 from __future__ import annotations
 
 import re
+import secrets
 
-# The largest integer that every JSON reader keeps exactly (RFC 8259, section 6): a transcript's
-# header records the seed as a JSON number and the position text as digits, so any seed in this
-# range survives both, and is read back as the same seed by any tool.
-MAX_SEED = 2**53 - 1
+# A seed decides every shoe of its game, so whoever knows it knows every card. A fresh seed is 128
+# bits from the operating system's secure source: too many to try one by one, as a table's guest
+# who has seen a few cards could try a million (the whole range of seeds up to 10^6 fell to such
+# a search in about a minute). A person may still give any seed in the range (``--seed 7``).
+SEED_BITS = 128
+MAX_SEED = 2**SEED_BITS - 1
 MIN_SEED = 0  # random.Random(-5) shuffles as Random(5) does: a negative seed would be a second name
+# The largest integer that every JSON reader keeps exactly (RFC 8259, section 6): a transcript's
+# header records a seed up to it as a JSON number, and a larger one as a string of its digits, so
+# that every tool reads back the same seed.
+JSON_EXACT = 2**53 - 1
 
 MAX_WHOLE = 10**18 - 1  # the bound of a number no other bound limits: no count the program keeps comes near
 
 _WHOLE = re.compile(r"-?[0-9]+\Z", re.ASCII)
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z", re.ASCII)
-_SHOWN = 24  # characters of a refused number quoted in a message; a longer one is described
+_SHOWN = 40  # characters of a refused number quoted in a message (a 128-bit seed, whole); a longer one is described
 
 
 def shown(text: str) -> str:
@@ -58,11 +65,28 @@ def decimal_number(text: str, what: str, low: float, high: float) -> float:
     return float(text)
 
 
-def seed_problem(seed: object) -> str | None:
-    """Why ``seed`` (read from a file) cannot be a game's seed, or None when it can."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not MIN_SEED <= seed <= MAX_SEED:
-        return f"seed must be a whole number from {MIN_SEED} to {MAX_SEED}"
-    return None
+def new_seed() -> int:
+    """A fresh seed nobody can guess: 128 bits from ``secrets``."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_in_json(seed: int) -> int | str:
+    """``seed`` as a JSON value: a number where every reader keeps it exactly, else its digits."""
+    return seed if seed <= JSON_EXACT else str(seed)
+
+
+def seed_from_json(value: object) -> int:
+    """The seed a JSON value records (a number, or a string of digits for a large one); ValueError
+    saying what is wrong when it is neither."""
+    if isinstance(value, str):
+        try:
+            return whole_number(value, "seed", MIN_SEED, MAX_SEED)
+        except ValueError:
+            pass
+    elif isinstance(value, int) and not isinstance(value, bool) and MIN_SEED <= value <= JSON_EXACT:
+        return value
+    raise ValueError(f"seed must be a whole number from {MIN_SEED} to {JSON_EXACT}, or a string of its digits "
+                     f"up to {MAX_SEED}")
 
 
 def seed_number(text: str) -> int:

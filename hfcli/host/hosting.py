@@ -51,7 +51,7 @@ class Settings:
     """How the host set the table."""
 
     rules: Rules
-    seed: int
+    seed: int  # a secret: whoever knows it knows every card (see seed_chosen)
     level: str  # of the AI in every seat no person takes, and of the AI that plays for an absent guest
     host_name: str | None  # None: the host only hosts (--watch)
     grace: float = 60.0
@@ -61,6 +61,9 @@ class Settings:
     transcript_path: Path | None = None
     color: bool = True
     program: str = "hf"
+    # The host gave the seed (--seed): shown to the host, who knows it anyway. A fresh seed is shown
+    # to nobody until the game is over, and never to a guest.
+    seed_chosen: bool = False
 
 
 class GameStarts(Exception):
@@ -400,6 +403,11 @@ class HostedTable:
         return None
 
     @property
+    def finished(self) -> bool:
+        """The game was played to its end (not stopped, not failed)."""
+        return self.failed is None and self.game is not None and self.game.is_over
+
+    @property
     def _seed(self) -> int:
         return self.game.seed if self.game is not None else self.settings.seed
 
@@ -422,7 +430,8 @@ class HostedTable:
             self.players = {s: make_ai(level, game.seed, s) for s, level in self.levels.items()}
             seats = [SeatInfo(self.people[s].name, "human", None) if s in self.people
                      else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
-            writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path)
+            writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path,
+                                                           named_by_seed=settings.seed_chosen)
         self.game = game
         table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
         for seat, person in self.people.items():
@@ -574,7 +583,8 @@ class HostedTable:
 
         game = self.game
         assert game is not None
-        lines = [f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}."]
+        seed = f", seed {game.seed}" if person.host and self.settings.seed_chosen else ""
+        lines = [f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}{seed}."]
         if self.resumed is not None:
             lines.append(f"Resuming the game where it stopped: deal {game.deal_index + 1} of {game.rules.deals}, "
                          f"move {game.move_count}.")
@@ -623,16 +633,18 @@ class HostedTable:
             self.resumed.writer.close()
 
 
-def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None) -> tuple[TranscriptWriter, Path]:
-    """A new transcript at ``path``, else a fresh timestamped file in the data folder; never a file
-    that is there already."""
+def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None, *,
+                    named_by_seed: bool) -> tuple[TranscriptWriter, Path]:
+    """A new transcript at ``path``, else a fresh timestamped file in the data folder (its name
+    has the seed only when the host chose it: a fresh one is a secret); never a file that is there
+    already."""
     from hfcli import paths
     from hfcli.transcript import TranscriptWriter
 
     if path is not None:
         return TranscriptWriter.create(path, game, seats), path
     for _ in range(100):
-        path = paths.new_transcript_path(game.seed)
+        path = paths.new_transcript_path(game.seed if named_by_seed else None)
         try:
             return TranscriptWriter.create(path, game, seats), path
         except FileExistsError:

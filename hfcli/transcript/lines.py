@@ -16,6 +16,7 @@ from hfcli.engine.cards import format_cards
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DISCARD_KIND, Move
+from hfcli.engine.numbers import seed_in_json
 from hfcli.engine.scoring import DealResult
 from hfcli.engine.seating import Seating
 
@@ -97,7 +98,7 @@ def header_dict(
         "version": VERSION,
         "program": f"hfcli {__version__}",
         "created": created,
-        "seed": game.seed,
+        "seed": seed_in_json(game.seed),
         "rules": game.rules.as_dict(),
         "seating": seating_dict(game.seating),
         "seats": [{"seat": game.seating.names[i], **s.as_dict()} for i, s in enumerate(seats)],

@@ -18,7 +18,7 @@ from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.events import KINDS as EVENT_KINDS
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
-from hfcli.engine.numbers import seed_problem
+from hfcli.engine.numbers import seed_from_json
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.engine.state import OVER_PHASE
@@ -194,11 +194,13 @@ def parse_header(source: Source) -> Header:
         rules = from_mapping(rules_data, source="rules")
     except HandFootError as exc:
         raise TranscriptError(path, 1, f"bad rule set: {exc}") from None
-    seed = data.get("seed")
-    problem = None if seed is None else seed_problem(seed)
-    if problem is not None:
-        value = json_text(seed)
-        raise TranscriptError(path, 1, f"{problem} or null, not {value if len(value) <= 24 else value[:24] + '...'}")
+    recorded_seed = data.get("seed")
+    try:
+        seed = None if recorded_seed is None else seed_from_json(recorded_seed)
+    except ValueError as exc:
+        value = json_text(recorded_seed)
+        raise TranscriptError(path, 1, f"{exc}, or null, not {value if len(value) <= 48 else value[:48] + '...'}") \
+            from None
     seating = _seating(source, data, rules)
     seats_data = _field(source, 1, data, "seats", list)
     if len(seats_data) != len(seating.names):

@@ -71,7 +71,7 @@ class TranscriptInUse(OSError):
     """Another process writes this transcript: it holds the file's lock (one writer a transcript)."""
 
     def __init__(self, path: str | Path) -> None:
-        super().__init__(errno.EWOULDBLOCK, "in use: another hf play is writing this game", str(path))
+        super().__init__(errno.EWOULDBLOCK, "in use: another hf play or hf host is writing this game", str(path))
         self.path = Path(path)
 
 
