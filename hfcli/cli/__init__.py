@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "Play many games between AI players and summarise them.",
     "review": "Where your choices in a recorded game cost points.",
     "practice": "Back to each clear mistake of a recorded game, to find a better move.",
+    "learn": "Learn the game: a guided first deal, or a lesson on one topic.",
     "stats": "Your record over the games you played.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
     "host": "Host a table that friends join with ssh; the AI fills the other seats.",
