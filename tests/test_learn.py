@@ -190,3 +190,17 @@ def test_hf_learn_a_topic_from_the_command_line() -> None:
     assert result.exit_code == 0
     assert "drawing brings two cards you cannot see" in result.output
     assert "The pile: lesson over" in result.output
+
+
+def test_the_place_kept_is_the_users_alone_and_a_spoilt_one_starts_afresh(tmp_path: object) -> None:
+    import os
+    import stat
+
+    from hfcli import paths
+
+    CliRunner().invoke(main, ["learn"], input="draw\nquit\ny\n")
+    kept = paths.data_dir() / "learn.json"
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    kept.write_text("not json", encoding="utf-8")
+    again = CliRunner().invoke(main, ["learn"], input="")
+    assert again.exit_code == 0 and "step 1 of 11: drawing two" in again.output

@@ -77,9 +77,11 @@ def _progress_path() -> Path | None:
 
 def _saved_step() -> int:
     """The guided deal's step to go on from (0-based): where it stopped, or the start."""
+    from hfcli.files import read_text_file
+
     path = _progress_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+        data = json.loads(read_text_file(path, 1000)) if path is not None and path.exists() else {}
     except (OSError, ValueError):
         return 0  # none kept, or not readable: the deal starts from its first step
     step = data.get("guided_step") if isinstance(data, dict) else None
@@ -89,14 +91,17 @@ def _saved_step() -> int:
 def _save_step(step: int | None) -> None:
     """Keep the guided deal's step (None: finished, so the next hf learn starts it afresh). A
     folder that cannot be written only loses the place."""
+    from hfcli.files import make_private_folder, touch_private
+
     path = _progress_path()
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if step is None:
             path.unlink(missing_ok=True)
         else:
+            make_private_folder(path.parent)
+            touch_private(path)  # the user's own, as every file hf makes
             path.write_text(json.dumps({"guided_step": step}) + "\n", encoding="utf-8")
     except OSError:
         pass
