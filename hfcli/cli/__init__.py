@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "stats": "Your record over the games you played.",
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
     "host": "Host a table that friends join with ssh; the AI fills the other seats.",
+    "event": "Events: the same deals for everyone, and results anyone can check.",
 }
 
 

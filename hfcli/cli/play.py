@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
     from hfcli.engine.seating import Seating
     from hfcli.repl.session import Session
+    from hfcli.transcript import Source
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -206,9 +207,7 @@ def play(
     """
     from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
-    from hfcli.transcript import TranscriptWriteError
 
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     _check_sources(resume_path, from_spec, duplicate_path, seat)
@@ -235,6 +234,15 @@ def play(
             seed, rules, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed,
         )
+    at_the_table(session, intro)
+
+
+def at_the_table(session: Session, intro: list[str]) -> None:
+    """Play ``session``'s game at this terminal (or from piped lines) until it ends or the player
+    leaves; a move the disk refused to record ends it with one line."""
+    from hfcli.transcript import TranscriptWriteError
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session.program = program_command()
     if interactive:
         from hfcli.repl.pacing import KeyboardPacer
@@ -341,6 +349,7 @@ def _resumed_session(
             held = hold_to_resume(path)  # first of all: one process continues a game, and only one
             try:
                 source = read_source(path, held)
+                _not_an_entry(source)
                 human = human_seat(source)
                 resumed = resume(path, source=source, held=held)
             except BaseException:
@@ -366,6 +375,19 @@ def _resumed_session(
         intro.append(origin)
     intro += intro_lines(game, human, levels, path)  # its first line names the rules, as a new game's does
     return session, intro
+
+
+def _not_an_entry(source: Source) -> None:
+    """An event's entry goes on with ``hf event play``, which deals its later deals from the
+    event's shoes (``hf play --resume`` would deal them from the seed, and the entry would not count)."""
+    from hfcli.transcript import parse_header
+
+    event = parse_header(source).data.get("event")
+    if isinstance(event, dict):
+        name = event.get("name")
+        named = f" {printable(name)}" if isinstance(name, str) else ""
+        raise click.ClickException(f"{source.path} is an entry of the event{named}: go on with it with "
+                                   "hf event play EVENT-FILE, which deals the event's cards")
 
 
 def _same_table(game: Game, players: int | None, teams: str | None) -> None:

@@ -62,9 +62,11 @@ def _screen_size() -> tuple[int | None, int | None]:
               help="Print the score sheet: every deal's lines for each side, as on a paper score pad.")
 @click.option("--format", "sheet_format", type=click.Choice(FORMATS), default=None,
               help="With --score-sheet: text (the default), markdown or csv.")
+@click.option("--deal", "start_deal", type=WholeNumber(1, what="a deal"), default=None, metavar="N",
+              help="Start stepping at the start of deal N.")
 def replay(
     file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool, position_at: int | None,
-    score_sheet: bool, sheet_format: str | None,
+    score_sheet: bool, sheet_format: str | None, start_deal: int | None,
 ) -> None:
     """Step through a recorded game: the table as one seat saw it, move by move.
 
@@ -74,6 +76,7 @@ def replay(
       hf replay --print --omniscient game.jsonl
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
+      hf replay game.jsonl --deal 3       from the start of deal 3
     """
     from hfcli.printable import printable
     from hfcli.render import output_shows_symbols
@@ -85,6 +88,8 @@ def replay(
         raise click.UsageError("--format goes with --score-sheet")
     if score_sheet and (print_all or position_at is not None):
         raise click.UsageError("give one of --score-sheet, --print and --position")
+    if start_deal is not None and (score_sheet or print_all or position_at is not None):
+        raise click.UsageError("--deal starts the stepping at a deal: leave out --score-sheet, --print and --position")
 
     try:
         recording = load(file)
@@ -117,6 +122,11 @@ def replay(
     read = _reader()
     total = len(recording.moves)
     k = 0
+    if start_deal is not None:
+        found = recording.deal_start(start_deal)
+        if found is None:
+            raise click.BadParameter(f"the game has no deal {start_deal}", param_hint="--deal")
+        k = found
     last = "n"
 
     def show() -> None:

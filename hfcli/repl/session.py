@@ -122,6 +122,7 @@ class Session:
         self.speed = speed
         self.sleep = sleep  # the pause after an AI move; True back means the player asked to skip the rest
         self.hint_player = hint_player
+        self.hints_off: str | None = None  # why ``hint`` gives none at this table (an event's), if so
         self.screen_size = screen_size  # (columns, lines) of the terminal; None: no screen to fit (a pipe)
         # In a terminal each deal's score sheet stays on screen until the player presses Enter; at
         # that prompt the table's commands work (score, log, quit ...) and moves wait. A pipe goes on.
@@ -588,6 +589,8 @@ class Session:
         return INFO
 
     def _hint(self) -> str:
+        if self.hints_off is not None:
+            return self.error(self.hints_off)
         view = self.view
         if self.is_over or view.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")

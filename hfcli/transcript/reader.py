@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -313,15 +313,20 @@ def recorded_shoes(source: Source, rules: Rules, first: int = 1) -> list[list[Ca
     return shoes
 
 
-def starting_game(source: Source, header: Header) -> Game:
+def starting_game(source: Source, header: Header, shoes: Sequence[Sequence[Card]] = ()) -> Game:
     """The game as the file's first event finds it: dealt from the recorded shoes, or built from the
-    position the header says it started from (``hfcli.transcript.origin``)."""
+    position the header says it started from (``hfcli.transcript.origin``). ``shoes`` are the
+    game's shoes from its first deal where they were fixed before it began (an event's): the deals
+    the file does not record yet are dealt from them."""
     rules = header.rules
     origin_of(header, source.path)  # nothing replays from it, but a malformed origin fails verification
     start = start_position(header, source.path)
     if start is None:
-        # Deals the file does not record yet (a game to be resumed) are dealt as Game(rules, seed) would.
-        return Game(rules, header.seed, seating=header.seating, shoes=recorded_shoes(source, rules))
+        # Deals the file does not record yet (a game to be resumed) are dealt from ``shoes``, or as
+        # Game(rules, seed) would.
+        recorded: list[Sequence[Card]] = list(recorded_shoes(source, rules))
+        recorded += shoes[len(recorded):]
+        return Game(rules, header.seed, seating=header.seating, shoes=recorded)
     following = start.deal.index + 1  # the 0-based index of the first deal the file itself records
     for index, shoe in enumerate(recorded_shoes(source, rules, first=following + 1), start=following):
         # A shoe the position already gives stays: a deal line that disagrees is then a divergence.
@@ -435,17 +440,19 @@ def replay(
     ai: bool = False,
     source: Source | None = None,
     before_move: StepHook | None = None,
+    shoes: Sequence[Sequence[Card]] = (),
 ) -> Replayed:
     """Replay a transcript strictly: every move must be legal and by the seat to move, every line
     the engine produces must match the file, every recorded digest must match the state.
 
     Raises :class:`TranscriptError` at the first problem. With ``ai``, today's AI is asked at every
     AI seat and must choose the recorded move. ``before_move`` sees the game before each move.
+    ``shoes``: the game's shoes fixed before it began, for the deals the file does not record yet.
     """
     if source is None:
         source = read_source(path)
     header = parse_header(source)
-    game = starting_game(source, header)
+    game = starting_game(source, header, shoes)
     digester = Digester()
     result = Replayed(source, header, game)
     names = game.seating.names

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
@@ -69,7 +70,8 @@ def hold_to_resume(path: str | Path) -> BinaryIO:
 
 
 def resume(
-    path: str | Path, *, fsync: bool = True, source: Source | None = None, held: BinaryIO | None = None
+    path: str | Path, *, fsync: bool = True, source: Source | None = None, held: BinaryIO | None = None,
+    shoes: Sequence[Sequence[Card]] = (),
 ) -> Resumed:
     """Rebuild the game a transcript records, to continue it where the file ends.
 
@@ -79,11 +81,12 @@ def resume(
     :class:`TranscriptInUse` while another process writes it and :class:`TranscriptWriteError` on
     one that cannot be written to. ``held`` is the file as :func:`hold_to_resume` locked it, and
     ``source`` the file as read from it since, if they were; the writer returned keeps the lock.
+    ``shoes``: the game's shoes fixed before it began (an event's), for the deals not recorded yet.
     """
     if held is None:
         held = hold_to_resume(path)
         try:
-            return resume(path, fsync=fsync, source=source, held=held)
+            return resume(path, fsync=fsync, source=source, held=held, shoes=shoes)
         except BaseException:
             held.close()
             raise
@@ -99,7 +102,7 @@ def resume(
         if move.seat in ai_seats:
             turn_views.append(game.view(move.seat))
 
-    replayed = replay(path, source=source, before_move=keep_the_turn)
+    replayed = replay(path, source=source, before_move=keep_the_turn, shoes=shoes)
     if replayed.game.turn.phase is Phase.DRAW and not replayed.game.turn.asked:
         turn_views.clear()  # the file stops between turns
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:

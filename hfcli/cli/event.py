@@ -1,0 +1,328 @@
+"""``hf event``: events for a family or a club. Everyone plays the same deals against the same AI,
+whenever they can, and the results are compared deal by deal (docs/events.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from hfcli.cli import TEAMS_OPTION, InputError, WholeNumber, load_rules, table_rules
+from hfcli.cli.play import LEVELS, PauseSeconds, PlayerName, program_command
+
+if TYPE_CHECKING:
+    from hfcli.event.spec import Event
+    from hfcli.repl.session import Session
+
+DAILY = "daily"  # hf event play daily, hf event results daily:2026-12-04
+
+
+@click.group()
+def event() -> None:
+    """Events: the same deals for everyone, played whenever they can, results anyone can check.
+
+    \b
+    An organiser makes an event and sends the file; each player plays it once
+    and sends back the transcript (their entry); anyone with the file and the
+    entries ranks them, deal by deal, as bridge clubs score duplicate.
+
+    \b
+    Examples:
+      hf event new --name "Sunday" --deals 2 -o sunday.toml
+      hf event play sunday.toml
+      hf event daily                    today's deal, the same for everyone
+      hf event results sunday.toml entries/
+    """
+
+
+def _load(spec: str) -> Event:
+    """An event file, or ``daily`` (today) or ``daily:YYYY-MM-DD``: the daily deal."""
+    from hfcli.event.spec import EventError, daily, parse_date, read
+
+    try:
+        if spec == DAILY or (spec.startswith(DAILY + ":") and not Path(spec).exists()):
+            day = spec.partition(":")[2]
+            return daily(parse_date(day) if day else dt.date.today())
+        return read(spec)
+    except EventError as exc:
+        raise InputError(str(exc)) from None
+
+
+def commitments_lines(ev: Event) -> list[str]:
+    lines = [f"Event {ev.id}", "Its deals' shoes, by SHA-256 (each entry is checked against these):"]
+    lines += [f"  deal {d}: {c}" for d, c in enumerate(ev.commitments, start=1)]
+    return lines
+
+
+def describe(ev: Event) -> str:
+    from hfcli.printable import printable
+    from hfcli.render import table_words
+
+    return (f"{printable(ev.name)}: {ev.deals_words()} of {printable(ev.rules.name)} rules, "
+            f"{table_words(ev.seating)}; you sit South, partner {ev.partner}, opponents {ev.opponents}.")
+
+
+@event.command()
+@click.option("--name", "event_name", required=True, help="The event's name (printable, at most 60 characters).")
+@click.option("--rules", "rules_spec", default="classic", show_default=True,
+              metavar="classic|eleven|quick|FILE.toml", help="Preset or house-rules file.")
+@click.option("--players", "table_players", type=WholeNumber(2, 6, "players"), default=None, metavar="2-6",
+              help="Players at the table (T-SIZE); default: the rules' (four).")
+@TEAMS_OPTION
+@click.option("--deals", type=WholeNumber(1, 20, "deals"), default=None,
+              help="Play the game's first N deals; default: the whole game (classic: 4).")
+@click.option("--partner", "partner_level", type=click.Choice(LEVELS), default="hard", show_default=True,
+              help="Level of the AI partner.")
+@click.option("--opponents", "opponent_level", type=click.Choice(LEVELS), default="hard", show_default=True,
+              help="Level of the AI opponents.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The event file to write (a new file).")
+def new(event_name: str, rules_spec: str, table_players: int | None, teams: str | None, deals: int | None,
+        partner_level: str, opponent_level: str, output: Path) -> None:
+    """Make an event: write its file and print its deals' commitments.
+
+    Send the file to everyone who plays; keep the printed commitments where
+    everyone can see them (the family chat), so that nobody can change the
+    deals afterwards without it showing.
+
+    \b
+    Examples:
+      hf event new --name "Sunday" -o sunday.toml              a whole game
+      hf event new --name "Quickie" --deals 1 -o one.toml      one deal
+      hf event new --name "Club" --partner normal --opponents expert -o club.toml
+    """
+    from hfcli.event.spec import EventError, new_event, write
+
+    rules = table_rules(load_rules(rules_spec), table_players, teams)
+    try:
+        ev = new_event(event_name, rules, partner_level, opponent_level, deals)
+    except EventError as exc:
+        raise InputError(str(exc)) from None
+    try:
+        write(ev, output)
+    except FileExistsError:
+        raise InputError(f"{output}: the file exists; an event is written only to a new file") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+    click.echo(describe(ev))
+    click.echo(f"Written to {output}. Send it to the players: hf event play {output}")
+    for line in commitments_lines(ev):
+        click.echo(line)
+
+
+@event.command()
+@click.argument("file", metavar="FILE|daily[:DATE]")
+def show(file: str) -> None:
+    """Show an event: its settings and its deals' commitments (never its cards).
+
+    \b
+    Examples:
+      hf event show sunday.toml
+      hf event show daily:2026-12-04
+    """
+    ev = _load(file)
+    click.echo(describe(ev))
+    for line in commitments_lines(ev):
+        click.echo(line)
+
+
+_PLAY_OPTIONS = [
+    click.option("--name", type=PlayerName(), default="You", show_default=True, help="Your name in the results."),
+    click.option("--ascii", "ascii_cards", is_flag=True, help="Suits as letters (7H) instead of symbols."),
+    click.option("--speed", type=PauseSeconds(), default=0.25, show_default=True,
+                 help="Seconds to pause after each AI move."),
+    click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same)."),
+]
+
+
+def _play_options(function):  # type: ignore[no-untyped-def]
+    for option in reversed(_PLAY_OPTIONS):
+        function = option(function)
+    return function
+
+
+@event.command()
+@click.argument("file", metavar="FILE|daily[:DATE]")
+@_play_options
+def play(file: str, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:
+    """Play an event at the table, in its seat, against its AI: your transcript is your entry.
+
+    An event is played once in a data folder: playing it again says where your
+    first entry is (an unfinished one goes on where it stopped). Hints are off.
+
+    \b
+    Examples:
+      hf event play sunday.toml --name Ann
+      hf event play daily               today's daily deal
+    """
+    _play(_load(file), name, ascii_cards, speed, no_color)
+
+
+@event.command()
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help="Another day's deal (default: today's).")
+@click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the day's event file instead of playing (for hf event results).")
+@_play_options
+def daily(day: str | None, write_path: Path | None, name: str, ascii_cards: bool, speed: float,
+          no_color: bool) -> None:
+    """Play the daily deal: one deal of classic rules, partner and opponents hard, its cards made
+    from the date alone, so everyone who plays it on the same day gets the same cards.
+
+    \b
+    Examples:
+      hf event daily --name Ann
+      hf event daily --date 2026-12-24
+      hf event daily --write today.toml     its event file, for the results
+      hf event results daily:2026-12-24 entries/
+    """
+    ev = _load(f"{DAILY}:{day}" if day is not None else DAILY)
+    if write_path is not None:
+        from hfcli.event.spec import write
+
+        try:
+            write(ev, write_path)
+        except FileExistsError:
+            raise InputError(f"{write_path}: the file exists; an event is written only to a new file") from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {write_path}: {exc.strerror or exc}") from None
+        click.echo(describe(ev))
+        click.echo(f"Written to {write_path}.")
+        for line in commitments_lines(ev):
+            click.echo(line)
+        return
+    _play(ev, name, ascii_cards, speed, no_color)
+
+
+def entry_path(ev: Event) -> Path:
+    """Where this data folder keeps its entry of ``ev``: one file an event, so a second play finds it."""
+    from hfcli import paths
+
+    if ev.daily is not None:
+        stem = f"daily-{ev.daily}"
+    else:
+        stem = re.sub(r"[^a-z0-9]+", "-", ev.name.lower()).strip("-")[:30] or "event"
+    return paths.data_dir() / "events" / f"{stem}-{ev.id[:12]}.jsonl"
+
+
+def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:
+    from hfcli import paths
+    from hfcli.cli.play import at_the_table
+    from hfcli.render import output_shows_symbols
+    from hfcli.repl.style import color_wanted
+
+    color = color_wanted(sys.stdout.isatty(), no_color)
+    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    try:
+        path = entry_path(ev)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except paths.DataFolderError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot make the folder for entries: {exc.strerror or exc}") from None
+    if path.exists():
+        session, intro = _resumed(ev, path, color, ascii_cards, speed)
+    else:
+        session, intro = _new(ev, path, name, color, ascii_cards, speed)
+    session.hints_off = "No hints in an event: everyone plays it on their own."
+    session.after_game = lambda: (
+        f"Your entry is {path}\nSend it to whoever ranks the event: "
+        f"{program_command()} event results EVENT-FILE ENTRY..."
+    )
+    at_the_table(session, intro)
+
+
+def _event_intro(ev: Event) -> list[str]:
+    return [f"Event: {describe(ev)}", f"Event id {ev.short_id}; no hints, and your first entry stands."]
+
+
+def _new(ev: Event, path: Path, name: str, color: bool, ascii_cards: bool,
+         speed: float) -> tuple[Session, list[str]]:
+    from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session
+    from hfcli.engine.game import Game
+
+    game = Game(ev.rules, ev.seed, seating=ev.seating, shoes=ev.shoes)
+    assert ev.seat == HUMAN
+    players = {seat: make_ai(level, ev.seed, seat) for seat, level in ev.levels.items()}
+    writer, _ = open_transcript(game, HUMAN, name, ev.levels, path, {"event": ev.header()})
+    session = table_session(game, players, ev.levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    return session, _event_intro(ev) + intro_lines(game, HUMAN, ev.levels, path)
+
+
+def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float) -> tuple[Session, list[str]]:
+    """The entry this data folder holds already: it goes on if unfinished; a finished one stands."""
+    from hfcli.cli.table_setup import make_ai, table_session, taking_up
+    from hfcli.printable import printable
+    from hfcli.repl.session import LogEntry
+    from hfcli.transcript import parse_header, read_source, resume
+    from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
+
+    try:
+        with taking_up(path):
+            held = hold_to_resume(path)
+            try:
+                source = read_source(path, held)
+                header = parse_header(source)
+                recorded = header.data.get("event")
+                if not isinstance(recorded, dict) or recorded.get("id") != ev.id:
+                    raise click.ClickException(f"{path} is not an entry of this event; move it away to play")
+                human = human_seat(source)
+                found = resume(path, source=source, held=held, shoes=ev.shoes)
+            except BaseException:
+                held.close()
+                raise
+    except FinishedGame as over:
+        from hfcli.render import game_summary
+
+        if over.game.result is not None:
+            click.echo(game_summary(over.game.result, seating=over.game.seating))
+            click.echo("")
+        raise click.ClickException(
+            f"you have played {printable(ev.name)} already in this data folder, and your first entry stands: "
+            f"{path}"
+        ) from None
+    game = found.game
+    name = printable(found.seats[human].name)
+    levels = {seat: info.level or "normal" for seat, info in enumerate(found.seats) if seat != human}
+    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
+    found.recall(players)
+    session = table_session(game, players, levels, human, name, found.writer, path, color, ascii_cards, speed)
+    for m in found.moves:
+        session.log.append(LogEntry(m.deal - 1, m.seat, m.move, printable(m.reason or "")))
+    intro = [f"Your entry of this event is unfinished: it goes on where it stopped ({path})."]
+    if found.warning:
+        intro.append(f"Note: {found.warning}")
+    return session, intro + _event_intro(ev)
+
+
+@event.command()
+@click.argument("file", metavar="FILE|daily:DATE")
+@click.argument("entries", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
+              show_default=True, help="How to write the leaderboard.")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool) -> None:
+    """Check every entry and rank those that count, deal by deal (duplicate scoring).
+
+    An entry counts when it is this event's (rules, seating, levels and every
+    shoe, by its commitment), verifies strictly with today's AI making every
+    AI move, and is finished; one that does not is listed with its reason.
+    ENTRY is a transcript or a folder of them. Par is the AI in your seat.
+
+    \b
+    Examples:
+      hf event results sunday.toml ann.jsonl bob.jsonl
+      hf event results sunday.toml entries/ --format markdown
+      hf event results daily:2026-12-04 entries/ --json
+    """
+    from hfcli.event.board import render
+    from hfcli.event.results import results as gather
+
+    ev = _load(file)
+    if as_json:
+        fmt = "json"
+    found = gather(ev, entries)
+    click.echo(render(found, fmt, program_command()))
