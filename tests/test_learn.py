@@ -44,10 +44,15 @@ def started(lesson: Lesson, **kwargs: object) -> tuple[LessonSession, Screen]:
 
 @pytest.mark.parametrize("lesson", ALL, ids=[lesson.name for lesson in ALL])
 def test_every_lesson_walked_with_each_wrong_move_then_the_right_one(lesson: Lesson) -> None:
-    session, screen = started(lesson)
+    screen = Screen()
+    session = LessonSession(lesson, echo=screen)
+    session.start()
+    said = screen.since()
     for index, step in enumerate(lesson.steps):
         assert session.index == index
         for now in step.tries:
+            # What to try is said before each move the step asks for, once.
+            assert said.count("Try: " + now.ask.split("{")[0]) == 1
             game = session.host.game
             for wrong in now.wrong:
                 before = table_key(game)

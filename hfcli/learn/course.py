@@ -57,6 +57,7 @@ class Step:
     then: str = ""
     others: tuple[tuple[str, ...], ...] = ()  # (seat, move) or (seat, move, its reason)
     done: str = ""  # said once the step's moves and the others' are played
+    stock_left: int | None = None  # the stock's size at a new table (None: every card not dealt)
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def step_start(lesson: Lesson, index: int, rules: Rules) -> Game:
     from hfcli.learn.positions import lesson_game
 
     first = max(i for i in range(index + 1) if i == 0 or lesson.steps[i].table)
-    game = lesson_game(lesson.steps[first].table, rules)
+    game = lesson_game(lesson.steps[first].table, rules, lesson.steps[first].stock_left)
     for step in lesson.steps[first:index]:
         play_step(game, step)
     return game

@@ -57,10 +57,10 @@ STEPS: tuple[Step, ...] = (
         tries=(
             Try("discard Q", "you could end your turn now by discarding. Try it: discard Q.",
                 "Your side's first melds of the deal must add up to {minimum} points before you discard; "
-                "the fours and the two make 35 (card values: rules C-VALUE).",
+                "the fours and the two are short of it (card values: rules C-VALUE).",
                 quote=(RuleId.C_MIN, "Minimum first meld"), refused=True),
             Try("meld A A A", "aces count {ace} each. Meld them: meld A A A.",
-                "Now your first meld is 95 points, past the minimum. From now on your side melds freely.",
+                "Now your first meld is past the minimum. From now on your side melds freely.",
                 quote=(RuleId.C_MELDING, "several melds may be combined")),
         ),
     ),
@@ -83,6 +83,7 @@ STEPS: tuple[Step, ...] = (
             pile: 5S 7D KC JC
             stock: 8S 6H 4C TD KH 5S QS 7C
         """,
+        stock_left=150,
         then=("A few turns later. East has just thrown a jack: the pile's top card is the J. Taking the pile "
               "brings many cards at once, but only with a pair of its top card."),
         tries=(
@@ -121,6 +122,7 @@ STEPS: tuple[Step, ...] = (
             pile: 6C
             stock: 8C TC 6D 6S 8S 8D
         """,
+        stock_left=110,
         then=("Later in the deal: you have drawn, and five cards are left in your hand. When the hand is "
               "gone, you play on from your foot."),
         tries=(
@@ -158,6 +160,7 @@ STEPS: tuple[Step, ...] = (
             pile: 6C JH
             stock: 8C TC 6D
         """,
+        stock_left=90,
         then=("Three turns later. You play from your foot, North too, and your side has {clean} clean and "
               "{dirty} dirty books: enough to go out, which ends the deal."),
         tries=(
@@ -176,9 +179,8 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "the score sheet", RuleId.C_SCORE, tries=(),
-        done=("Each side scores its melded cards, its books ({clean_bonus} clean, {dirty_bonus} dirty), its red "
-              "threes and, for going out, {going_out}; the cards still in hands and feet count against it. "
-              "The quick rules play one deal; the classic game plays four."),
+        done=("Above: each side scores its melded cards, its books ({clean_bonus} clean, {dirty_bonus} dirty), "
+              "its red threes and {going_out} for going out; cards left in hands and feet count against it."),
     ),
 )
 

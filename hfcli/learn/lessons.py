@@ -84,27 +84,27 @@ FIRST_MELD = Lesson(
             S hand: KC KD KS 9C 9D 9S 5H 7C 8D
         """, "Your side has not melded yet this deal. You have drawn.",
             Try("meld K K K, 9 9 9", "lay a first meld that counts at least {minimum} points.",
-                "Right: two melds in one go count together: 30 and 30 make 60.",
+                "Right: two melds in one go count together, and the kings and nines reach it.",
                 quote=(RuleId.C_MELDING, "several melds may be combined"),
-                wrong=(Wrong("meld K K K", "30 points is short of {minimum}: you could not discard after it "
-                                           "without melding more."),
-                       Wrong("discard 5", "you hold a first meld of 60 points: lay it, and the cards count for "
-                                          "you instead of against you.")))),
+                wrong=(Wrong("meld K K K", "three kings alone are short of {minimum}: you could not discard "
+                                           "after them without melding more."),
+                       Wrong("discard 5", "you hold a first meld past the minimum: lay it, and the cards count "
+                                          "for you instead of against you.")))),
         _one("a joker makes it", RuleId.C_MIN, """
             turn: S, meld
             S hand: QC QD QS JK 6H 6C 8D
         """, "Your side has not melded yet. You hold three queens and a joker.",
             Try("meld Q Q Q JK", "lay a first meld of at least {minimum} points.",
-                "Right: a joker counts {joker}; with the queens, 80.",
+                "Right: a joker counts {joker}, and with the queens the meld is past {minimum}.",
                 quote=(RuleId.C_MELDING, "wilds count"),
-                wrong=(Wrong("meld Q Q Q", "three queens are 30, short of {minimum}."),))),
+                wrong=(Wrong("meld Q Q Q", "three queens at {high} each are short of {minimum}."),))),
         _one("once your side has melded", RuleId.C_MIN, """
             turn: S, meld
             S hand: 5C 5D 5S 9H JD
             NS melds: AS AD AH AC
             NS opened: yes
         """, "North made your side's first meld a turn ago.",
-            Try("meld 5 5 5", "your fives are worth only 15 points. Meld them, or keep them?",
+            Try("meld 5 5 5", "your fives count {low} each, little. Meld them, or keep them?",
                 "Right: the minimum is for the side's first meld only; now any meld goes down.",
                 quote=(RuleId.C_MELDING, "If the partnership has not yet melded"),
                 wrong=(Wrong("discard 5", "the minimum is behind you: melded cards count for your side, cards "

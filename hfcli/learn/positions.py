@@ -27,11 +27,11 @@ def _cards_of(text: str) -> list[Card]:
     return [] if text.strip() == "-" else [card(token) for token in text.split()]
 
 
-def position_text(lines: str, rules: Rules | None = None) -> str:
+def position_text(lines: str, rules: Rules | None = None, stock_left: int | None = None) -> str:
     """The whole position text of ``lines`` (``key: value`` lines of the position format, any
     order, a subset). Left out: the rules are quick's; South's turn to draw; hands and feet of
-    the quick deal's size, a pile of one card and 24 cards of stock under any given, from the
-    cards nobody was given; no melds."""
+    the quick deal's size, a pile of one card, and a stock of ``stock_left`` cards (those given on
+    top), from the cards nobody was given (None: all of them); no melds."""
     given: dict[str, str] = {}
     for raw in lines.strip().splitlines():
         line = raw.strip()
@@ -80,12 +80,13 @@ def position_text(lines: str, rules: Rules | None = None) -> str:
     out.append(f"pile: {given.pop('pile', None) or filler(1)}")
     # A lesson names the stock's top cards, the ones its moves draw; more lie under them.
     stock = given.pop("stock", "")
-    out.append(f"stock: {(stock + ' ' + filler(24)).strip()}")
+    under = len(spare) if stock_left is None else max(0, stock_left - len(stock.split()))
+    out.append(f"stock: {(stock + ' ' + filler(min(under, len(spare)))).strip()}")
     if given:
         raise ValueError(f"a lesson's position has lines the format does not know: {', '.join(given)}")
     return "\n".join(out) + "\n"
 
 
-def lesson_game(lines: str, rules: Rules | None = None) -> Game:
+def lesson_game(lines: str, rules: Rules | None = None, stock_left: int | None = None) -> Game:
     """The game at a lesson's table, read from its position text."""
-    return Game.from_position(position_text(lines, rules))
+    return Game.from_position(position_text(lines, rules, stock_left))

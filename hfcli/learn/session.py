@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from ai.base import Decision
 from hfcli.engine.errors import InvalidMoveError
+from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.rules import Rules, preset
@@ -105,7 +106,7 @@ class LessonSession(Session):
         taken up at a step that goes on from the one before) the steps before played again."""
         table = self.lesson.steps[index].table
         if table:
-            return lesson_game(table, self.lesson_rules)
+            return lesson_game(table, self.lesson_rules, self.lesson.steps[index].stock_left)
         return playing if playing is not None else step_start(self.lesson, index, self.lesson_rules)
 
     def _seat_scripts(self) -> None:
@@ -140,13 +141,8 @@ class LessonSession(Session):
         if fresh:
             if step.then:
                 self.say(words(step.then, self.lesson_rules))
-            self.say(self._table_for_step())
+            self.say(self.table())
             self._shown_turn = self._moves_told
-        self._say_ask()
-
-    def _table_for_step(self) -> str:
-        """The table, leaving room under it for what to try."""
-        return self.table()
 
     def _say_ask(self) -> None:
         now = self.current
@@ -179,12 +175,19 @@ class LessonSession(Session):
             self._end_step()
             return
         view = self.view
-        if not self.is_over and view.to_move == self.human and self._shown_turn != self._moves_told \
-                and view.phase is Phase.DRAW:
+        if self.is_over or view.to_move != self.human:
+            return
+        if self._shown_turn != self._moves_told and view.phase is Phase.DRAW:
+            # A new turn of the learner's: the table as it is now, as at the table.
             self._shown_turn = self._moves_told
             self.say("")
             self.say(self.table())
-            self._say_ask()
+        self._say_ask()
+
+    def _after_events(self, events: list[Event]) -> None:
+        """As at the table, but the deal's score sheet is the lesson's end, not the game's summary,
+        which would push the sheet off a small screen."""
+        super()._after_events([e for e in events if e.kind != EventKind.GAME_END])
 
     def _show_turn_start(self) -> None:
         """The lesson says what to try instead of the table's "Your turn" line."""
@@ -285,11 +288,6 @@ class LessonSession(Session):
             return INFO
         self._pending = now
         self._move(text, as_typed)
-        if self._pending is not None:  # the move ended the game before the words were said
-            self._say_pending()
-        if self.is_over and not self.completed:
-            self.finished = False
-            self.advance()
         return QUIT if self.finished else OK
 
     def _other(self, now: Try, move: Move, text: str, as_typed: Callable[[str], str]) -> str:
