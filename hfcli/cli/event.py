@@ -39,7 +39,7 @@ def event() -> None:
     """
 
 
-def _load(spec: str) -> Event:
+def load_event(spec: str) -> Event:
     """An event file, or ``daily`` (today) or ``daily:YYYY-MM-DD``: the daily deal."""
     from hfcli.event.spec import EventError, daily, parse_date, read
 
@@ -124,7 +124,7 @@ def show(file: str) -> None:
       hf event show sunday.toml
       hf event show daily:2026-12-04
     """
-    ev = _load(file)
+    ev = load_event(file)
     click.echo(describe(ev))
     for line in commitments_lines(ev):
         click.echo(line)
@@ -159,7 +159,7 @@ def play(file: str, name: str, ascii_cards: bool, speed: float, no_color: bool) 
       hf event play sunday.toml --name Ann
       hf event play daily               today's daily deal
     """
-    _play(_load(file), name, ascii_cards, speed, no_color)
+    _play(load_event(file), name, ascii_cards, speed, no_color)
 
 
 @event.command()
@@ -179,7 +179,7 @@ def daily(day: str | None, write_path: Path | None, name: str, ascii_cards: bool
       hf event daily --write today.toml     its event file, for the results
       hf event results daily:2026-12-24 entries/
     """
-    ev = _load(f"{DAILY}:{day}" if day is not None else DAILY)
+    ev = load_event(f"{DAILY}:{day}" if day is not None else DAILY)
     if write_path is not None:
         from hfcli.event.spec import write
 
@@ -321,7 +321,7 @@ def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool) -> No
     from hfcli.event.board import render
     from hfcli.event.results import results as gather
 
-    ev = _load(file)
+    ev = load_event(file)
     if as_json:
         fmt = "json"
     found = gather(ev, entries)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -49,11 +49,14 @@ DEFAULT_PORT = 2222
 @click.option("--resume", "resume_path", type=TRANSCRIPT_FILE, default=None,
               help="Continue a hosted game from its transcript (after a crash); guests take their seats back "
                    "by the names it records.")
+@click.option("--event", "event_spec", default=None, metavar="FILE|daily[:DATE]",
+              help="Play an event (hf event) as a pair: you South, a guest North, its AI opponents; the "
+                   "transcript is your pair's entry. With --resume: go on with the pair's entry.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
 def host(
     seed: int | None, rules_spec: str, table_players: int | None, teams: str | None, level: str, name: str,
     port: int, bind: str, keys_path: Path | None, watch: bool, grace: float, start_when_full: bool,
-    speed: float, transcript_path: Path | None, resume_path: Path | None, no_color: bool,
+    speed: float, transcript_path: Path | None, resume_path: Path | None, event_spec: str | None, no_color: bool,
 ) -> None:
     """Host a table that friends join with ssh: they type the join code and a name, sit down,
     and play from their own terminal as at hf play; the AI takes every seat nobody takes.
@@ -68,6 +71,7 @@ def host(
       hf host --players 6 --level hard
       hf host --bind 0.0.0.0      on a LAN (check the fingerprint)
       hf host --resume game.jsonl after a crash: guests come back by name
+      hf host --event sunday.toml  play an event with a friend as your partner
     """
     try:
         import asyncssh  # noqa: F401
@@ -78,26 +82,34 @@ def host(
     from hfcli.repl.style import color_wanted
 
     color = color_wanted(sys.stdout.isatty(), no_color)
+    event_settings: dict[str, Any] = {}
+    if event_spec is not None:
+        event_settings = _event_settings(event_spec, rules_spec, table_players, teams, seed)
     if resume_path is not None:
         for option, given in (("--seed", seed), ("--transcript", transcript_path), ("--players", table_players),
                               ("--teams", teams)):
             if given is not None:
                 raise click.UsageError(f"--resume plays the recorded game: leave out {option}")
-        resumed = _resumed(resume_path, level)
+        resumed = _resumed(resume_path, level, event_settings.get("shoes", ()), event_settings.get("header"))
         rules = resumed.game.rules
         seed, chosen = resumed.game.seed, False
+    elif event_settings:
+        resumed, chosen = None, False
+        rules, seed = event_settings.pop("rules"), event_settings.pop("seed")
     else:
         resumed, chosen = None, True
         rules = table_rules(load_rules(rules_spec), table_players, teams)
         if seed is None:
             seed, chosen = new_seed(), False
+    event_settings.pop("rules", None)
+    event_settings.pop("seed", None)
     from hfcli.host.joining import new_code
 
     settings = Settings(
         rules=rules, seed=seed, level=level, host_name=None if watch else name, grace=grace, speed=speed,
         start_when_full=start_when_full, code=None if keys_path is not None else new_code(),
         transcript_path=resume_path if resume_path is not None else transcript_path, color=color,
-        program=program_command(), seed_chosen=chosen,
+        program=program_command(), seed_chosen=chosen, **event_settings,
     )
     try:
         asyncio.run(_serve(settings, resumed, bind, port, keys_path))
@@ -105,7 +117,26 @@ def host(
         raise click.ClickException(f"cannot host on {bind} port {port}: {exc.strerror or exc}") from None
 
 
-def _resumed(path: Path, level: str) -> Resumed:
+def _event_settings(
+    spec: str, rules_spec: str, table_players: int | None, teams: str | None, seed: int | None
+) -> dict[str, Any]:
+    """What an event sets at a hosted table: its rules, seed, shoes and AI levels; people sit only
+    in its seat and its partners' (a person among the opponents would make the entry not count)."""
+    from hfcli.cli.event import load_event
+
+    ctx = click.get_current_context()
+    for option, parameter in (("--rules", "rules_spec"), ("--players", "table_players"), ("--teams", "teams"),
+                              ("--seed", "seed")):
+        if ctx.get_parameter_source(parameter) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--event plays the event's cards and table: leave out {option}")
+    ev = load_event(spec)
+    return {
+        "rules": ev.rules, "seed": ev.seed, "shoes": ev.shoes, "levels": ev.levels,
+        "people_seats": frozenset((ev.seat, *ev.seating.partners(ev.seat))), "header": {"event": ev.header()},
+    }
+
+
+def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Resumed:
     from hfcli.cli.table_setup import make_ai, taking_up
     from hfcli.host.hosting import Resumed
     from hfcli.printable import printable
@@ -114,7 +145,8 @@ def _resumed(path: Path, level: str) -> Resumed:
 
     try:
         with taking_up(path, "host"):
-            found = resume(path)
+            _same_event(path, header)
+            found = resume(path, shoes=shoes)
     except FinishedGame:
         raise click.ClickException(f"{path} records a finished game; there is nothing to resume") from None
     game = found.game
@@ -124,6 +156,19 @@ def _resumed(path: Path, level: str) -> Resumed:
     found.recall(players)
     moves = [(m.deal - 1, m.seat, m.move, printable(m.reason or "")) for m in found.moves]
     return Resumed(game, found.writer, humans, levels, players, moves)
+
+
+def _same_event(path: Path, header: Any) -> None:
+    """An event's entry goes on only with its event given (--event), whose shoes deal its later
+    deals; and the event given must be the entry's."""
+    from hfcli.transcript import parse_header, read_source
+
+    recorded = parse_header(read_source(path)).data.get("event")
+    given = None if header is None else header["event"]
+    if isinstance(recorded, dict) and (given is None or recorded.get("id") != given["id"]):
+        raise click.ClickException(f"{path} is an entry of an event: go on with it with --event and that event's file")
+    if given is not None and not isinstance(recorded, dict):
+        raise click.ClickException(f"{path} is not an entry of an event: leave out --event")
 
 
 async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: int, keys_path: Path | None) -> None:
@@ -157,6 +202,13 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
             f"Host key: {key.fingerprint}" + ("  (made now, kept in " + str(key.path) + ")" if key.made else ""),
             "  (a friend's ssh shows it the first time: it must be this one)",
         ]
+        if settings.header is not None:
+            from hfcli.printable import printable
+
+            event = settings.header["event"]
+            partners = " and ".join(hosted.seating.long_names[s] for s in sorted(settings.people_seats or ()) if s)
+            lines.insert(1, f"Event: {printable(event['name'])}. People sit South and {partners}, the AI "
+                            "everywhere else; the transcript is the pair's entry.")
         if settings.code is not None:
             lines.append(f"Join code: {settings.code}")
         else:

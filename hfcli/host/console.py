@@ -72,8 +72,8 @@ def _lobby_command(hosted: HostedTable, terminal: Terminal, line: str, join_line
         held = hosted.lobby.seat_of(name) if name else None
         if seat is None or held is None:
             terminal.say("seat NAME SEAT: a guest in the lobby to a free seat, e.g. seat Ann north.")
-        elif seat in hosted.lobby.places:
-            terminal.say(f"{hosted.seating.long_names[seat]} is taken; free: {hosted.lobby.free_words()}.")
+        elif seat not in hosted.lobby.free_seats():
+            terminal.say(f"{hosted.lobby.not_free(seat)}.")
         else:
             hosted.move_seat(hosted.people[held], seat)
     elif word in ("quit", "exit"):

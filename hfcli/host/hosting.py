@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hfcli.host import limits
 from hfcli.host.joining import code_matches, name_problem
@@ -31,6 +31,7 @@ from hfcli.table.endpoints import AiEndpoint
 
 if TYPE_CHECKING:
     from ai.base import Player
+    from hfcli.engine.cards import Card
     from hfcli.engine.game import Game
     from hfcli.engine.rules import Rules
     from hfcli.engine.view import SeatView
@@ -64,6 +65,12 @@ class Settings:
     # The host gave the seed (--seed): shown to the host, who knows it anyway. A fresh seed is shown
     # to nobody until the game is over, and never to a guest.
     seed_chosen: bool = False
+    # An event's table (hf host --event): its shoes, its AI seats' levels, the seats people may
+    # take (its seat and its partners'), and the header key its entry carries.
+    shoes: tuple[tuple[Card, ...], ...] = ()
+    levels: Mapping[int, str] = field(default_factory=dict)
+    people_seats: frozenset[int] | None = None
+    header: Mapping[str, Any] | None = None
 
 
 class GameStarts(Exception):
@@ -131,7 +138,7 @@ class HostedTable:
         self.resumed = resumed
         rules = settings.rules
         self.seating = resumed.game.seating if resumed is not None else table(rules.players, rules.teams)
-        self.lobby = Lobby(self.seating)
+        self.lobby = Lobby(self.seating, open_seats=settings.people_seats)
         self.people: dict[int, Person] = {}
         self.table: Table | None = None
         self.game: Game | None = resumed.game if resumed is not None else None
@@ -170,7 +177,8 @@ class HostedTable:
         return printable(person.name) if person.ai is None else f"the AI for {printable(person.name)}"
 
     def who_lines(self) -> list[str]:
-        levels = {seat: self.levels.get(seat, self.settings.level) for seat in self.seating.seats}
+        settings = self.settings
+        levels = {seat: self.levels.get(seat, settings.levels.get(seat, settings.level)) for seat in self.seating.seats}
         return self.lobby.lines(levels)
 
     # ------------------------------------------------------------------ a guest's connection
@@ -305,8 +313,8 @@ class HostedTable:
             if seat == person.seat:
                 terminal.say(f"You sit {self.seating.long_names[seat]} already.")
                 return
-            if seat in self.lobby.places:
-                terminal.say(f"{self.seating.long_names[seat]} is taken; free: {self.lobby.free_words()}.")
+            if seat not in self.lobby.free_seats():
+                terminal.say(f"{self.lobby.not_free(seat)}.")
                 return
             self.move_seat(person, seat)
         elif word in ("quit", "exit"):
@@ -425,13 +433,14 @@ class HostedTable:
             self.levels = dict(resumed.levels)
             self.players = dict(resumed.players)
         else:
-            game = Game(settings.rules, seed=settings.seed)
-            self.levels = {s: settings.level for s in self.seating.seats if s not in self.people}
+            game = Game(settings.rules, seed=settings.seed, seating=self.seating, shoes=settings.shoes)
+            self.levels = {s: settings.levels.get(s, settings.level)
+                           for s in self.seating.seats if s not in self.people}
             self.players = {s: make_ai(level, game.seed, s) for s, level in self.levels.items()}
             seats = [SeatInfo(self.people[s].name, "human", None) if s in self.people
                      else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
             writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path,
-                                                           named_by_seed=settings.seed_chosen)
+                                                           named_by_seed=settings.seed_chosen, header=settings.header)
         self.game = game
         table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
         for seat, person in self.people.items():
@@ -634,19 +643,20 @@ class HostedTable:
 
 
 def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None, *,
-                    named_by_seed: bool) -> tuple[TranscriptWriter, Path]:
+                    named_by_seed: bool, header: Mapping[str, Any] | None = None) -> tuple[TranscriptWriter, Path]:
     """A new transcript at ``path``, else a fresh timestamped file in the data folder (its name
     has the seed only when the host chose it: a fresh one is a secret); never a file that is there
     already."""
     from hfcli import paths
     from hfcli.transcript import TranscriptWriter
 
+    keys = dict(header) if header is not None else None
     if path is not None:
-        return TranscriptWriter.create(path, game, seats), path
+        return TranscriptWriter.create(path, game, seats, header=keys), path
     for _ in range(100):
         path = paths.new_transcript_path(game.seed if named_by_seed else None)
         try:
-            return TranscriptWriter.create(path, game, seats), path
+            return TranscriptWriter.create(path, game, seats, header=keys), path
         except FileExistsError:
             continue  # another game took the name since it was chosen
     raise FileExistsError(f"every new transcript name in {paths.transcripts_dir()} is taken")

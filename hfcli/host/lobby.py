@@ -31,13 +31,17 @@ class Lobby:
     seating: Seating
     places: dict[int, Place] = field(default_factory=dict)
     started: bool = False
+    # The seats a person may take (an event's: its seat and its partners'); None: every seat.
+    open_seats: frozenset[int] | None = None
 
     @property
     def seat_names(self) -> tuple[str, ...]:
         return self.seating.long_names
 
     def free_seats(self) -> list[int]:
-        return [seat for seat in range(len(self.seat_names)) if seat not in self.places]
+        open_seats = self.open_seats
+        return [seat for seat in range(len(self.seat_names))
+                if seat not in self.places and (open_seats is None or seat in open_seats)]
 
     def seat_of(self, name: str) -> int | None:
         for seat, place in self.places.items():
@@ -72,9 +76,15 @@ class Lobby:
         if seat is None:
             seat = free[0]
         elif seat not in free:
-            raise SeatTaken(f"{self.seat_names[seat]} is taken; free: {self.free_words()}")
+            raise SeatTaken(self.not_free(seat))
         self.places[seat] = Place(name.strip(), host=host)
         return seat
+
+    def not_free(self, seat: int) -> str:
+        """Why a person cannot take ``seat``, which is not free: someone's, or kept for the AI."""
+        if seat in self.places:
+            return f"{self.seat_names[seat]} is taken; free: {self.free_words()}"
+        return f"{self.seat_names[seat]} is the AI's at this table; free: {self.free_words()}"
 
     def leave(self, seat: int) -> None:
         """Before the game the seat is free again; during it, the seat is kept for the name."""
@@ -93,7 +103,8 @@ class Lobby:
         for seat, long_name in enumerate(self.seat_names):
             place = self.places.get(seat)
             if place is None:
-                who = f"(AI, {ai_level.get(seat, '?')})" if self.started else f"free (AI, {ai_level.get(seat, '?')})"
+                free = not self.started and (self.open_seats is None or seat in self.open_seats)
+                who = f"free (AI, {ai_level.get(seat, '?')})" if free else f"(AI, {ai_level.get(seat, '?')})"
             else:
                 who = place.name + (" (host)" if place.host else "") + ("" if place.connected else " (away)")
             rows.append(f"  {long_name:<{width}}  {who}")
