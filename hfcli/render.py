@@ -373,11 +373,17 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: i
 
 
 def pile_line(view: SeatView, *, color: bool = False, ascii: bool = False) -> str:
+    """``Pile: 7♣ on top, 9 cards (a pickup takes 7)``: the top card, the size, and how many cards
+    a pickup takes where the rules take fewer than the pile holds (C-PILE), or why it cannot be taken."""
     if view.pile_top is None:
         return "Pile: empty"
     state = pile_state(view)
     top = card_text(view.pile_top, color=color, ascii=ascii)
-    return f"Pile: {top} on top, {card_count(view.pile_size)}" + (f"  ({state})" if state else "")
+    if state:
+        return f"Pile: {top} on top, {card_count(view.pile_size)}  ({state})"
+    limit = view.rules.pile_limit
+    takes = f" (a pickup takes {limit})" if view.pile_size > limit else ""
+    return f"Pile: {top} on top, {card_count(view.pile_size)}{takes}"
 
 
 @dataclass(frozen=True)
@@ -405,8 +411,8 @@ def render_table(
 ) -> str:
     """The table as ``view.seat`` sees it, in ``width`` x ``height`` columns and lines (either
     unbounded when None): the full table when it fits, else the compact one (every seat's counts,
-    both sides' melds and books, the pile and the hand, in about a dozen lines). ``layout`` ("full"
-    or "compact") asks for one whatever the height.
+    both sides' melds and books, the pile and the hand, in about a dozen lines). ``layout`` ("full",
+    "compact", or "brief": the header, the pile and the hand) asks for one whatever the height.
 
     ``hidden_hands`` (seat -> cards) shows other seats' hands too, for an omniscient replay.
     ``names`` gives seats a person's name (``{0: "Ann"}``).
@@ -414,6 +420,8 @@ def render_table(
     look = TableLook(color, ascii, hidden_hands, names, width)
     if layout == "compact":
         return "\n".join(_compact_table(view, look))
+    if layout == "brief":
+        return "\n".join(_brief_table(view, look))
     lines = _full_table(view, look)
     if layout is None and height is not None and len(lines) > height:
         lines = _compact_table(view, look)
@@ -472,18 +480,7 @@ def _compact_table(view: SeatView, look: TableLook) -> list[str]:
     color, ascii, hidden_hands, names, width = look.color, look.ascii, look.hidden_hands, look.names, look.width
     rules = view.rules
     seating = view.seating
-    totals = view.totals()
-    dot = "-" if ascii else "·"
-    scores = score_pieces(seating, totals)
-    for piece in scores[:-1]:
-        piece[-1] += ","
-    scores[0].insert(0, dot)
-    head = [
-        [paint(f"Deal {view.deal_index + 1} of {rules.deals}", BOLD, color) + ",", "dealt", "by",
-         seating.long_names[view.dealer]],
-        [dot, "first", "meld", str(view.minimum)], [dot, "stock", str(view.stock_size)], *scores,
-    ]
-    lines = wrap_pieces(head, width, between=" ")
+    lines = _compact_head(view, look)
     lines.append("")
     for team in seating.teams:
         mine = " (you)" if team == view.team else ""
@@ -518,11 +515,37 @@ def _compact_table(view: SeatView, look: TableLook) -> list[str]:
                     lines += hand_lines(hidden_hands[seat], width=width, lead=lead, indent="    ", color=color,
                                         ascii=ascii)
     lines.append("")
-    lines.append(pile_line(view, color=color, ascii=ascii))
+    return lines + _pile_and_hand(view, look)
+
+
+def _compact_head(view: SeatView, look: TableLook) -> list[str]:
+    """``Deal 1 of 4, dealt by East · first meld 50 · stock 164 · NS 0, EW 0``, wrapped."""
+    seating = view.seating
+    dot = "-" if look.ascii else "·"
+    scores = score_pieces(seating, view.totals())
+    for piece in scores[:-1]:
+        piece[-1] += ","
+    scores[0].insert(0, dot)
+    head = [
+        [paint(f"Deal {view.deal_index + 1} of {view.rules.deals}", BOLD, look.color) + ",", "dealt", "by",
+         seating.long_names[view.dealer]],
+        [dot, "first", "meld", str(view.minimum)], [dot, "stock", str(view.stock_size)], *scores,
+    ]
+    return wrap_pieces(head, look.width, between=" ")
+
+
+def _pile_and_hand(view: SeatView, look: TableLook) -> list[str]:
+    lines = [pile_line(view, color=look.color, ascii=look.ascii)]
     where = "foot" if view.in_foot[view.seat] else "hand"
-    lead = paint(f"Your {where} ({len(view.hand)}):", BOLD, color) + " "
-    lines += hand_lines(view.hand, width=width, lead=lead, indent="  ", color=color, ascii=ascii)
-    return lines
+    lead = paint(f"Your {where} ({len(view.hand)}):", BOLD, look.color) + " "
+    return lines + hand_lines(view.hand, width=look.width, lead=lead, indent="  ", color=look.color,
+                              ascii=look.ascii)
+
+
+def _brief_table(view: SeatView, look: TableLook) -> list[str]:
+    """The least a turn starts with, for a screen too short for the compact table beside what the
+    round did: the header, the pile and the hand (``table`` shows the rest)."""
+    return _compact_head(view, look) + _pile_and_hand(view, look)
 
 
 # A score sheet's columns: the label, then one a side, kept within 80 columns at a table of five alone.

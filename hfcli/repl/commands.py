@@ -87,7 +87,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
     Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
     Command("score", ("s",), "score", "the deal so far as it would score now, and every finished deal"),
-    Command("log", ("l",), "log [N]", "the last N moves (default 10) with the AI's reasons"),
+    Command("log", ("l",), "log [N]", "the moves since your last turn (or the last N), numbered, with the AI's reasons",
+            "With no number: every move since your last discard, and at least the last 10. why N tells "
+            "the whole reason of the move numbered N."),
+    Command("why", ("w",), "why [N|SEAT]", "the whole reason of the last AI move, of move N in the log, or of "
+            "a seat's last move (why north)"),
     Command("rules", ("r",), "rules [ID]", "the rules in force, or one rule by id (rules C-PILE)"),
     Command("help", ("?",), "help [COMMAND]", "this list, or more about one command"),
     Command("quit", ("q", "exit"), "quit", "leave the game (it stays resumable from its transcript)"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from hfcli.engine.cards import RANK_PLURALS, Card
 from hfcli.engine.events import Event, EventKind
@@ -21,6 +22,7 @@ from hfcli.render import (
     paint,
     pick_text,
     picks_text,
+    rank_label,
     reason_suffix,
 )
 
@@ -172,3 +174,135 @@ def deal_start_line(event: Event, names: Mapping[int, str], rules: Rules, side_n
     dealer = names.get(event.seat, "") if event.seat is not None else ""
     minimums = minimums_text(event.minimums, side_names, rules.meld_minimum_by.by_score)
     return f"Deal {event.count + 1} of {rules.deals} begins: {minimums}, dealt by {dealer}."
+
+
+@dataclass(frozen=True)
+class Told:
+    """One move as a seat was told it, kept for the round's recap: who moved, the move, what it
+    caused, the card a discard threw, the books it closed, and for a pickup the cards from the hand
+    melded with the pile's top card."""
+
+    seat: int
+    move: Move
+    events: tuple[Event, ...]
+    discarded: Card | None = None
+    books: tuple[Meld, ...] = ()
+    pair: tuple[Card, ...] = ()
+
+
+def pickup_pair(before: Sequence[Meld], after: Sequence[Meld], top: Card) -> tuple[Card, ...]:
+    """The cards a pickup melded with the pile's ``top`` card: what the meld of the top card's rank
+    gained, less the top card itself (public: the meld is on the table)."""
+    rank = WILD if top.is_wild else top.rank
+    gained = Counter(c for m in after if m.rank == rank for c in m.cards)
+    gained.subtract(c for m in before if m.rank == rank for c in m.cards)
+    gained[top] -= 1
+    return tuple(sorted(gained.elements(), key=lambda c: c.is_wild))
+
+
+def move_phrase(told: Told, *, color: bool = False, ascii: bool = False) -> str:
+    """What a move did in a few words, for a log line: ``discard 7♥``, ``meld K K 2, 9 9 9``,
+    ``add 2 to the nines``, ``take the pile, 7 cards``; suits as the table writes them."""
+    move, kind = told.move, told.move.kind
+    if kind is MoveKind.DISCARD:
+        card = (card_text(told.discarded, color=color, ascii=ascii) if told.discarded is not None
+                else pick_text(move.picks[0], color=color, ascii=ascii))
+        return f"discard {card}"
+    if kind is MoveKind.MELD:
+        return "meld " + ", ".join(picks_text(g, color=color, ascii=ascii) for g in move.groups)
+    if kind is MoveKind.ADD:
+        return f"add {picks_text(move.picks, color=color, ascii=ascii)} to {_target_name(move.target)}"
+    if kind is MoveKind.PICKUP:
+        taken = next((e for e in told.events if e.kind == EventKind.TAKE), None)
+        return f"take the pile, {card_count(len(taken.cards))}" if taken is not None else "take the pile"
+    return str(move)
+
+
+def _past_phrases(told: Told, *, human: int | None, color: bool, ascii: bool) -> list[tuple[str, object, str]]:
+    """A move and what it caused, each as (kind, key, words in the past tense); the key lets adds
+    to one meld be told together."""
+    move, kind = told.move, told.move.kind
+    phrases: list[tuple[str, object, str]] = []
+    if kind is MoveKind.DRAW:
+        phrases.append(("draw", None, "drew"))
+    elif kind is MoveKind.PICKUP:
+        taken = next((e for e in told.events if e.kind == EventKind.TAKE), None)
+        if taken is not None and taken.cards:
+            top = card_text(taken.cards[0], color=color, ascii=ascii)
+            pair = " ".join(rank_label(c.rank) for c in told.pair)
+            size = card_count(len(taken.cards))
+            phrases.append(("pickup", None, f"took the pile with {pair} ({size}, {top} on top)" if pair
+                            else f"took the pile ({size}, {top} on top)"))
+        else:
+            phrases.append(("pickup", None, "took the pile"))
+    elif kind is MoveKind.MELD:
+        phrases.append(("meld", None, ", ".join(picks_text(g, color=color, ascii=ascii) for g in move.groups)))
+    elif kind is MoveKind.ADD:
+        phrases.append(("add", move.target, picks_text(move.picks, color=color, ascii=ascii)))
+    elif kind is MoveKind.DISCARD:
+        card = (card_text(told.discarded, color=color, ascii=ascii) if told.discarded is not None
+                else pick_text(move.picks[0], color=color, ascii=ascii))
+        phrases.append(("discard", None, f"discarded {card}"))
+    elif kind is MoveKind.ASK:
+        phrases.append(("ask", None, "asked to go out"))
+    elif kind in (MoveKind.YES, MoveKind.NO):
+        phrases.append(("answer", None, f"answered {kind}"))
+    elif kind is MoveKind.UNDO:
+        phrases.append(("undo", None, "took back the turn's melds"))
+    elif kind is MoveKind.END:
+        phrases.append(("end", None, "declined the pile with the stock empty"))
+    for book in told.books:
+        what = "wild book" if book.kind is BookKind.WILD else f"{book.kind} book of {RANK_PLURALS[book.rank]}"
+        phrases.append(("book", None, f"closed a {what}"))
+    for e in told.events:
+        if e.kind == EventKind.DEAL_END:
+            break
+        if e.kind == EventKind.RED_THREE and e.seat == told.seat:
+            phrases.append(("red3", None, f"laid the red three {card_text(e.cards[0], color=color, ascii=ascii)}"))
+        elif e.kind == EventKind.FOOT and e.seat == told.seat:
+            phrases.append(("foot", None, f"picked up {'your' if e.seat == human else 'the'} foot"))
+        elif e.kind == EventKind.OUT and e.seat == told.seat:
+            phrases.append(("out", None, "went out"))
+    return phrases
+
+
+def round_lines(
+    moves: Sequence[Told], *, human: int | None, names: Mapping[int, str], color: bool = False, ascii: bool = False
+) -> list[str]:
+    """A round told short, a line for each seat's turn (a turn that an answer interrupts goes on
+    on a line of its own): ``North took the pile with 9 9 (7 cards, 9♠ on top); melded 6 6 6;
+    added 9, 9 to the nines; discarded 3♣.`` Every pickup, meld and add is there, and who
+    reached a foot, asked to go out or went out; the reasons are left to ``log`` and ``why``."""
+    lines: list[str] = []
+    seat: int | None = None
+    phrases: list[tuple[str, object, str]] = []
+
+    def flush() -> None:
+        if seat is None or not phrases:
+            return
+        words = []
+        for at, (kind, key, text) in enumerate(phrases):
+            if kind in ("add", "meld"):
+                # Melds in a row, and adds in a row to one meld, are told once: "melded K K K, 9 9 2",
+                # "added 9, 9 to the nines".
+                if at > 0 and phrases[at - 1][:2] == (kind, key):
+                    continue
+                cards = [text]
+                for later in phrases[at + 1:]:
+                    if later[:2] != (kind, key):
+                        break
+                    cards.append(later[2])
+                if kind == "meld":
+                    text = f"melded {', '.join(cards)}"
+                else:
+                    text = f"added {', '.join(cards)} to {_target_name(key if isinstance(key, int) else None)}"
+            words.append(text)
+        lines.append(f"{who(seat, human, names)} {'; '.join(words)}.")
+
+    for told in moves:
+        if told.seat != seat:
+            flush()
+            seat, phrases = told.seat, []
+        phrases += _past_phrases(told, human=human, color=color, ascii=ascii)
+    flush()
+    return lines

@@ -44,15 +44,28 @@ from hfcli.render import (
     notation_text,
     open_melds,
     paint,
+    reason_suffix,
+    reason_text,
     render_table,
     running_count,
     score_table,
     status_line,
+    visible_len,
     wrap_line,
 )
 from hfcli.repl import commands
 from hfcli.repl.interrupts import interrupts_held
-from hfcli.repl.narration import book_line, books_closed, deal_start_line, describe_move, red_three_line
+from hfcli.repl.narration import (
+    Told,
+    book_line,
+    books_closed,
+    deal_start_line,
+    describe_move,
+    move_phrase,
+    pickup_pair,
+    red_three_line,
+    round_lines,
+)
 from hfcli.rules_text import describe_rules, rule_text
 from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table, remark_problem
 
@@ -69,10 +82,14 @@ LINES_UNDER_TABLE = 3
 
 @dataclass(frozen=True)
 class LogEntry:
+    """A move as the log keeps it: the deal (0-based), the seat, the move in notation, the reason
+    given (an AI's), and the move in words as the table writes it (suits as symbols), where known."""
+
     deal: int
     seat: int
     move: str
     reason: str
+    shown: str = ""
 
 
 class Session:
@@ -141,6 +158,13 @@ class Session:
         self.finished = False
         self._moves_told = 0  # moves this seat was told of
         self._shown_turn: int | None = None  # the moves told when the turn-start screen was last shown
+        # The round: the moves since this seat's last turn ended (its discard first), kept so the
+        # screen that starts its next turn can tell them again when they scrolled away.
+        self._round: list[Told] = []
+        self._round_log = 0  # the log entry the round starts at
+        self._rows_said = 0  # screen rows said so far
+        self._round_rows = 0  # ... when the round began
+        self._last_reason: tuple[int, str] | None = None  # the seat that moved last, and its reason as shown
         self.host.seat(self)
 
     # ------------------------------------------------------------------ the seat's endpoint
@@ -180,14 +204,29 @@ class Session:
         view = self.view
         seat, move, events = moved.seat, moved.move, list(moved.events)
         ended = next((e.count for e in events if e.kind == EventKind.DEAL_END), None)
-        self.log.append(LogEntry(view.deal_index if ended is None else ended, seat, str(move), moved.reason))
         discarded = events[0].cards[0] if move.kind is MoveKind.DISCARD else None
+        closed = books_closed(moved.side_melds_before, moved.side_melds)
+        taken = next((e for e in events if e.kind == EventKind.TAKE), None)
+        pair = (pickup_pair(moved.side_melds_before, moved.side_melds, taken.cards[0])
+                if taken is not None and taken.cards else ())
+        told = Told(seat, move, tuple(events), discarded, tuple(closed), pair)
+        self.log.append(LogEntry(view.deal_index if ended is None else ended, seat, str(move), moved.reason,
+                                 move_phrase(told, ascii=self.ascii)))
+        if seat == self.human and move.kind in (MoveKind.DISCARD, MoveKind.END):
+            # The person's turn is over: a new round starts, told from this move on. The line they
+            # typed is on the screen above it.
+            self._round, self._round_log, self._round_rows = [], len(self.log) - 1, self._rows_said - 1
+        self._round.append(told)
         own_side = view.seating.team_of[seat] == view.team
         books = [book_line(seat, book, self._book_bonus(book), human=self.human, names=self.names,
                            color=self.color, own_side=own_side)
-                 for book in books_closed(moved.side_melds_before, moved.side_melds)]
+                 for book in closed]
+        # A plan is said once a turn: the same reason again for the same seat's next move is left off.
+        shown_reason = reason_text(str(move), moved.reason) if moved.reason else ""
+        reason = "" if shown_reason and self._last_reason == (seat, shown_reason) else moved.reason
+        self._last_reason = (seat, shown_reason)
         self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
-                               reason=moved.reason, color=self.color, ascii=self.ascii, seating=view.seating,
+                               reason=reason, color=self.color, ascii=self.ascii, seating=view.seating,
                                books=books))
         self._after_events(events)
 
@@ -228,7 +267,36 @@ class Session:
         if width is not None and wrap:
             # Broken at spaces here rather than anywhere by the terminal, so no card is cut in two.
             text = "\n".join(part for line in text.split("\n") for part in wrap_line(line, width))
+        self._rows_said += self._rows(text)
         self.echo(text)
+
+    def _rows(self, text: str) -> int:
+        """The screen rows ``text`` takes once wrapped to the terminal's width."""
+        width = self._width()
+        lines = text.split("\n")
+        if not width:
+            return len(lines)
+        return sum(max(1, -(-visible_len(line) // width)) for line in lines)
+
+    def _wrapped(self, text: str) -> str:
+        width = self._width()
+        return "\n".join(part for line in text.split("\n") for part in wrap_line(line, width))
+
+    def _round_in_sight(self, following: int) -> int:
+        """Before a screen of ``following`` rows that waits for the person (the table and the prompt,
+        or a partner's question): when the moves since the person's last turn would have scrolled
+        off the top by then, the round is told again in a few lines, a line a seat. Returns the
+        rows that recap took (0 when none was needed)."""
+        if self.screen_size is None or not self._round:
+            return 0
+        height = self.screen_size()[1]
+        if self._rows_said - self._round_rows + following <= height:
+            return 0
+        recap = round_lines(self._round, human=self.human, names=self.names, color=self.color, ascii=self.ascii)
+        text = self._wrapped("\n".join(recap))
+        self.say("")
+        self.say(text)
+        return 1 + self._rows(text)
 
     def error(self, text: str) -> str:
         self.say(paint(text, RED, self.color))
@@ -288,6 +356,9 @@ class Session:
                     self._held_events = events[at + 1:]
                     return
             elif e.kind == EventKind.DEAL:
+                # A new deal: what the last one's round did is on its score sheet.
+                self._round, self._round_log, self._round_rows = [], len(self.log), self._rows_said
+                self._last_reason = None
                 self.say("")
                 self.say(paint(deal_start_line(e, self.names, view.rules, view.seating.team_names), BOLD, self.color))
                 new_deal = True
@@ -353,9 +424,16 @@ class Session:
             return
         if view.phase is Phase.DRAW and self._shown_turn != self._moves_told:
             self._shown_turn = self._moves_told
+            turn = self._wrapped(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color)
+                                 + "  (help lists every command)")
+            under = self._rows(turn) + 2  # the turn line, the prompt and the toolbar
+            table = self.table(under=under + 1)  # and the blank line above it
+            recap = self._round_in_sight(1 + self._rows(table) + under)
+            if recap:
+                table = self.table(under=under + 1 + recap)
             self.say("")
-            self.say(self.table())
-            self.say(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color) + "  (help lists every command)")
+            self.say(table)
+            self.say(turn)
 
     def _turn_choices(self) -> str:
         """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
@@ -382,31 +460,41 @@ class Session:
             foot = f"your unpicked foot's {card_count(view.foot_sizes[self.human])} count against you too"
         rules = view.rules
         need = books_to_go_out(rules)
-        self.say("")
-        self.say(paint(f"{asker} asks: may I go out?", BOLD, self.color))
-        self.say(f"  A yes lets {asker} go out this turn: meld every card but one and discard the last, which ends "
-                 f"the deal. A no: {asker} keeps two cards or more after melding (C-KEEP) and plays on.")
-        self.say(f"  If {asker} goes out now, the {card_count(len(view.hand))} in your hand count -{hand_points}; "
-                 f"{foot}.")
+        lines = [
+            paint(f"{asker} asks: may I go out?", BOLD, self.color),
+            f"  A yes lets {asker} go out this turn: meld every card but one and discard the last, which ends "
+            f"the deal. A no: {asker} keeps two cards or more after melding (C-KEEP) and plays on.",
+            f"  If {asker} goes out now, the {card_count(len(view.hand))} in your hand count -{hand_points}; "
+            f"{foot}.",
+        ]
         books = books_summary(view.my_melds, rules.wild_melds)
-        self.say(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
+        lines.append(f"  Books: {books} (going out needs {need}); going out scores +{rules.going_out_bonus}.")
         held = [f"{asker} holds {card_count(view.hand_sizes[view.turn_seat])}"]
         for seat in view.seating.partners(self.human):
             if seat != view.turn_seat:
                 foot = "in the foot" if view.in_foot[seat] else f"foot of {card_count(view.foot_sizes[seat])} unpicked"
                 held.append(f"{self.names[seat]} {card_count(view.hand_sizes[seat])} ({foot})")
-        self.say(f"  {', '.join(held)}. Answer y or n.")
+        lines.append(f"  {', '.join(held)}. Answer y or n.")
+        text = self._wrapped("\n".join(lines))
+        self._round_in_sight(1 + self._rows(text) + 2)  # a blank line, the question, the prompt, the toolbar
+        self.say("")
+        self.say(text)
 
     # ------------------------------------------------------------------ screens
 
-    def table(self, full: bool = False) -> str:
-        """The table as it fits the terminal (the compact one when the full one would not), or the
-        full one whatever the terminal's height."""
+    def table(self, full: bool = False, under: int = LINES_UNDER_TABLE) -> str:
+        """The table as it fits the terminal with ``under`` rows kept below it (the compact one when
+        the full one would not fit, the brief one when neither would), or the full one whatever the
+        terminal's height."""
         width, height = self.screen_size() if self.screen_size is not None else (None, None)
         if height is not None and not full:
-            height -= LINES_UNDER_TABLE
-        return render_table(self.view, color=self.color, ascii=self.ascii,
-                            names=self._short_names(), width=width, height=height)
+            height -= under
+        table = render_table(self.view, color=self.color, ascii=self.ascii,
+                             names=self._short_names(), width=width, height=height)
+        if height is not None and not full and self._rows(table) > height:
+            table = render_table(self.view, color=self.color, ascii=self.ascii, names=self._short_names(),
+                                 width=width, layout="brief")
+        return table
 
     def hand(self) -> str:
         view = self.view
@@ -434,15 +522,66 @@ class Session:
             lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
         return "\n".join(lines)
 
-    def log_text(self, count: int) -> str:
+    def log_text(self, count: int | None = None) -> str:
+        """The last ``count`` moves told, numbered as ``why N`` takes them, each with the AI's reason;
+        with no count, every move since the person's last turn ended (their discard first), and at
+        least the last 10. A line tells where a deal starts."""
         if not self.log:
             return "No moves yet."
+        first = max(0, len(self.log) - (count or 10))
+        if count is None:
+            first = min(first, self._since_last_turn())
         lines = []
         column = max(6, *(len(name) for name in self.names.values()))
-        for entry in self.log[-count:]:
-            lines.append(f"deal {entry.deal + 1}  {self.names[entry.seat]:<{column}} "
-                         f"{move_with_reason(entry.move, entry.reason, color=self.color, ascii=self.ascii)}")
+        deal = None
+        for number, entry in enumerate(self.log[first:], start=first + 1):
+            if entry.deal != deal:
+                deal = entry.deal
+                lines.append(paint(f"Deal {deal + 1}:", BOLD, self.color))
+            lines.append(f"{number:>4}  {self.names[entry.seat]:<{column}} "
+                         f"{self._entry_text(entry)}")
         return "\n".join(lines)
+
+    def _entry_text(self, entry: LogEntry) -> str:
+        shown = entry.shown or notation_text(entry.move)
+        return shown + reason_suffix(entry.move, entry.reason, color=self.color, ascii=self.ascii)
+
+    def _since_last_turn(self) -> int:
+        """The log entry of the person's last discard (or ``end``): where the round they did not play began."""
+        for at in range(len(self.log) - 1, -1, -1):
+            entry = self.log[at]
+            if entry.seat == self.human and entry.move.split()[0] in (MoveKind.DISCARD, MoveKind.END):
+                return at
+        return 0
+
+    def why_text(self, rest: str) -> str:
+        """``why``: the full reason of the last AI move that gave one; ``why N``: of the move numbered N
+        in the log; ``why SEAT``: of that seat's last move."""
+        given = [at for at, entry in enumerate(self.log) if entry.reason]
+        if not given:
+            raise KeyError("No move has a reason yet: the AI players give theirs as they play.")
+        word = rest.strip().lower()
+        if not word:
+            at = given[-1]
+        elif word.isdigit():
+            at = int(word) - 1
+            if not 0 <= at < len(self.log):
+                raise KeyError(f"No move {printable(rest)} in the log: the moves are numbered 1 to {len(self.log)}.")
+        else:
+            seats = [s for s, name in self.names.items() if name.lower() == word or
+                     self.view.seating.names[s].lower() == word]
+            if not seats:
+                raise KeyError(f"why takes a move's number from the log or a seat, not {printable(rest)!r}.")
+            found = [at for at in given if self.log[at].seat == seats[0]]
+            if not found:
+                raise KeyError(f"{self.names[seats[0]]} has given no reason yet.")
+            at = found[-1]
+        entry = self.log[at]
+        who = self.names[entry.seat] if entry.seat != self.human else "You"
+        shown = entry.shown or notation_text(entry.move)
+        if not entry.reason:
+            return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. No reason was given for it."
+        return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {reason_text(entry.move, entry.reason)}."
 
     # ------------------------------------------------------------------ one line in
 
@@ -561,10 +700,15 @@ class Session:
             self.say(self.scores())
         elif name == "log":
             try:
-                count = whole_number(rest, "log's number of moves", 1) if rest else 10
+                count = whole_number(rest, "log's number of moves", 1) if rest else None
             except ValueError as exc:
                 return self.error(f"{exc}.")
             self.say(self.log_text(count))
+        elif name == "why":
+            try:
+                self.say(self.why_text(rest))
+            except KeyError as exc:
+                return self.error(str(exc.args[0]))
         elif name == "rules":
             if not rest:
                 self.say(describe_rules(self.view.rules, command="rules", width=self._width() or 80))
