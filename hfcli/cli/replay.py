@@ -5,12 +5,16 @@ from __future__ import annotations
 import shutil
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from hfcli.cli import WholeNumber
 from hfcli.engine.numbers import whole_number
 from hfcli.scoresheet import FORMATS
+
+if TYPE_CHECKING:
+    from hfcli.transcript.viewer import Recording
 
 HELP = """Commands:
   n, next [N]     forward one move (or N); Enter repeats it
@@ -62,11 +66,14 @@ def _screen_size() -> tuple[int | None, int | None]:
               help="Print the score sheet: every deal's lines for each side, as on a paper score pad.")
 @click.option("--format", "sheet_format", type=click.Choice(FORMATS), default=None,
               help="With --score-sheet: text (the default), markdown or csv.")
+@click.option("--as", "as_seat", default=None, metavar="SEAT",
+              help="Step through one seat's moves only, each beside exactly what that seat saw when it "
+                   "chose it (its hand, the table, the pile, what it saw taken) and its reason.")
 @click.option("--deal", "start_deal", type=WholeNumber(1, what="a deal"), default=None, metavar="N",
               help="Start stepping at the start of deal N.")
 def replay(
     file: str, omniscient: bool, print_all: bool, seat: str | None, ascii_cards: bool, position_at: int | None,
-    score_sheet: bool, sheet_format: str | None, start_deal: int | None,
+    score_sheet: bool, sheet_format: str | None, as_seat: str | None, start_deal: int | None,
 ) -> None:
     """Step through a recorded game: the table as one seat saw it, move by move.
 
@@ -77,6 +84,7 @@ def replay(
       hf replay --position 300 game.jsonl
       hf replay --score-sheet --format csv game.jsonl > scores.csv
       hf replay game.jsonl --deal 3       from the start of deal 3
+      hf replay game.jsonl --as W         West's moves, each beside what West saw
     """
     from hfcli.printable import printable
     from hfcli.render import output_shows_symbols
@@ -90,6 +98,9 @@ def replay(
         raise click.UsageError("give one of --score-sheet, --print and --position")
     if start_deal is not None and (score_sheet or print_all or position_at is not None):
         raise click.UsageError("--deal starts the stepping at a deal: leave out --score-sheet, --print and --position")
+    if as_seat is not None and (score_sheet or position_at is not None or omniscient or seat is not None):
+        raise click.UsageError("--as shows one seat's view: leave out --score-sheet, --position, --omniscient "
+                               "and --seat")
 
     try:
         recording = load(file)
@@ -105,6 +116,13 @@ def replay(
         if position_at > total:
             raise click.BadParameter(f"the game has {total} moves; give 0 to {total}", param_hint="--position")
         click.echo(recording.position(position_at).to_position(), nl=False)
+        return
+    if as_seat is not None:
+        try:
+            who = game.seating.seat_index(as_seat)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--as") from None
+        _as_seat(recording, who, print_all, ascii_cards, start_deal)
         return
     if seat is None:
         watcher = recording.default_seat()
@@ -172,6 +190,74 @@ def replay(
             click.echo("Every hand is shown." if omniscient else "Only the watching seat's hand is shown.")
         else:
             click.echo(HELP)
+            continue
+        last = text
+        show()
+
+
+AS_HELP = """Commands:
+  n, next [N]     the seat's next move (or N on); Enter repeats it
+  b, back [N]     its move before (or N back)
+  deal N          its first move in deal N
+  q, quit         leave"""
+
+
+def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool, start_deal: int | None) -> None:
+    """``--as SEAT``: the seat's moves one by one, each beside exactly what the seat saw."""
+    from hfcli.transcript.viewer import as_seat_screen, moves_of
+
+    mine = moves_of(recording, seat)
+    name = recording.replayed.game.seating.long_names[seat]
+    if not mine:
+        click.echo(f"{name} made no move in this game.")
+        return
+    if print_all:
+        for k in mine:
+            click.echo(as_seat_screen(recording, k, seat, ascii=ascii_cards))
+            click.echo("")
+        return
+    i = 0
+    if start_deal is not None:
+        found = [j for j, k in enumerate(mine) if recording.moves[k].deal == start_deal]
+        if not found:
+            raise click.BadParameter(f"{name} made no move in deal {start_deal}", param_hint="--deal")
+        i = found[0]
+    read = _reader()
+    last = "n"
+
+    def show() -> None:
+        width, height = _screen_size()
+        click.echo(as_seat_screen(recording, mine[i], seat, ascii=ascii_cards, width=width, height=height))
+
+    show()
+    click.echo(AS_HELP)
+    while True:
+        try:
+            text = read(f"[{name} {i + 1}/{len(mine)}] > ").strip().lower() or last
+        except EOFError:
+            click.echo("")
+            return
+        words = text.split()
+        command, arg = words[0], words[1] if len(words) > 1 else None
+        try:
+            n = whole_number(arg, "the count") if arg is not None else None
+        except ValueError as exc:
+            click.echo(f"{exc}. {AS_HELP}")
+            continue
+        if command in ("q", "quit", "exit"):
+            return
+        if command in ("n", "next"):
+            i = min(len(mine) - 1, i + (n or 1))
+        elif command in ("b", "back"):
+            i = max(0, i - (n or 1))
+        elif command == "deal" and n is not None:
+            found = [j for j, k in enumerate(mine) if recording.moves[k].deal == n]
+            if not found:
+                click.echo(f"{name} made no move in deal {n}")
+                continue
+            i = found[0]
+        else:
+            click.echo(AS_HELP)
             continue
         last = text
         show()

@@ -10,6 +10,7 @@ from pathlib import Path
 from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.engine.view import SeatView
 from hfcli.printable import printable
 from hfcli.render import (
     card_count,
@@ -260,3 +261,46 @@ def score_sheet_text(recording: Recording, fmt: str) -> str:
     title = f"Score sheet of {printable(replayed.source.path)}: {header.rules.name} rules, seed {header.seed}"
     origin = origin_line(header, replayed.source.path)
     return Sheet.of_game(game, players, title, [origin] if origin else []).render(fmt)
+
+
+def moves_of(recording: Recording, seat: int) -> list[int]:
+    """The move numbers (0-based: the moves made before each) at which ``seat`` moved."""
+    return [move.number - 1 for move in recording.moves if move.seat == seat]
+
+
+def seen_taken(view: SeatView, *, ascii: bool = False) -> list[str]:
+    """What the seat has seen taken from the pile this deal, taker by taker, from its view's public
+    history (a pile's cards were all face up when they were thrown)."""
+    events = view.history
+    start = max((i for i in range(len(events)) if events[i].kind is EventKind.DEAL), default=0)
+    taken: dict[int, list[Card]] = {}
+    for event in events[start:]:
+        if event.kind is EventKind.TAKE and event.seat is not None:
+            taken.setdefault(event.seat, []).extend(event.cards)
+    names = view.seating.long_names
+    return [f"{names[s]} took {cards_text(cards, ascii=ascii)}" for s, cards in sorted(taken.items())]
+
+
+def as_seat_screen(
+    recording: Recording, k: int, seat: int, *, color: bool = False, ascii: bool = False,
+    width: int | None = None, height: int | None = None,
+) -> str:
+    """What ``seat`` saw before its move ``k + 1`` (its view: its own hand, the table, the pile,
+    what it saw taken), and the move it played with its reason. Nothing else is shown: no other
+    hand, no foot, no stock."""
+    game = recording.position(k)
+    move = recording.moves[k]
+    assert move.seat == seat, "a seat's screen is made at its own moves"
+    view = game.view(seat)
+    names = seat_names(recording)
+    who = player_label(game.seating.long_names[seat], names[seat])
+    mine = moves_of(recording, seat)
+    head = [f"Move {k + 1} of {len(recording.moves)}, deal {move.deal}: what {who} saw "
+            f"({mine.index(k) + 1} of its {len(mine)} moves)"]
+    taken = seen_taken(view, ascii=ascii)
+    tail = ["Seen taken from the pile this deal: " + ("; ".join(taken) if taken else "nothing")]
+    tail.append(f"{who} played: {shown_move(move, ascii)}")
+    tail = [part for line in tail for part in wrap_line(line, width)]
+    room = None if height is None else height - len(head) - len(tail) - 2
+    table = render_table(view, color=color, ascii=ascii, names=names, width=width, height=room)
+    return "\n".join([*head, "", table, "", *tail])
