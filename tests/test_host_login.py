@@ -7,7 +7,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from host_clients import Guest, serving
+from host_clients import WAIT, Guest, serving
 from host_clients import _ClientSession as _Client
 
 from hfcli.engine.rules import preset
@@ -76,30 +76,48 @@ def test_a_name_is_asked_again_until_it_is_printable_short_and_free(tmp_path: Pa
     asyncio.run(scene())
 
 
-def test_the_connection_over_the_limit_is_refused_with_the_reason(tmp_path: Path) -> None:
+def test_a_guest_over_the_guests_limit_is_refused_with_the_reason(tmp_path: Path) -> None:
     async def scene() -> None:
-        async with serving(settings(), tmp_path, max_connections=2) as (hosted, port):
-            first = await Guest().connect(port)
-            second = await Guest().connect(port)
-            await first.until("Join code:")
-            await second.until("Join code:")
-            try:
-                await Guest().connect(port)
-            except Exception as exc:  # asyncssh's disconnect error carries the server's reason
-                assert "the table has 2 connections already" in str(exc)
-            else:
-                raise AssertionError("a third connection was let in")
-            first.drop()
-            await first.gone()
-            third = None
-            for _ in range(100):  # the server sees the drop a moment after the client
-                try:
-                    third = await Guest().connect(port)
-                    break
-                except asyncssh.Error:
-                    await asyncio.sleep(0.05)
-            assert third is not None
+        async with serving(settings(), tmp_path, max_guests=2) as (hosted, port):
+            await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            third = await Guest().connect(port)
             await third.until("Join code:")
+            third.line(CODE)
+            await third.gone()
+            assert "The table has 2 guests connected already; try again later." in third.text
+            bob.drop()
+            await bob.gone()
+            for _ in range(100):  # the server sees the drop a moment after the client
+                if len(hosted.lobby.places) == 1:
+                    break
+                await asyncio.sleep(0.05)
+            await Guest().join(port, CODE, "Cy")
+
+    asyncio.run(scene())
+
+
+def test_a_stranger_over_the_strangers_places_takes_the_place_of_the_one_that_got_least_far(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path, max_strangers=2) as (hosted, port):
+            await Guest().join(port, CODE, "Ann")  # a guest: none of the strangers' places
+            first = await Guest().connect(port)
+            await first.until("Join code:")
+            silent = await asyncio.open_connection("127.0.0.1", port)  # not even ssh: got least far
+            second = await Guest().connect(port)  # takes the silent socket's place
+            await asyncio.wait_for(silent[0].read(), WAIT)  # all the table sent it, to its end:
+            assert silent[0].at_eof()  # closed by the table
+            await second.until("Join code:")
+            third = await Guest().connect(port)  # the places hold two at the code: the older goes
+            await first.gone()
+            assert "The table had 2 connections waiting for its code, and this one had got least far; " \
+                "try again." in first.text
+            await third.until("Join code:")
+            third.line(CODE)
+            await third.until("Your name:")
+            third.line("Bob")
+            await third.until("You sit West.")
+            assert not second.closed.is_set()
 
     asyncio.run(scene())
 

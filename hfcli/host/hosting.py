@@ -188,6 +188,7 @@ class HostedTable:
         from prompt_toolkit.application.current import get_app_session
 
         terminal = Terminal(get_app_session().output, lambda: channel.terminal_size)
+        channel.tell = terminal.say
         person: Person | None = None
         try:
             try:
@@ -222,6 +223,7 @@ class HostedTable:
             for attempt in range(1, self.code_tries + 1):
                 typed = await terminal.ask("Join code: ", password=True)
                 if code_matches(typed, code):
+                    channel.admitted()  # a guest's place now, no longer a stranger's
                     break
                 if attempt == self.code_tries:
                     await terminal.drained()

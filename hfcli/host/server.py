@@ -3,9 +3,14 @@
 It serves the table and nothing else: a guest gets the table's application on an interactive
 session (a pty, or none for scripted clients), and every other kind of request is refused: a
 command to run (exec), a subsystem (SFTP among them), port forwarding either way, agent and X11
-forwarding. What a guest sends goes through an input budget (bytes a second); a silent connection
-is closed after the idle time; the count of connections at once is bounded, and one over it is
-told so in the disconnect message, which an OpenSSH client prints.
+forwarding. What a guest sends goes through an input budget (bytes a second; a window change
+counts too); a silent connection is closed after the idle time. Connections that have not given
+the code have a few places of their own, apart from the guests' (hfcli.host.limits says how they
+are shared and how long each step may take); one turned away is told why in the disconnect
+message, which an OpenSSH client prints.
+
+The size a guest's terminal reports is never taken as it is: prompt_toolkit draws every cell of
+it, so it is held between the least and the most the table draws for (limits.screen_size).
 """
 
 from __future__ import annotations
@@ -14,10 +19,11 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.data_structures import Size
 
 from hfcli.host import limits
 
@@ -26,17 +32,26 @@ log = logging.getLogger("hfcli.host")
 Interact = Callable[["GuestChannel"], Awaitable[None]]
 
 
+NOTICE_SECONDS = 10.0  # a guest whose input is cut is told so at most this often
+
+
 class GuestChannel(PromptToolkitSSHSession):
     """One guest's interactive session: prompt_toolkit's, with the table's limits on what comes in."""
 
-    def __init__(self, interact: Interact, idle_seconds: float, budget: limits.InputBudget) -> None:
+    def __init__(self, interact: Interact, idle_seconds: float, budget: limits.InputBudget,
+                 admitted: Callable[[], str | None] | None = None) -> None:
         super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
         self.idle_seconds = idle_seconds
         self.budget = budget
+        self._admitted = admitted
         self._idle: asyncio.TimerHandle | None = None
+        self._resize: asyncio.TimerHandle | None = None
+        self._noticed = -NOTICE_SECONDS  # when the guest was last told their input was cut
         self.closed_because: str | None = None  # why the table closed the connection, once it has
         self.lost = asyncio.Event()  # set when the connection is gone, however it went
         self.conn: Any = None
+        self.tell: Callable[[str], None] | None = None  # a line to the guest above their prompt (the table's)
+        self.stdout = cast(TextIO, _ChannelOut(self))
 
     # ------------------------------------------------------------------ what the guest may ask for
 
@@ -62,7 +77,16 @@ class GuestChannel(PromptToolkitSSHSession):
         self._touch()
         super().session_started()
 
+    def admitted(self) -> None:
+        """The guest gave the join code: the connection leaves the strangers' places for the guests'
+        (closed, with a line saying why, when those are full)."""
+        refused = self._admitted() if self._admitted is not None else None
+        if refused is not None:
+            self.close_with(_sentence(refused))
+
     def data_received(self, data: str, datatype: object) -> None:
+        if self.closed_because is not None:
+            return
         self._touch()
         kept = self.budget.admit(len(data))
         if self.budget.exhausted:
@@ -71,6 +95,37 @@ class GuestChannel(PromptToolkitSSHSession):
             return
         if kept:
             super().data_received(data[:kept], datatype)
+        if kept < len(data):
+            self._cut(len(data) - kept)
+
+    def _cut(self, left_out: int) -> None:
+        """Say that some of what the guest sent was left out (once in a while, not for every piece)."""
+        now = asyncio.get_running_loop().time()
+        if self.tell is None or now - self._noticed < NOTICE_SECONDS:
+            return
+        self._noticed = now
+        self.tell(f"The table takes {limits.INPUT_BURST:,.0f} characters at once, then {limits.INPUT_RATE:,.0f} "
+                  f"a second: {left_out:,} of what you sent just now were left out.")
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: object, pixheight: object) -> None:
+        # A window change is input too: a flood of them is closed as a flood of keys is. The size
+        # itself is read when the screen is drawn (_get_size), so only the last one counts, and a
+        # burst of them is one redraw, a moment after the first.
+        if self.closed_because is not None:
+            return
+        self.budget.admit(limits.RESIZE_BYTES)
+        if self.budget.exhausted:
+            self.close_with("That is more window changes than any terminal sends; the connection is closed.")
+            return
+        if self._resize is None:
+            self._resize = asyncio.get_running_loop().call_later(limits.RESIZE_SECONDS, self._resized)
+
+    def _resized(self) -> None:
+        self._resize = None
+        session = self.app_session
+        app = session.app if session is not None else None
+        if self.closed_because is None and app is not None and app.is_running:
+            app._on_resize()
 
     def _touch(self) -> None:
         if self._idle is not None:
@@ -86,13 +141,15 @@ class GuestChannel(PromptToolkitSSHSession):
         """Say ``line`` and close the connection (the table treats it as a drop)."""
         if self.closed_because is not None:
             return
+        sendable = self.sendable()
         self.closed_because = line
         chan = self._chan
         if chan is not None:
-            try:
-                chan.write("\r\n" + line + "\r\n")
-            except (OSError, asyncssh.Error):
-                pass
+            if sendable:
+                try:
+                    chan.write("\r\n" + line + "\r\n")
+                except (OSError, asyncssh.Error):
+                    pass
             _close_connection(chan, self.conn)
         self._gone()
 
@@ -103,6 +160,9 @@ class GuestChannel(PromptToolkitSSHSession):
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._resize is not None:
+            self._resize.cancel()
+            self._resize = None
         self.lost.set()
         if self._input is not None:
             self._input.close()  # a prompt waiting on this guest ends (EOFError) rather than waits forever
@@ -112,16 +172,33 @@ class GuestChannel(PromptToolkitSSHSession):
             if app is not None and app.is_running and not app.is_done:
                 app.exit(exception=EOFError())
 
+    def _get_size(self) -> Size:
+        # What prompt_toolkit draws for, and what the table lays its lines out for: the size the
+        # terminal reported (in its pty request or its last window change), held to the limits.
+        reported = self._chan.get_terminal_size() if self._chan is not None else (0, 0, 0, 0)
+        columns, rows = limits.screen_size(reported[0], reported[1])
+        return Size(rows=rows, columns=columns)
+
     @property
     def terminal_size(self) -> tuple[int, int]:
         size = self._get_size()
         return size.columns, size.rows
 
+    def sendable(self) -> bool:
+        """Whether a write reaches the guest. asyncio's transport, once a send to the socket has
+        failed, logs every later write ("socket.send() raised exception.", on the host's terminal)
+        until the connection's loss is handled a moment later: nothing is written in between."""
+        if self.closed_because is not None or self._chan is None:
+            return False
+        transport = getattr(self.conn, "_transport", None)  # asyncssh's; None once the connection is lost
+        return transport is not None and not transport.is_closing()
+
     def write_raw(self, text: str) -> None:
         """Text to the guest's terminal as it is (the program's own words; a line break as CR LF)."""
-        if self.closed_because is None and self._chan is not None:
+        chan = self._chan
+        if chan is not None and self.sendable():
             try:
-                self._chan.write(text.replace("\n", "\r\n"))
+                chan.write(text.replace("\n", "\r\n"))
             except (OSError, asyncssh.Error):
                 pass
 
@@ -150,6 +227,37 @@ class GuestChannel(PromptToolkitSSHSession):
             _close_connection(chan, self.conn)
 
 
+def _sentence(why: str) -> str:
+    """A reason as a disconnect gives it ("the table is full"), as a line on the screen says it."""
+    return why[:1].upper() + why[1:] + "."
+
+
+class _ChannelOut:
+    """The guest's screen as prompt_toolkit writes to it: the channel, while a write can reach it."""
+
+    def __init__(self, channel: GuestChannel) -> None:
+        self.channel = channel
+
+    def write(self, data: str) -> None:
+        chan = self.channel._chan
+        if chan is not None and self.channel.sendable():
+            try:
+                chan.write(data.replace("\n", "\r\n"))
+            except (OSError, asyncssh.Error):
+                pass  # the channel closed under the write
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def encoding(self) -> str:
+        chan = self.channel._chan
+        return str(chan._orig_chan.get_encoding()[0]) if chan is not None else "utf-8"
+
+
 def _close_connection(chan: Any, conn: Any) -> None:
     """The session is all a connection is for: when it ends, the connection goes with it (its
     place among the connections at once is free again)."""
@@ -161,37 +269,107 @@ def _close_connection(chan: Any, conn: Any) -> None:
         pass
 
 
+# How far a stranger's connection has got, as the table sees it; the least far is turned away first.
+SILENT, SPEAKS_SSH, KEYS_EXCHANGED, LOGGING_IN, LOGGED_IN, IN_SESSION = range(6)
+
+
 class TableServer(PromptToolkitSSHServer):
     """The server side of one connection: no authentication by ssh (the table asks for its code),
-    or by the authorized keys when given; nothing but a session channel."""
+    or by the authorized keys when given; one session channel and nothing else. A stranger until
+    the guest gives the code (or logs in with a key)."""
 
     def __init__(self, host: SshHost) -> None:
         super().__init__(host.interact, enable_cpr=False)  # type: ignore[arg-type]  # a GuestChannel's
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
-        self.counted = False
+        self.channel: GuestChannel | None = None
+        self.address = ""
+        self.opened = 0.0
+        self.stage = SILENT  # once past KEYS_EXCHANGED, set as it happens; before, read off the connection
+        self.guest = False  # gave the code (or logged in with a key): counted among the guests
+        self.key_tries = 0
+        self._deadline: asyncio.TimerHandle | None = None
+
+    # ------------------------------------------------------------------ how far it has got
+
+    def progress(self) -> int:
+        if self.stage >= LOGGING_IN or self.conn is None:
+            return self.stage
+        if self.conn.get_extra_info("send_cipher") is not None:
+            return KEYS_EXCHANGED  # its person may be reading the host key's fingerprint
+        if self.conn.get_extra_info("client_version") is not None:
+            return SPEAKS_SSH
+        return SILENT
+
+    def _expect(self, seconds: float, why: str, check: Callable[[], bool] = lambda: True) -> None:
+        """Close the connection, saying ``why``, unless the next step has come in ``seconds``
+        (or ``check`` says it may wait longer then)."""
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = asyncio.get_running_loop().call_later(seconds, self._late, why, check)
+
+    def _late(self, why: str, check: Callable[[], bool]) -> None:
+        self._deadline = None
+        if check():
+            self.turn_away(why)
+
+    def _on_time(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def turn_away(self, why: str) -> None:
+        """Close the connection with ``why``: on the guest's screen, or as the disconnect's reason."""
+        if self.channel is not None and self.channel.closed_because is None:
+            self.channel.close_with(_sentence(why))
+        elif self.conn is not None:
+            try:
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+            except (OSError, asyncssh.Error):
+                self.conn.abort()
+
+    # ------------------------------------------------------------------ asyncssh's calls
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.counted = self.host.connections < self.host.max_connections
-        if self.counted:
-            self.host.connections += 1
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
+        self.opened = asyncio.get_running_loop().time()
+        self.host.arrived(self)
+        self._expect(limits.HANDSHAKE_SECONDS, "no ssh handshake in time",
+                     lambda: self.progress() < KEYS_EXCHANGED)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.counted = False
-            self.host.connections -= 1
+        self._on_time()
+        self.host.left(self)
 
     def begin_auth(self, username: str) -> bool:
-        if not self.counted and self.conn is not None:
-            # Refused here, the first moment a message reaches the client (OpenSSH prints it).
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 f"the table has {self.host.max_connections} connections already; try again later")
-            return True
+        self.stage = LOGGING_IN
+        self._on_time()  # asyncssh's login time (limits.SSH_LOGIN_SECONDS) runs on to the login
         return self.host.authorized_keys is not None  # keys given: a key of theirs; else the join code
+
+    def auth_completed(self) -> None:
+        self.stage = LOGGED_IN
+        if self.host.authorized_keys is not None:
+            refused = self.host.admit(self)  # a key the host named: a guest
+            if refused is not None:
+                self.turn_away(refused)
+                return
+        self._expect(limits.SESSION_SECONDS, f"no session in {limits.SESSION_SECONDS:g} seconds; "
+                     "the table is only for playing at it")
 
     def public_key_auth_supported(self) -> bool:
         return self.host.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh asks here only of a key the authorized keys do not hold: one refused.
+        self.key_tries += 1
+        if self.key_tries == limits.MAX_KEY_TRIES and self.conn is not None:
+            conn = self.conn
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                f"{limits.MAX_KEY_TRIES} keys refused; none of them is one the table's host named")
+        return False
 
     def password_auth_supported(self) -> bool:
         return False
@@ -200,9 +378,21 @@ class TableServer(PromptToolkitSSHServer):
         return False
 
     def session_requested(self) -> GuestChannel:
-        if not self.counted:
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "the table is full")
-        return GuestChannel(self.host.interact, self.host.idle_seconds, limits.InputBudget())
+        if self.channel is not None:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "one session a connection")
+        self.stage = IN_SESSION
+        if self.guest:
+            self._on_time()
+        else:
+            self._expect(limits.CODE_SECONDS, f"no code in {limits.CODE_SECONDS:g} seconds; goodbye")
+        self.channel = GuestChannel(self.host.interact, self.host.idle_seconds, limits.InputBudget(),
+                                    admitted=self._admitted)
+        return self.channel
+
+    def _admitted(self) -> str | None:
+        self._on_time()
+        return self.host.admit(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -222,21 +412,58 @@ class TableServer(PromptToolkitSSHServer):
 
 class SshHost:
     """What the server needs from the host: the conversation with each guest (``interact``), and
-    the limits it keeps."""
+    the limits it keeps: the guests' places and the strangers'."""
 
     def __init__(
         self,
         interact: Interact,
         *,
         authorized_keys: Path | None = None,
-        max_connections: int = limits.MAX_CONNECTIONS,
+        max_guests: int = limits.MAX_GUESTS,
+        max_strangers: int = limits.MAX_STRANGERS,
         idle_seconds: float = limits.IDLE_SECONDS,
     ) -> None:
         self.interact = interact
         self.authorized_keys = authorized_keys
-        self.max_connections = max_connections
+        self.max_guests = max_guests
+        self.max_strangers = max_strangers
         self.idle_seconds = idle_seconds
-        self.connections = 0
+        self.strangers: list[TableServer] = []  # in the order they came
+        self.guests: set[TableServer] = set()
+
+    @property
+    def connections(self) -> int:
+        return len(self.strangers) + len(self.guests)
+
+    def arrived(self, server: TableServer) -> None:
+        """A new connection is a stranger; when their places are full, it takes the place of the
+        one that has got least far (of those, the oldest from the address holding the most places)."""
+        if len(self.strangers) >= self.max_strangers:
+            held: dict[str, int] = {}
+            for other in self.strangers:
+                held[other.address] = held.get(other.address, 0) + 1
+            place = min(self.strangers, key=lambda other: (other.progress(), -held[other.address], other.opened))
+            self.strangers.remove(place)
+            place.turn_away(f"the table had {self.max_strangers} connections waiting for its code, "
+                            f"and this one had got least far; try again")
+        self.strangers.append(server)
+
+    def admit(self, server: TableServer) -> str | None:
+        """The connection gave the code (or logged in with a key): a guest now. Why not, or None."""
+        if server.guest:
+            return None
+        if server in self.strangers:
+            self.strangers.remove(server)
+        if len(self.guests) >= self.max_guests:
+            return f"the table has {self.max_guests} guests connected already; try again later"
+        server.guest = True
+        self.guests.add(server)
+        return None
+
+    def left(self, server: TableServer) -> None:
+        if server in self.strangers:
+            self.strangers.remove(server)
+        self.guests.discard(server)
 
     async def listen(self, bind: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         """Listen on ``bind``:``port`` (0: any free port; ``port`` of the result says which)."""
@@ -249,7 +476,7 @@ class SshHost:
             encoding="utf-8", errors="replace",  # bytes that are not UTF-8 reach the table as U+FFFD
             line_editor=False,  # prompt_toolkit edits the line
             agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
-            login_timeout=limits.LOGIN_SECONDS,
+            login_timeout=limits.SSH_LOGIN_SECONDS,
             keepalive_interval=30, keepalive_count_max=4,  # a guest whose network died is seen to drop
             **options,
         )
