@@ -122,9 +122,9 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
     def finish() -> list[str]:
         if guided:
             _save_step(None)
-            return ["That was a whole deal. Now play one for real: the quick rules (one short deal) against "
-                    "the easy AI:", f"  {program} play --rules quick --level easy",
-                    f"Lessons on one idea each: {program} learn --list"]
+            return ["That was a whole deal. Now a real one, quick rules against the easy AI:",
+                    f"  {program} play --rules quick --level easy",
+                    f"(lessons on one idea each: {program} learn --list)"]
         return [f"{lesson.title}: lesson over. More lessons: {program} learn --list; a real deal: "
                 f"{program} play --rules quick --level easy"]
 

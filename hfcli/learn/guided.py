@@ -173,14 +173,14 @@ STEPS: tuple[Step, ...] = (
             Try("add K K to K", "North said yes: you may go out this turn. Now the kings: add K K to K.",
                 "One card left: the seven."),
             Try("discard 7", "and go out: discard 7.",
-                "You went out: that ended the deal, and above is its score sheet."),
+                "You went out, which ends the deal: its score sheet is above."),
         ),
         others=(("N", "yes", "our side is ahead; go out"),),
     ),
     Step(
         "the score sheet", RuleId.C_SCORE, tries=(),
-        done=("Above: each side scores its melded cards, its books ({clean_bonus} clean, {dirty_bonus} dirty), "
-              "its red threes and {going_out} for going out; cards left in hands and feet count against it."),
+        done=("Each side scores its melds, books ({clean_bonus} clean, {dirty_bonus} dirty), red threes and "
+              "going out ({going_out}); cards left in hands and feet count against it."),
     ),
 )
 

@@ -226,7 +226,6 @@ class LessonSession(Session):
 
     def _finish(self) -> None:
         self.completed = True
-        self.say("")
         for line in self.on_finish() if self.on_finish is not None else [f"{self.lesson.title}: done."]:
             self.say(line)
         self.finished = True
