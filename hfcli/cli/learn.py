@@ -139,10 +139,19 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
         session.speed = 0.4
         session.sleep = KeyboardPacer(sys.stdin, click.echo).pause
     _run(session, intro, interactive)
-    if guided and session.completed and interactive and click.confirm("Play that deal now?", default=True):
+    if guided and session.completed and interactive and _yes("Play that deal now?"):
         from hfcli.cli.play import play
 
         click.get_current_context().invoke(play, rules_spec="quick", level="easy")
+
+
+def _yes(question: str) -> bool:
+    """A yes-or-no at the end of the guided deal; Ctrl-C or Ctrl-D there is a no."""
+    try:
+        return click.confirm(question, default=True)
+    except (click.Abort, EOFError, KeyboardInterrupt):
+        click.echo("")
+        return False
 
 
 def _intro(lesson: Lesson, start: int, program: str, guided: bool) -> list[str]:
