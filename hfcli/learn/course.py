@@ -48,14 +48,14 @@ class Step:
     """One idea at a table. ``table`` is the step's position (lines of the position text), or ""
     to go on at the table the step before left; ``then`` introduces a new table ("Three turns
     later."). ``others`` are the moves the other seats play during the step, in order, as
-    ``(seat, move)`` or ``(seat, move, reason)``: the lesson goes the same way every time."""
+    ``(seat, move)``: the lesson goes the same way every time."""
 
     topic: str
     rule: RuleId
     tries: tuple[Try, ...]
     table: str = ""
     then: str = ""
-    others: tuple[tuple[str, ...], ...] = ()  # (seat, move) or (seat, move, its reason)
+    others: tuple[tuple[str, str], ...] = ()  # (seat, move)
     done: str = ""  # said once the step's moves and the others' are played
     stock_left: int | None = None  # the stock's size at a new table (None: every card not dealt)
 

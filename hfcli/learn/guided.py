@@ -140,7 +140,7 @@ STEPS: tuple[Step, ...] = (
                 "A black three on the pile stops West taking it.", quote=(RuleId.C_BLACK3, "stops the next"),
                 wrong=(Wrong("discard K", "a king on top would let West take the pile with a pair of kings."),)),
         ),
-        others=(("W", "draw", "the pile has a black three on top"), ("W", "discard 6D")),
+        others=(("W", "draw"), ("W", "discard 6D")),
         done="West had to draw: the black three kept the pile closed. A red three counts {red_three} for your "
              "side (one left in an unpicked foot costs as much).",
     ),
@@ -175,7 +175,7 @@ STEPS: tuple[Step, ...] = (
             Try("discard 7", "and go out: discard 7.",
                 "You went out, which ends the deal: its score sheet is above."),
         ),
-        others=(("N", "yes", "our side is ahead; go out"),),
+        others=(("N", "yes"),),
     ),
     Step(
         "the score sheet", RuleId.C_SCORE, tries=(),

@@ -41,11 +41,11 @@ class ScriptedPlayer:
     name = "lesson"
 
     def __init__(self) -> None:
-        self.moves: deque[tuple[str, str]] = deque()
+        self.moves: deque[str] = deque()
 
     def choose(self, view: SeatView) -> Decision:
-        move, reason = self.moves.popleft()
-        return Decision(Move.parse(move), reason)
+        # No reason is given: what the lesson says about the others' moves is in its own words.
+        return Decision(Move.parse(self.moves.popleft()))
 
 
 class ScriptedSeat(AiEndpoint):
@@ -117,10 +117,8 @@ class LessonSession(Session):
         names = self.host.game.seating.names
         for player in self.scripts.values():
             player.moves.clear()
-        for seat_move in self.step.others:
-            seat_name, move = seat_move[0], seat_move[1]
-            reason = seat_move[2] if len(seat_move) > 2 else ""
-            self.scripts[names.index(seat_name)].moves.append((move, words(reason, self.lesson_rules)))
+        for seat_name, move in self.step.others:
+            self.scripts[names.index(seat_name)].moves.append(move)
 
     def _set_table(self, game: Game) -> None:
         """Sit at ``game``: a new table for a new step (or the step again)."""
