@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from hfcli.engine.cards import RANK_PLURALS, Card
+from hfcli.engine.cards import RANK_PLURALS, WILD_RANKS, Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
@@ -238,7 +238,8 @@ def _past_phrases(told: Told, *, human: int | None, color: bool, ascii: bool) ->
     elif kind is MoveKind.MELD:
         phrases.append(("meld", None, ", ".join(picks_text(g, color=color, ascii=ascii) for g in move.groups)))
     elif kind is MoveKind.ADD:
-        phrases.append(("add", move.target, picks_text(move.picks, color=color, ascii=ascii)))
+        wild = move.target == WILD or any(p.rank in WILD_RANKS for p in move.picks)
+        phrases.append(("add", (move.target, wild), picks_text(move.picks, color=color, ascii=ascii)))
     elif kind is MoveKind.DISCARD:
         card = (card_text(told.discarded, color=color, ascii=ascii) if told.discarded is not None
                 else pick_text(move.picks[0], color=color, ascii=ascii))
@@ -253,7 +254,7 @@ def _past_phrases(told: Told, *, human: int | None, color: bool, ascii: bool) ->
         phrases.append(("end", None, "declined the pile with the stock empty"))
     for book in told.books:
         what = "wild book" if book.kind is BookKind.WILD else f"{book.kind} book of {RANK_PLURALS[book.rank]}"
-        phrases.append(("book", None, f"closed a {what}"))
+        phrases.append(("book", None, f"a {what}"))
     for e in told.events:
         if e.kind == EventKind.DEAL_END:
             break
@@ -271,7 +272,7 @@ def round_lines(
 ) -> list[str]:
     """A round told short, a line for each seat's turn (a turn that an answer interrupts goes on
     on a line of its own): ``North took the pile with 9 9 (7 cards, 9♠ on top); melded 6 6 6;
-    added 9, 9 to the nines; discarded 3♣.`` Every pickup, meld and add is there, and who
+    added 9 9, 2 to the sixes; discarded 3♣.`` Every pickup, meld and add is there, and who
     reached a foot, asked to go out or went out; the reasons are left to ``log`` and ``why``."""
     lines: list[str] = []
     seat: int | None = None
@@ -280,24 +281,36 @@ def round_lines(
     def flush() -> None:
         if seat is None or not phrases:
             return
-        words = []
-        for at, (kind, key, text) in enumerate(phrases):
-            if kind in ("add", "meld"):
-                # Melds in a row, and adds in a row to one meld, are told once: "melded K K K, 9 9 2",
-                # "added 9, 9 to the nines".
-                if at > 0 and phrases[at - 1][:2] == (kind, key):
-                    continue
-                cards = [text]
-                for later in phrases[at + 1:]:
-                    if later[:2] != (kind, key):
-                        break
-                    cards.append(later[2])
+        # A turn's melds are told in one phrase, its adds in one (naturals name their meld, a wild
+        # card's is said: "added 9 9, 4, 2 to the kings"), its books in one; each where the first was.
+        order: list[tuple[str, str]] = []  # (kind, words); "" stands for a phrase told together
+        melds: list[str] = []
+        books: list[str] = []
+        adds: dict[int | None, list[str]] = {}
+        named: set[int | None] = set()  # the melds a wild card was added to
+        for kind, key, text in phrases:
+            if kind in ("meld", "add", "book"):
+                if all(k != kind for k, _ in order):
+                    order.append((kind, ""))
                 if kind == "meld":
-                    text = f"melded {', '.join(cards)}"
+                    melds.append(text)
+                elif kind == "book":
+                    books.append(text)
                 else:
-                    text = f"added {', '.join(cards)} to {_target_name(key if isinstance(key, int) else None)}"
-            words.append(text)
-        lines.append(f"{who(seat, human, names)} {'; '.join(words)}.")
+                    target, wild = key if isinstance(key, tuple) else (None, False)
+                    adds.setdefault(target, []).append(text)
+                    if wild:
+                        named.add(target)
+            else:
+                order.append((kind, text))
+        together = {
+            "meld": f"melded {', '.join(melds)}",
+            "add": "added " + ", ".join(f"{' '.join(cards)} to {_target_name(target)}" if target in named
+                                        else " ".join(cards) for target, cards in adds.items()),
+            "book": "closed " + (f"{', '.join(books[:-1])} and " if len(books) > 1 else "") + "".join(books[-1:]),
+        }
+        texts = [text or together[kind] for kind, text in order]
+        lines.append(f"{who(seat, human, names)} {'; '.join(texts)}.")
 
     for told in moves:
         if told.seat != seat:
