@@ -441,6 +441,16 @@ def find_rule(rule_id: str, rules: Rules = CLASSIC) -> tuple[RuleId, str] | None
     return key, WRITTEN_FOR[key](rules) if key in WRITTEN_FOR else FIXED_TEXTS[key]
 
 
+def rules_about(word: str) -> list[RuleId]:
+    """The rule ids a word may mean: ``pile`` -> C-PILE, ``ratio`` -> C-RATIO, V-RATIO; else those
+    whose title holds it (``jokers``, ``foot``)."""
+    key = word.strip().upper()
+    if not key:
+        return []
+    named = [r for r in RULE_TITLES if r.split("-", 1)[1] == key or key in r]
+    return named or [r for r, title in RULE_TITLES.items() if word.strip().lower() in title]
+
+
 def rule_ids() -> list[RuleId]:
     return list(RULE_TITLES)
 
@@ -545,20 +555,25 @@ def _file_values(rules: Rules) -> dict[str, object]:
     return values
 
 
-def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80, base: Rules | None = None) -> str:
+def describe_rules(
+    rules: Rules, command: str = "hf rules", width: int = 80, base: Rules | None = None, file: bool = True
+) -> str:
     """A rule set written out as a house-rules file would set it: each option's key and value, and
     what it means (with the rule id it sets), in lines of ``width`` columns where the key and value
     allow. ``command`` is how to read one rule where this is shown. With ``base`` (the preset a
-    house-rules file starts from), every value that differs from it is marked ``*`` and the
-    preset's value follows its meaning."""
+    house-rules file starts from, or classic for another preset, ``file`` False), every value that
+    differs from it is marked ``*`` and its value there follows its meaning."""
     lines = [f"Rules: {rules.name} ({rules.card_count} cards)."]
     values = _file_values(rules)
     preset_values = _file_values(base) if base is not None else values
     changed = [key for key in OPTION_MEANINGS if key != "name" and values[key] != preset_values[key]]
-    if base is not None:
+    if base is not None and file:
         lines.append(f"From the {base.name} preset; * marks the {len(changed)} value"
                      f"{'' if len(changed) == 1 else 's'} this file changes." if changed
                      else f"From the {base.name} preset, with no value changed.")
+    elif base is not None:
+        lines.append(f"* marks the {len(changed)} value{'' if len(changed) == 1 else 's'} that differ from "
+                     f"{base.name}.")
     lines.append('A house-rules file (TOML): preset = "classic", "eleven" or "quick", and any key below.')
     column = 38
     for key, meaning in OPTION_MEANINGS.items():
@@ -581,3 +596,97 @@ def describe_rules(rules: Rules, command: str = "hf rules", width: int = 80, bas
 def _fill(text: str, width: int) -> list[str]:
     """A line of prose broken between words to ``width``."""
     return textwrap.wrap(text, max(width, 20), break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def _books_to_go_out(rules: Rules) -> str:
+    counts = [(rules.clean_books_to_go_out, "clean"), (rules.dirty_books_to_go_out, "dirty")]
+    if rules.wild_melds:
+        counts.append((rules.wild_books_to_go_out, "wild"))
+    parts = [f"{number_word(n)} {kind} book{'s' if n > 1 else ''}" for n, kind in counts if n]
+    if not parts:
+        return "no books"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _summary_minimums(rules: Rules) -> str:
+    if rules.meld_minimum_by.by_score:
+        return ", ".join(f"{minimum} from {start}" for start, minimum in rules.score_minimums) + " by the side's score"
+    minimums = list(rules.meld_minimums[: rules.deals])
+    return f"{minimums[0]} points" if rules.deals == 1 else f"{', '.join(map(str, minimums))} points, deal by deal"
+
+
+def _ratio_summary(rules: Rules) -> str:
+    ratio = rules.wild_ratio
+    if ratio.naturals_for_wilds:
+        return f"wild cards only in a meld of {ratio.naturals_for_wilds} naturals or more ({ratio.rule})"
+    if ratio.naturals_per_wild == 1:
+        return f"at most as many wild cards as naturals, 1:1 ({ratio.rule})"
+    return (f"at most one wild card for every {number_word(ratio.naturals_per_wild)} naturals, "
+            f"{ratio.naturals_per_wild}:1 ({ratio.rule}): K K 2 is a meld, K 2 2 is not")
+
+
+# How a game goes, a sentence a line: each with the keys of a rule set it is made from, so that
+# the lines whose values differ from another rule set's can be marked.
+SUMMARY: tuple[tuple[tuple[str, ...], Callable[[Rules], str]], ...] = (
+    (("players", "teams", "decks", "hand_size", "foot_size", "deals"), lambda r: (
+        f"{number_word(r.players).capitalize()} players"
+        + {Teams.PAIRS: " in partnerships, partners opposite", Teams.THREES: " in two teams of three"}.get(
+            r.teams.shape(r.players), ", each alone")
+        + f", {r.deck_count} decks with jokers ({r.card_count} cards). Each is dealt a hand of "
+        f"{r.hand_size} cards and a foot of {r.foot_size}, played once the hand is gone. "
+        f"A game is {'one deal' if r.deals == 1 else number_word(r.deals) + ' deals'}.")),
+    (("draw_count", "pile_take", "pile_with_wild", "pile_needs_first_meld"), lambda r: (
+        f"A turn: draw {number_word(r.draw_count)} cards from the stock, or take the discard pile"
+        + (f" (at most its top {r.pile_take} cards)" if r.pile_take else "")
+        + " by melding its top card with a pair of that rank from your hand (C-PILE); then meld as you "
+        "like; then discard one card.")),
+    (("wild_ratio", "wild_melds", "book_size"), lambda r: (
+        f"A meld is 3 to {r.book_size} cards of one rank. Twos and jokers are wild: "
+        f"{_ratio_summary(r)}." + (" A meld of wild cards only is allowed too." if r.wild_melds
+                                  else " There are no melds of wild cards only (V-NOWILD)."))),
+    (("meld_minimums", "meld_minimum_by", "score_minimums"), lambda r: (
+        f"A side's first melds of a deal must count at least {_summary_minimums(r)} (C-MIN).")),
+    (("book_size", "clean_book_bonus", "dirty_book_bonus", "wild_book_bonus", "wild_melds"), lambda r: (
+        f"{r.book_size} cards make a book: clean (no wild card) {r.clean_book_bonus}, dirty {r.dirty_book_bonus}"
+        + (f", wild {r.wild_book_bonus}." if r.wild_melds else "."))),
+    (("red_three_bonus",), lambda r: (
+        f"Red threes are laid at once and replaced from the stock ({r.red_three_bonus} each); a black "
+        "three on the pile blocks it for the next player.")),
+    (("clean_books_to_go_out", "dirty_books_to_go_out", "wild_books_to_go_out", "going_out_needs_permission",
+      "partner_in_foot_to_go_out", "going_out_bonus", "go_out_by_melding_all"), lambda r: (
+        "Going out (melding all but one card, discarding the last"
+        + (", or melding every card" if r.go_out_by_melding_all else "")
+        + f") ends the deal for +{r.going_out_bonus}; "
+        f"it needs {_books_to_go_out(r)}"
+        + (", the partner in their foot" if r.partner_in_foot_to_go_out else "")
+        + (' and the partner\'s yes to "may I go out?"' if r.going_out_needs_permission else "") + " (C-OUT).")),
+    (("joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value", "game_target"),
+     lambda r: (
+        "Cards melded count for the side and cards left in hand and foot against it "
+        f"(joker {r.joker_value}, two {r.two_value}, ace {r.ace_value}, 8 to K {r.high_value}, "
+        f"4 to 7 {r.low_value}, black three {r.black_three_value}); the highest total "
+        + (f"wins, after the deal in which a side reaches {r.game_target}." if r.game_target else "wins."))),
+)
+
+
+def play_summary(rules: Rules, command: str = "hf rules", width: int = 80, base: Rules | None = None) -> str:
+    """How a game of ``rules`` goes, in a few short paragraphs made from its values; with ``base``
+    (classic, or a house-rules file's preset), each paragraph a value of which differs from it is
+    marked ``*``. Ends with where each rule and the house-rules keys are."""
+    values = _file_values(rules)
+    base_values = _file_values(base) if base is not None else values
+    lines = [f"Hand and Foot, {rules.name} rules ({rules.card_count} cards)."]
+    differs = [keys for keys, _ in SUMMARY if any(values[k] != base_values[k] for k in keys)]
+    if base is not None and base.name != rules.name:
+        lines.append(f"* marks what differs from {base.name}." if differs
+                     else f"The same play as {base.name}.")
+    for keys, sentence in SUMMARY:
+        mark = "* " if keys in differs else "  "
+        lines += textwrap.wrap(sentence(rules), max(width, 40), initial_indent=mark, subsequent_indent="  ",
+                               break_long_words=False, break_on_hyphens=False)
+    if command == "hf rules":
+        more = f"{command} --list for every id; the house-rules keys and values: {command} --keys"
+    else:
+        more = f"the house-rules keys and values: {command} keys"
+    lines += _fill(f"Each rule in full: {command} ID (e.g. {command} C-PILE); {more}.", width)
+    return "\n".join(lines)

@@ -42,14 +42,16 @@ def test_version() -> None:
 
 
 def test_rules_prints_presets_and_files(tmp_path: Path) -> None:
-    code, text = invoke(["rules"])
+    code, text = invoke(["rules", "--keys"])
     assert code == 0 and "Rules: classic" in text and "  hand_size = 13 " in text and "  foot_size = 13 " in text
-    code, text = invoke(["rules", "eleven"])
-    assert code == 0 and "  hand_size = 11 " in text
+    code, text = invoke(["rules", "eleven", "--keys"])
+    assert code == 0 and "* hand_size = 11 " in text
     house = tmp_path / "house.toml"
     house.write_text('preset = "classic"\ndecks = 6\n')
-    code, text = invoke(["rules", str(house)])
+    code, text = invoke(["rules", str(house), "--keys"])
     assert code == 0 and "Rules: house (324 cards)." in text and "* decks = 6 " in text
+    code, text = invoke(["rules", str(house)])
+    assert code == 0 and "Hand and Foot, house rules (324 cards)." in text and "6 decks with jokers" in text
 
 
 def test_rules_by_id_and_a_bad_id() -> None:

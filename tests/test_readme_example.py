@@ -20,3 +20,16 @@ def test_readme_engine_example_runs() -> None:
     assert isinstance(game, Game)
     assert game.is_over
     assert game.result is not None and len(game.result.deals) == game.rules.deals
+
+
+def test_readme_short_rules_name_the_wild_ratio() -> None:
+    text = README.read_text(encoding="utf-8")
+    brief = re.search(r"^The game in brief.*?\n\n", text, re.S | re.M)
+    assert brief is not None
+    words = " ".join(brief.group(0).split())
+    assert "at most one wild card for every two naturals (2:1, C-RATIO" in words
+
+
+def test_readme_names_hf_practice() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "| `hf practice" in text  # in the table of commands

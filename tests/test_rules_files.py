@@ -89,9 +89,10 @@ def test_hf_rules_lists_every_key_so_its_lines_make_a_house_rules_file(preset: s
 
     from hfcli.cli import main
 
-    shown = CliRunner().invoke(main, ["rules", preset]).output
-    settings = [line.split("  ", 2)[1].strip() for line in shown.splitlines() if " = " in line[:40]
-                and line.startswith("  ") and not line.startswith("   ")]
+    shown = CliRunner().invoke(main, ["rules", preset, "--keys"]).output
+    # A value that differs from classic is marked "* " where the others start with two spaces.
+    settings = [line[2:].split("  ", 1)[0].strip() for line in shown.splitlines() if " = " in line[:40]
+                and line[:2] in ("  ", "* ") and line[2] != " "]
     keys = [setting.split(" = ")[0] for setting in settings]
     assert keys == list(rules.preset(preset).as_dict())  # every option, by the key a file uses
     copied = _write(tmp_path, "\n".join(settings) + "\n")

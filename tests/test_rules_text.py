@@ -74,7 +74,7 @@ def invoke(args: list[str]) -> tuple[int, str]:
 def test_hf_rules_marks_what_a_house_file_changes(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('preset = "classic"\npile_take = "all"\npile_with_wild = true\n')
-    code, text = invoke(["rules", str(house)])
+    code, text = invoke(["rules", str(house), "--keys"])
     assert code == 0
     assert "From the classic preset; * marks the 2 values this file changes." in text
     marked = [line for line in text.split("\n") if line.startswith("* ")]
@@ -101,3 +101,39 @@ def test_rules_list_gives_each_id_its_title() -> None:
     assert len(lines) == len(RULE_TITLES) and text.strip() == rule_list()
     assert "C-PILE      taking the discard pile" in lines
     assert "V-NOWILD    eleven: no wild melds" in lines
+
+
+def test_hf_rules_alone_says_how_a_game_goes_and_where_the_keys_are() -> None:
+    code, text = invoke(["rules"])
+    assert code == 0
+    lines = text.split("\n")
+    assert lines[0] == "Hand and Foot, classic rules (270 cards)."
+    assert "draw two cards from the stock" in text and "(C-PILE)" in text
+    assert "2:1 (C-RATIO): K K 2 is a meld, K 2 2 is not" in text.replace("\n  ", " ")
+    assert "50, 90, 120, 150 points" in text
+    assert "hf rules --keys" in text.replace("\n", " ")
+    assert " = " not in text  # no house-rules key: those are under --keys
+    assert not any(line.startswith("*") for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_hf_rules_quick_marks_what_differs_from_classic() -> None:
+    code, text = invoke(["rules", "quick"])
+    assert code == 0
+    marked = [line for line in text.split("\n") if line.startswith("* ")]
+    # quick: hands and feet of 7 in one deal, a minimum of 50, two clean and two dirty books to go out.
+    assert marked[0] == "* marks what differs from classic."
+    assert [line.split()[1:3] for line in marked[1:]] == [["Four", "players"], ["A", "side's"], ["Going", "out"]]
+    assert "a hand of 7 cards and a foot of 7" in text.replace("\n  ", " ")
+    code, text = invoke(["rules", "quick", "--keys"])
+    assert "* marks the 5 values that differ from classic." in text
+    assert [line.split()[1] for line in text.split("\n") if line.startswith("* ") and " = " in line] == [
+        "hand_size", "foot_size", "deals", "meld_minimums", "wild_books_to_go_out"]
+
+
+@pytest.mark.parametrize(("word", "meant"), [("pile", "C-PILE"), ("ratio", "C-RATIO or V-RATIO"),
+                                             ("foot", "C-FOOT")])
+def test_hf_rules_of_a_word_that_names_a_rule_asks_did_you_mean(word: str, meant: str) -> None:
+    code, text = invoke(["rules", word])
+    assert code == 2 and text.strip().count("\n") == 0
+    assert f"unknown rules '{word}'; did you mean {meant}?" in text

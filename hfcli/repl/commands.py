@@ -92,7 +92,8 @@ COMMANDS: tuple[Command, ...] = (
             "the whole reason of the move numbered N."),
     Command("why", ("w",), "why [N|SEAT]", "the whole reason of the last AI move, of move N in the log, or of "
             "a seat's last move (why north)"),
-    Command("rules", ("r",), "rules [ID]", "the rules in force, or one rule by id (rules C-PILE)"),
+    Command("rules", ("r",), "rules [ID|keys]", "how a game goes under the rules in force, one rule by id "
+            "(rules C-PILE), or the rule set's house-rules keys (rules keys)"),
     Command("help", ("?",), "help [COMMAND]", "this list, or more about one command"),
     Command("quit", ("q", "exit"), "quit", "leave the game (it stays resumable from its transcript)"),
 )

@@ -66,7 +66,7 @@ from hfcli.repl.narration import (
     red_three_line,
     round_lines,
 )
-from hfcli.rules_text import describe_rules, rule_text
+from hfcli.rules_text import describe_rules, play_summary, rule_text
 from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table, remark_problem
 
 # What handle() did with a line.
@@ -711,6 +711,8 @@ class Session:
                 return self.error(str(exc.args[0]))
         elif name == "rules":
             if not rest:
+                self.say(play_summary(self.view.rules, command="rules", width=self._width() or 80), wrap=False)
+            elif rest.strip().lower() in ("keys", "--keys"):
                 self.say(describe_rules(self.view.rules, command="rules", width=self._width() or 80))
             else:
                 try:
