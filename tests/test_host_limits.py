@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,9 @@ from hypothesis import strategies as st
 from test_host_login import CODE, settings
 
 from hfcli.host import limits
-from hfcli.host.server import GuestChannel
+from hfcli.host.hosting import HostedTable
+from hfcli.host.hostkey import load_or_make
+from hfcli.host.server import GuestChannel, SshHost
 
 HUGE = 2**32 - 1  # the most an ssh window change can carry
 
@@ -236,3 +239,53 @@ def test_with_authorized_keys_the_seventh_key_offered_is_not_tried(tmp_path: Pat
             conn.close()
 
     asyncio.run(scene())
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_a_second_table_cannot_take_the_port_of_the_first_on_the_other_loopback_address(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):  # on 127.0.0.1, so on ::1 as well
+            second = SshHost(HostedTable(settings()).interact)
+            with pytest.raises(OSError, match="address already in use"):
+                await second.listen("::1", port, load_or_make(tmp_path / "host_key").key)
+            ann = Guest()
+            ann.conn = await asyncssh.connect("::1", port, username="ann", known_hosts=None, client_keys=None,
+                                              agent_path=None, preferred_auth="none")
+            from host_clients import _ClientSession
+
+            ann.chan, _ = await ann.conn.create_session(lambda: _ClientSession(ann), term_type="xterm",
+                                                        term_size=(80, 24))
+            await ann.until("Join code:")  # localhost's other address: the same table
+            ann.line(CODE)
+            await ann.until("Your name:")
+            ann.line("Ann")
+            await ann.until("You sit South.")
+            assert hosted.lobby.seat_of("Ann") == 0
+
+    asyncio.run(scene())
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_hf_host_says_why_it_cannot_take_a_port_another_table_holds_on_the_other_loopback_address(
+        tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from hfcli.cli import main
+
+    with socket.socket(socket.AF_INET) as holder:  # another table, as the port's holder
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = CliRunner().invoke(main, ["host", "--bind", "::1", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output == (f"Error: cannot host on ::1 port {port}: the port is in use on 127.0.0.1, which guests "
+                              f"may reach in this address's place\n")

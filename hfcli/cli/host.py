@@ -35,7 +35,8 @@ DEFAULT_PORT = 2222
               help="Port to listen on; 0: any free port (printed).")
 @click.option("--bind", default="127.0.0.1", show_default=True,
               help="Address to listen on: 127.0.0.1 lets in only this machine (and tunnels to it); "
-                   "0.0.0.0 every network this machine is on.")
+                   "0.0.0.0 every network this machine is on. 127.0.0.1 and ::1 go together, as do "
+                   "0.0.0.0 and ::, on the same port.")
 @click.option("--keys", "keys_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="An authorized_keys file: guests log in with one of its keys instead of the join code.")
 @click.option("--watch", is_flag=True, help="Only host: every seat is a guest's or the AI's.")

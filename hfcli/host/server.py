@@ -16,6 +16,7 @@ it, so it is held between the least and the most the table draws for (limits.scr
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -51,6 +52,7 @@ class GuestChannel(PromptToolkitSSHSession):
         self.lost = asyncio.Event()  # set when the connection is gone, however it went
         self.conn: Any = None
         self.tell: Callable[[str], None] | None = None  # a line to the guest above their prompt (the table's)
+        self._early: list[str] = []  # what came before the session's input was made
         self.stdout = cast(TextIO, _ChannelOut(self))
 
     # ------------------------------------------------------------------ what the guest may ask for
@@ -93,7 +95,11 @@ class GuestChannel(PromptToolkitSSHSession):
             self.close_with(f"That is more than anyone types ({self.budget.dropped} bytes over the table's "
                             f"{limits.INPUT_RATE:.0f} a second); the connection is closed.")
             return
-        if kept:
+        if kept and self._input is None:
+            # Sent before the session's input is there (a line typed ahead, or ssh -T, which sends
+            # what was typed as soon as the session opens): kept for it, not dropped.
+            self._early.append(data[:kept])
+        elif kept:
             super().data_received(data[:kept], datatype)
         if kept < len(data):
             self._cut(len(data) - kept)
@@ -216,6 +222,9 @@ class GuestChannel(PromptToolkitSSHSession):
             with create_pipe_input() as self._input, \
                     create_app_session(input=self._input, output=self._output) as session:
                 self.app_session = session
+                for early in self._early:
+                    self._input.send_text(early)
+                self._early.clear()
                 if self.lost.is_set():
                     return
                 await self.interact(self)
@@ -465,13 +474,39 @@ class SshHost:
             self.strangers.remove(server)
         self.guests.discard(server)
 
-    async def listen(self, bind: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
-        """Listen on ``bind``:``port`` (0: any free port; ``port`` of the result says which)."""
+    async def listen(self, bind: str, port: int, host_key: asyncssh.SSHKey) -> Listening:
+        """Listen on ``bind``:``port`` (0: any free port; ``bound_port`` of the result says which),
+        and on the same port of the address guests may reach in its place (see ``_ALSO``)."""
+        others = [other for other in _ALSO.get(bind, ()) if other != bind]
+        first = bind if bind != "localhost" else "127.0.0.1"
+        for _ in range(PORT_TRIES if port == 0 else 1):
+            main = await self._listen_on(first, port, host_key)
+            try:
+                also = [server for server in [await self._listen_also(other, bound_port(main), host_key)
+                                              for other in others] if server is not None]
+            except OSError as exc:
+                main.close()
+                if port == 0 and exc.errno == errno.EADDRINUSE:
+                    continue  # the free port here is taken there: another free port
+                raise
+            return Listening([main, *also])
+        raise OSError(errno.EADDRINUSE, f"no port free on {bind} and {', '.join(others)} alike")
+
+    async def _listen_also(self, address: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor | None:
+        try:
+            return await self._listen_on(address, port, host_key)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise OSError(exc.errno, f"the port is in use on {address}, which guests may reach "
+                                         f"in this address's place") from None
+            return None  # no such address on this machine (no IPv6): nobody reaches another table there
+
+    async def _listen_on(self, address: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         options: dict[str, Any] = {}
         if self.authorized_keys is not None:
             options["authorized_client_keys"] = str(self.authorized_keys)
         return await asyncssh.create_server(
-            lambda: TableServer(self), bind, port,
+            lambda: TableServer(self), address, port,
             server_host_keys=[host_key],
             encoding="utf-8", errors="replace",  # bytes that are not UTF-8 reach the table as U+FFFD
             line_editor=False,  # prompt_toolkit edits the line
@@ -482,6 +517,35 @@ class SshHost:
         )
 
 
-def bound_port(server: asyncssh.SSHAcceptor) -> int:
+# A guest's ssh reaches the table by a name ("localhost") that stands for an address of each family,
+# and tries them in turn: a table listening on one of them alone leaves the other to another table
+# on the same port, with the same host key (the account's), so the guest could not tell they sat at
+# the wrong one. The table listens on both, or does not start.
+_ALSO = {
+    "127.0.0.1": ("::1",), "::1": ("127.0.0.1",), "localhost": ("::1",),
+    "0.0.0.0": ("::",), "::": ("0.0.0.0",),
+}
+PORT_TRIES = 10  # free ports tried (--port 0) for one free on both addresses
+
+
+class Listening:
+    """The table's listening sockets: one address, or one of each family on the same port."""
+
+    def __init__(self, servers: list[asyncssh.SSHAcceptor]) -> None:
+        self.servers = servers
+
+    def get_port(self) -> int:
+        return int(self.servers[0].get_port())
+
+    def close(self) -> None:
+        for server in self.servers:
+            server.close()
+
+    async def wait_closed(self) -> None:
+        for server in self.servers:
+            await server.wait_closed()
+
+
+def bound_port(server: Listening | asyncssh.SSHAcceptor) -> int:
     """The port the server listens on (the one chosen, when 0 was asked)."""
     return int(server.get_port())
