@@ -334,13 +334,15 @@ def test_the_leaderboard_worked_by_hand() -> None:
         "  Ann                        +500           1½    +5.0",
         "  Bob                        +500           1½    +5.0",
         "  par: the AI (hard)         -200            0   -10.0",
-        "  Best: Bob. To watch it: hf replay bob.jsonl --deal 1",
+        "  Best: Bob. To watch it:",
+        "    hf replay bob.jsonl --deal 1",
         "",
         "Deal 2                     Margin  Matchpoints    IMPs",
         "  Bob                        +900            2   +11.0",
         "  Ann                        +100            ½    -5.5",
         "  par: the AI (hard)         +100            ½    -5.5",
-        "  Best: Bob. To watch it: hf replay bob.jsonl --deal 2",
+        "  Best: Bob. To watch it:",
+        "    hf replay bob.jsonl --deal 2",
         "",
         "Refused, not ranked:",
         "  cat.jsonl (Cat): unfinished: 1 of 2 deals played",
@@ -432,3 +434,15 @@ def test_an_event_is_played_in_its_seat_against_its_ai_without_hints(
     assert [(s["name"], s["kind"], s["level"]) for s in header["seats"]] == [
         ("Ann", "human", None), ("West", "ai", "normal"), ("North", "ai", "easy"), ("East", "ai", "normal")]
     assert header["seed"] == event.seed
+
+
+def test_results_without_an_entry_show_par_alone(tmp_path: Path) -> None:
+    event = quick_event()
+    event_path = tmp_path / "sunday.toml"
+    write(event, event_path)
+    (tmp_path / "none").mkdir()
+    code, out = invoke(["event", "results", str(event_path), str(tmp_path / "none")])
+    assert code == 0, out
+    assert "0 entries counted" in out and "No entry counts yet: par stands alone" in out
+    code, out = invoke(["event", "results", str(tmp_path / "missing.toml"), str(tmp_path / "none")])
+    assert code == 2 and "cannot read" in out

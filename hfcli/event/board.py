@@ -79,8 +79,11 @@ def text(results: Results, program: str = "hf") -> str:
             f"{imps_text(line.scored.total_imps):>7}  {_deal_text(line, best):<12} {_deal_text(line, worst):<12}"
             .rstrip()
         )
-    out.append(f"Each deal is worth {len(results.lines) - 1} matchpoints: one for each other result beaten, "
-               "½ a tie.")
+    if len(results.lines) > 1:
+        out.append(f"Each deal is worth {len(results.lines) - 1} matchpoints: one for each other result beaten, "
+                   "½ a tie.")
+    else:
+        out.append("No entry counts yet: par stands alone, with nothing to be compared with.")
     for deal in range(deals):
         out += ["", f"Deal {deal + 1}{'':<{NAME_WIDTH - 2}}{'Margin':>9} {'Matchpoints':>12} {'IMPs':>7}"]
         for line in sorted(results.lines, key=lambda li: (-li.scored.margins[deal], li.is_par, li.name)):
@@ -91,12 +94,14 @@ def text(results: Results, program: str = "hf") -> str:
             )
         top = results.best_of_deal(deal)
         if top is not None:
-            out.append(f"  Best: {name_of(top, results)}. To watch it: {replay_command(program, top, deal)}")
+            out.append(f"  Best: {name_of(top, results)}. To watch it:")
+            out.append(f"    {replay_command(program, top, deal)}")  # whole, to be copied: never wrapped
     if results.refused:
         out += ["", "Refused, not ranked:"]
         for refused in results.refused:
             who = "" if refused.player == "?" else f" ({printable(refused.player)})"
-            out.append(f"  {printable(refused.path)}{who}: {refused.reason}")
+            out += textwrap.wrap(f"{printable(refused.path)}{who}: {refused.reason}", 80,
+                                 initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False)
     return "\n".join(out)
 
 
