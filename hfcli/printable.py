@@ -21,6 +21,17 @@ def hidden_characters(text: str) -> list[str]:
     return [c for c in text if not c.isprintable()]
 
 
+# Printable characters that show as blank without being spaces: Hangul fillers, the braille blank,
+# the Mongolian vowel separator, and spaces of other widths.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u2060\u200b\u3000\u00a0\u2007\u202f")
+
+
+def one_line_of_words(text: str) -> str:
+    """``text`` with every run of spaces and blank-looking characters as one space: a line someone
+    said, which padding would otherwise push onto the next row as if the program had written it."""
+    return " ".join("".join(" " if c in BLANK_LOOKING else c for c in text).split())
+
+
 def printable(text: str, *, newlines: bool = False) -> str:
     """``text`` with every character that does not print written as an escape; with ``newlines``,
     line breaks are kept (for text of several lines)."""

@@ -18,6 +18,7 @@ from hfcli.host.server import SshHost, bound_port
 
 WAIT = 60.0  # seconds a test waits for what the table should show at once: a bound on a hang, not a timing
 
+_SEAT_CODE = re.compile(r"Your seat code is ([a-z0-9]{4}-[a-z0-9]{4})\.")
 _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_]|.)")
 
 
@@ -57,9 +58,18 @@ class Guest:
     def text(self) -> str:
         return screen_text("".join(self.raw))
 
-    async def connect(self, port: int, *, pty: bool = True, username: str = "guest") -> Guest:
+    @property
+    def seat_code(self) -> str:
+        """The seat code the table gave this guest when they sat down."""
+        found = _SEAT_CODE.search(" ".join(self.text.split()))
+        assert found is not None, f"no seat code shown; the screen:\n{self.text[-1500:]}"
+        return found.group(1)
+
+    async def connect(self, port: int, *, pty: bool = True, username: str = "guest",
+                      key: asyncssh.SSHKey | None = None) -> Guest:
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username=username, known_hosts=None, client_keys=None, agent_path=None,
+            "127.0.0.1", port, username=username, known_hosts=None, client_keys=None if key is None else [key],
+            agent_path=None,
             preferred_auth="none,publickey", agent_forwarding=False)
         self.chan, _ = await self.conn.create_session(
             lambda: _ClientSession(self), term_type="xterm" if pty else None, term_size=(80, 24) if pty else None)

@@ -21,12 +21,14 @@ async def moves_reach(hosted: HostedTable, count: int) -> None:
     await asyncio.wait_for(wait(), WAIT)
 
 
-async def come_back(port: int, name: str) -> Guest:
+async def come_back(port: int, name: str, seat_code: str) -> Guest:
     guest = await Guest().connect(port)
     await guest.until("Join code:")
     guest.line(CODE)
     await guest.until("Your name:")
     guest.line(name)
+    await guest.until("seat code (shown when")
+    guest.line(seat_code)
     return guest
 
 
@@ -47,7 +49,7 @@ def test_a_guest_who_drops_in_the_middle_of_a_turn_keeps_the_seat_and_takes_it_b
             await bob.until("Ann (South) lost the connection; the seat waits 60 seconds for them.")
             await asyncio.sleep(0.2)
             assert hosted.game.move_count == moves  # type: ignore[union-attr]  # nobody plays her seat
-            again = await come_back(port, "ann")  # her name, whatever its case
+            again = await come_back(port, "ann", ann.seat_code)  # her name, whatever its case
             back = await again.until("Your hand (")
             assert "Welcome back, Ann: you sit South." in back
             await bob.until("Ann is back at South.")
@@ -74,7 +76,7 @@ def test_after_the_grace_period_the_ai_plays_for_the_guest_until_they_come_back(
             await bob.until("Ann is not back: the AI plays South for them until they are.")
             await moves_reach(hosted, 12)  # South's turns come round again and again
             assert "South, for Ann" in bob.text
-            again = await come_back(port, "Ann")
+            again = await come_back(port, "Ann", ann.seat_code)
             await again.until("Welcome back, Ann: you sit South.")
             assert hosted.people[0].ai is None
             await asyncio.gather(play_seat(again, hosted, 0), playing)
@@ -92,10 +94,13 @@ def test_the_host_takes_a_stopped_game_up_from_its_transcript_and_guests_sit_dow
 
     path = tmp_path / "g.jsonl"
 
+    codes: dict[str, str] = {}
+
     async def first() -> int:
         async with serving(settings(transcript_path=path), tmp_path) as (hosted, port):
             ann = await Guest().join(port, CODE, "Ann")
             bob = await Guest().join(port, CODE, "Bob")
+            codes.update(Ann=ann.seat_code, Bob=bob.seat_code)
             assert hosted.start() is None
             stop = asyncio.Event()
             played = asyncio.ensure_future(asyncio.gather(play_seat(ann, hosted, 0, stop=stop),
@@ -112,9 +117,9 @@ def test_the_host_takes_a_stopped_game_up_from_its_transcript_and_guests_sit_dow
         hosted = HostedTable(settings(), resumed)
         assert hosted.start() is None
         async with serving(settings(), tmp_path, hosted=hosted) as (_, port):
-            bob = await come_back(port, "Bob")
+            bob = await come_back(port, "Bob", codes["Bob"])
             await bob.until("Resuming the game where it stopped: deal 1 of 1, move ")
-            ann = await come_back(port, "Ann")
+            ann = await come_back(port, "Ann", codes["Ann"])
             await ann.until("You sit South.")
             await asyncio.gather(play_seat(ann, hosted, 0), play_seat(bob, hosted, 1))
             await ann.until("Game over: ")

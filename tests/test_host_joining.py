@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from hfcli.host.hostkey import HostKeyError, load_or_make
-from hfcli.host.joining import CODE_ALPHABET, CODE_LENGTH, code_matches, name_problem, new_code, same_name
+from hfcli.host.joining import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    code_matches,
+    name_problem,
+    new_code,
+    plain_name,
+    same_name,
+)
+from hfcli.printable import one_line_of_words
 
 
 def test_the_host_key_is_made_once_owner_only_and_then_read_never_rewritten(tmp_path: Path) -> None:
@@ -72,9 +81,26 @@ def test_the_code_matches_as_read_out_case_dashes_and_spaces_aside() -> None:
     ("A" * 21, "at most 20 characters, not 21"),
     ("Ann\x1b[2J", "do not print"),
     ("Ann\u202e", "do not print"),
+    # Names that pass for others, each as a guest tried it at a hosted table.
+    ("\u0397ost", "mixes letters of 2 alphabets (greek, latin)"),  # a Greek capital Eta
+    ("\u3164", "shows as a blank"),  # Hangul filler
+    ("\u2800\u2800\u2800", "shows as a blank"),  # braille blanks
+    ("Ann\u2800Lee", "shows as a blank"),
+    ("South (Host)", "has '('; a name has letters, digits, spaces and . ' - _ & only"),
+    ("Ann: hi", "has ':'"),
+    ("Ann" + "\u0301" * 19, "piles up accents; a letter has at most 2"),
+    ("\uff28\uff4f\uff53\uff54", "'Host' is one of the table's own words"),  # fullwidth letters, read as plain
+    ("North", "one of the table's own words"),
+    ("n", "one of the table's own words"),
+    ("AI", "one of the table's own words"),
+    ("1234", "a name needs a letter"),
+    ("\uff21" * 21, "at most 20 characters, not 21"),
+    # Real names in their own scripts, with their accents.
+    ("Zoë", None), ("Nguyễn", None), ("O'Brien", None), ("Jean-Luc", None), ("山田 太郎", None),
+    ("김민수", None), ("Дмитрий", None), ("Ἀλέξανδρος", None), ("Ann Lee 2", None), ("Ann   Lee", None),
 ])
 def test_a_guest_name_is_short_printable_text(name: str, problem: str | None) -> None:
-    found = name_problem(name)
+    found = name_problem(name, ("South", "West", "North", "East", "S", "W", "N", "E"))
     if problem is None:
         assert found is None
     else:
@@ -84,3 +110,18 @@ def test_a_guest_name_is_short_printable_text(name: str, problem: str | None) ->
 def test_names_are_the_same_whatever_their_case() -> None:
     assert same_name("ann", " Ann")
     assert not same_name("Ann", "Anna")
+
+
+def test_names_that_look_the_same_are_the_same() -> None:
+    assert same_name("Tiny", "tiny")
+    assert same_name("Ace", "\u0410\u0441\u0435")  # all three Cyrillic
+    assert same_name("Host", "\u0397\u03bf\u0455\u0442")  # Greek and Cyrillic letters that look Latin
+    assert same_name("Host", "\uff28\uff4f\uff53\uff54")  # fullwidth
+    assert same_name("Zoe", "Zoë") and same_name("Ann Lee", "AnnLee")
+    assert plain_name("  \uff21nn   Lee ") == "Ann Lee"
+
+
+def test_a_line_said_padded_with_blanks_stays_on_its_row() -> None:
+    padded = "good game" + " " * 70 + "\u2800" * 30 + "The host stopped the table."
+    assert one_line_of_words(padded) == "good game The host stopped the table."
+    assert one_line_of_words("a\tb\n c") == "a b c"

@@ -49,7 +49,7 @@ DEFAULT_PORT = 2222
               help="Where to record the game (default: a timestamped file in the user data folder).")
 @click.option("--resume", "resume_path", type=TRANSCRIPT_FILE, default=None,
               help="Continue a hosted game from its transcript (after a crash); guests take their seats back "
-                   "by the names it records.")
+                   "with their names and seat codes (or keys).")
 @click.option("--event", "event_spec", default=None, metavar="FILE|daily[:DATE]",
               help="Play an event (hf event) as a pair: you South, a guest North, its AI opponents; the "
                    "transcript is your pair's entry. With --resume: go on with the pair's entry.")
@@ -71,7 +71,7 @@ def host(
       hf host                     friends here: ssh -p 2222 localhost
       hf host --players 6 --level hard
       hf host --bind 0.0.0.0      on a LAN (check the fingerprint)
-      hf host --resume game.jsonl after a crash: guests come back by name
+      hf host --resume game.jsonl after a crash: guests give their seat codes
       hf host --event sunday.toml  play an event with a friend as your partner
     """
     try:
@@ -139,7 +139,8 @@ def _event_settings(
 
 def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Resumed:
     from hfcli.cli.table_setup import make_ai, taking_up
-    from hfcli.host.hosting import Resumed
+    from hfcli.host.hosting import SEAT_LOCKS, Resumed
+    from hfcli.host.seatlock import SeatLock
     from hfcli.printable import printable
     from hfcli.transcript import resume
     from hfcli.transcript.resume import FinishedGame
@@ -156,7 +157,14 @@ def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Res
     players = {seat: make_ai(lvl, game.seed, seat) for seat, lvl in levels.items()}
     found.recall(players)
     moves = [(m.deal - 1, m.seat, m.move, printable(m.reason or "")) for m in found.moves]
-    return Resumed(game, found.writer, humans, levels, players, moves)
+    recorded = found.header.get(SEAT_LOCKS)
+    locks = {}
+    if isinstance(recorded, dict):
+        for seat in humans:
+            lock = SeatLock.from_json(recorded.get(game.seating.names[seat]))
+            if lock is not None:
+                locks[seat] = lock
+    return Resumed(game, found.writer, humans, levels, players, moves, locks)
 
 
 def _same_event(path: Path, header: Any) -> None:
@@ -187,9 +195,15 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
     except (HostKeyError, paths.DataFolderError) as exc:
         raise click.ClickException(str(exc)) from None
     hosted = HostedTable(settings, resumed)
+    try:
+        ssh = SshHost(hosted.interact, authorized_keys=keys_path)
+    except (OSError, ValueError) as exc:  # asyncssh's KeyImportError is a ValueError
+        if resumed is not None:
+            resumed.writer.close()
+        raise click.ClickException(f"cannot read the keys in {keys_path}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
     if resumed is not None:
         hosted.start()
-    ssh = SshHost(hosted.interact, authorized_keys=keys_path)
     server = await ssh.listen(bind, port, key.key)
     try:
         listening = bound_port(server)

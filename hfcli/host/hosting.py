@@ -10,6 +10,8 @@ its own seat, and the table refuses any other.
 
 A guest who drops keeps the seat: for ``grace`` seconds the table waits for them; then the AI
 plays the seat for them (the others are told) until they come back with their name and the code.
+A name alone takes no seat back: the guest also gives the seat code they were shown when they sat
+down, or logs in with the ssh key they sat down with (``hfcli.host.seatlock``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hfcli.host import limits
-from hfcli.host.joining import code_matches, name_problem
+from hfcli.host.joining import code_matches, name_problem, plain_name
 from hfcli.host.lobby import Lobby, SeatTaken
+from hfcli.host.seatlock import SeatLock, new_seat_code
 from hfcli.host.terminal import Closed, Terminal
 from hfcli.printable import printable
 from hfcli.table.endpoints import AiEndpoint
@@ -43,7 +46,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hfcli.host")
 
 NAME_TRIES = 5  # names refused on one connection before it is closed
+SEAT_CODE_TRIES = 3  # wrong seat codes on one connection before it is closed
 GOODBYE_SECONDS = 5.0  # how long the host, stopping, waits for a guest to be sent its last lines
+SEAT_LOCKS = "seat_locks"  # the header's key: each guest's seat lock, by seat
 LOBBY_HELP = "Commands here: who (who sits where), sit SEAT (another free seat), quit."
 
 
@@ -125,6 +130,7 @@ class Resumed:
     levels: dict[int, str]  # AI seats
     players: dict[int, Player]
     moves: list[tuple[int, int, str, str]] = field(default_factory=list)  # (deal, seat, move, reason)
+    locks: dict[int, SeatLock] = field(default_factory=dict)  # the guests' seats, as the header records them
 
 
 class HostedTable:
@@ -198,7 +204,7 @@ class HostedTable:
                 return
             if name is None:
                 return
-            person = self._sit_down(name, terminal, channel)
+            person = await self._sit_down(name, terminal, channel)
             if person is None:
                 return
             if not self.started.is_set():
@@ -232,11 +238,19 @@ class HostedTable:
                 terminal.say("That is not this table's code. Ask the host for it (e.g. k7mq-x2pa).")
         for _ in range(NAME_TRIES):
             typed = await terminal.ask("Your name: ")
-            problem = name_problem(typed)
+            name = plain_name(typed)
+            held = self.lobby.seat_of(name) if name else None
+            if held is not None and not self.lobby.places[held].connected:
+                back = await self._prove(held, channel, terminal)
+                if back is None:
+                    return None
+                if back:
+                    return self.lobby.places[held].name
+                continue
+            problem = name_problem(typed, (*self.seating.long_names, *self.seating.names))
             if problem is None:
-                name = typed.strip()
                 try:
-                    self._check_name(name)
+                    self._check_name(name, channel.key_fingerprint)
                 except SeatTaken as exc:
                     terminal.say(f"{exc}.")
                     continue
@@ -246,35 +260,82 @@ class HostedTable:
         channel.close_with("No name the table could take; the connection is closed.")
         return None
 
+    async def _prove(self, seat: int, channel: GuestChannel, terminal: Terminal) -> bool | None:
+        """Whether the guest who gave the name of ``seat``'s away person may take it back: they log
+        in with the seat's key, or give its seat code. False to ask for a name again, None when the
+        connection is closed (too many wrong seat codes)."""
+        place = self.lobby.places[seat]
+        lock, name = place.lock, printable(place.name)
+        if lock is None:
+            return True  # a game recorded before seats were locked: the name is all there is
+        if lock.key is not None:
+            if lock.opened_by_key(channel.key_fingerprint):
+                return True
+            terminal.say(f"{name}'s seat is kept for the ssh key {name} sat down with; log in with that key "
+                         f"to take it back.")
+            return False
+        for attempt in range(1, SEAT_CODE_TRIES + 1):
+            typed = await terminal.ask(f"{name}'s seat code (shown when {name} sat down): ", password=True)
+            # scrypt takes some 20 ms: off the loop that serves every guest.
+            if await asyncio.to_thread(lock.opened_by_code, typed[:100]):
+                return True
+            log.warning("a wrong seat code for %s", self.seating.long_names[seat])
+            if attempt == SEAT_CODE_TRIES:
+                await terminal.drained()
+                channel.close_with(f"{SEAT_CODE_TRIES} wrong seat codes; the connection is closed.")
+                return None
+            terminal.say(f"That is not the seat code of {name}'s seat.")
+        return None
+
     def _welcome(self) -> str:
         from hfcli.render import table_words
 
         rules = self.settings.rules
         host = printable(self.settings.host_name) if self.settings.host_name else "the host"
-        started = " The game is under way: give the name you sit under to take your seat back." \
+        how = "log in with the key you sat down with and give" if self.settings.code is None else "give"
+        proof = "" if self.settings.code is None else ", then your seat code,"
+        started = f" The game is under way: {how} the name you sit under{proof} to take your seat back." \
             if self.started.is_set() or self.resumed is not None else ""
         return (f"Hand and Foot at {host}'s table: {rules.name} rules, {table_words(self.seating)}.{started}")
 
-    def _check_name(self, name: str) -> None:
-        """SeatTaken when ``name`` cannot sit down now (before anything changes)."""
+    def _check_name(self, name: str, key: str | None = None) -> None:
+        """SeatTaken when ``name`` cannot sit down now (before anything changes); ``key``, the ssh
+        key the guest logged in with, takes one seat only."""
         seat = self.lobby.seat_of(name)
         if seat is not None:
             place = self.lobby.places[seat]
             if place.connected or place.host:
-                raise SeatTaken(f"{place.name} is at the table already; give another name")
+                raise SeatTaken(f"{printable(place.name)} is at the table already; give another name")
             return
+        keyed = self.lobby.seat_of_key(key) if key is not None else None
+        if keyed is not None:
+            place = self.lobby.places[keyed]
+            raise SeatTaken(f"Your ssh key sits {self.seating.long_names[keyed]} already, as "
+                            f"{printable(place.name)}; a key takes one seat"
+                            + ("" if place.connected else f" (give the name {printable(place.name)} to take it back)"))
         if self.lobby.started:
             raise SeatTaken("The game has started, and nobody of that name has a seat at it")
         if not self.lobby.free_seats():
             raise SeatTaken("Every seat is taken")
 
-    def _sit_down(self, name: str, terminal: Terminal, channel: GuestChannel) -> Person | None:
+    async def _sit_down(self, name: str, terminal: Terminal, channel: GuestChannel) -> Person | None:
+        held = self.lobby.seat_of(name)
+        code = None
+        if held is not None and self.lobby.places[held].lock is not None:
+            lock = None  # coming back: the seat keeps its lock
+        elif self.settings.code is None and channel.key_fingerprint is not None:
+            lock = SeatLock.for_key(channel.key_fingerprint)
+        else:
+            code = new_seat_code()
+            lock = await asyncio.to_thread(SeatLock.for_code, code)
         try:
             seat = self.lobby.sit(name)
         except SeatTaken as exc:  # taken between the name and now
             terminal.say(f"{exc}.")
             channel.close_with("The connection is closed.")
             return None
+        if lock is not None:
+            self.lobby.places[seat].lock = lock
         person = self.people.get(seat)
         back = person is not None
         if person is None:
@@ -283,8 +344,13 @@ class HostedTable:
         long_name = self.seating.long_names[seat]
         if back:
             self._came_back(person)
+            if code is not None:  # a seat its record gave no lock: locked from now on
+                terminal.say(self._seat_code_line(code))
         else:
-            terminal.say(f"You sit {long_name}. Who sits where:")
+            terminal.say(f"You sit {long_name}.")
+            if code is not None:
+                terminal.say(self._seat_code_line(code))
+            terminal.say("Who sits where:")
             terminal.say("\n".join(self.who_lines()))
             terminal.say(LOBBY_HELP)
             self.announce(f"{printable(person.name)} sits down {long_name}.", but=seat)
@@ -299,6 +365,11 @@ class HostedTable:
             if line is None:
                 return
             self._lobby_command(person, terminal, line)
+
+    @staticmethod
+    def _seat_code_line(code: str) -> str:
+        return (f"Your seat code is {code}. It is shown only now: note it. If you lose the connection, "
+                f"give it with your name to take your seat back; nobody takes it with your name alone.")
 
     def _lobby_command(self, person: Person, terminal: Terminal, line: str) -> None:
         word, _, rest = line.strip().partition(" ")
@@ -441,8 +512,12 @@ class HostedTable:
             self.players = {s: make_ai(level, game.seed, s) for s, level in self.levels.items()}
             seats = [SeatInfo(self.people[s].name, "human", None) if s in self.people
                      else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
+            locks = {self.seating.names[s]: place.lock.as_json() for s, place in sorted(self.lobby.places.items())
+                     if place.lock is not None}
             writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path,
-                                                           named_by_seed=settings.seed_chosen, header=settings.header)
+                                                           named_by_seed=settings.seed_chosen,
+                                                           header={**(settings.header or {}),
+                                                                   **({SEAT_LOCKS: locks} if locks else {})} or None)
         self.game = game
         table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
         for seat, person in self.people.items():
@@ -483,7 +558,7 @@ class HostedTable:
 
         for seat, name in resumed.humans.items():
             host = self.settings.host_name is not None and same_name(name, self.settings.host_name)
-            self.lobby.places[seat] = Place(name, connected=host, host=host)
+            self.lobby.places[seat] = Place(name, connected=host, host=host, lock=resumed.locks.get(seat))
             self.people[seat] = Person(seat, name, host=host)
 
     # ------------------------------------------------------------------ the game
@@ -609,8 +684,11 @@ class HostedTable:
         """A person's ``quit`` at the table: like a drop, but the AI takes the seat at once."""
         person.leaving = True
         if person.channel is not None:
-            person.channel.close_with("You leave the table; the AI plays your seat. Come back with your name "
-                                      "and the code.")
+            person.channel.close_with(f"You leave the table; the AI plays your seat. Come back with "
+                                      f"{self._come_back_with()}.")
+
+    def _come_back_with(self) -> str:
+        return "your name and your seat code" if self.settings.code is not None else "your ssh key and your name"
 
     async def closed(self) -> None:
         """Until the game is over (or stopped)."""
@@ -632,7 +710,7 @@ class HostedTable:
             if person.terminal is not None and not person.host:
                 person.terminal.say("The game is over. Thank you for playing." if over else
                                     "The host stopped the table; the game is saved, and the host can take it up "
-                                    "again (you come back with your name).")
+                                    f"again (you come back with {self._come_back_with()}).")
                 # A guest whose client stopped reading must not hold the host's stop.
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(person.terminal.drained(), GOODBYE_SECONDS)

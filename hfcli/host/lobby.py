@@ -1,8 +1,9 @@
 """Who sits where at a hosted table, before and during the game.
 
 A seat is the host's (unless the host only watches), a guest's (by name), or the AI's. A guest who
-drops keeps the seat: connected or not, the name holds it, and the same name with the code takes it
-back. Pure bookkeeping: the server and the table ask it and tell it.
+drops keeps the seat: connected or not, the name holds it, and the same name with the seat's lock
+opened (its seat code, or the ssh key it was taken with) takes it back. Pure bookkeeping: the
+server and the table ask it and tell it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 
 from hfcli.engine.seating import Seating
 from hfcli.host.joining import same_name
+from hfcli.host.seatlock import SeatLock
 
 
 class SeatTaken(Exception):
@@ -24,6 +26,7 @@ class Place:
     name: str
     connected: bool = True
     host: bool = False
+    lock: SeatLock | None = None  # what takes the seat back: None for the host, or a game recorded without
 
 
 @dataclass
@@ -46,6 +49,13 @@ class Lobby:
     def seat_of(self, name: str) -> int | None:
         for seat, place in self.places.items():
             if same_name(place.name, name):
+                return seat
+        return None
+
+    def seat_of_key(self, fingerprint: str) -> int | None:
+        """The seat taken with the ssh key ``fingerprint``, or None."""
+        for seat, place in self.places.items():
+            if place.lock is not None and place.lock.opened_by_key(fingerprint):
                 return seat
         return None
 

@@ -53,6 +53,7 @@ class GuestChannel(PromptToolkitSSHSession):
         self.conn: Any = None
         self.tell: Callable[[str], None] | None = None  # a line to the guest above their prompt (the table's)
         self._early: list[str] = []  # what came before the session's input was made
+        self.key_fingerprint: str | None = None  # the ssh key the guest logged in with (--keys)
         self.stdout = cast(TextIO, _ChannelOut(self))
 
     # ------------------------------------------------------------------ what the guest may ask for
@@ -298,6 +299,8 @@ class TableServer(PromptToolkitSSHServer):
         self.guest = False  # gave the code (or logged in with a key): counted among the guests
         self.key_tries = 0
         self._deadline: asyncio.TimerHandle | None = None
+        self._offered: str | None = None  # the last key let through: the one that logs in, once it has
+        self.key_fingerprint: str | None = None  # the key the guest logged in with (--keys)
 
     # ------------------------------------------------------------------ how far it has got
 
@@ -359,6 +362,7 @@ class TableServer(PromptToolkitSSHServer):
 
     def auth_completed(self) -> None:
         self.stage = LOGGED_IN
+        self.key_fingerprint = self._offered
         if self.host.authorized_keys is not None:
             refused = self.host.admit(self)  # a key the host named: a guest
             if refused is not None:
@@ -371,7 +375,14 @@ class TableServer(PromptToolkitSSHServer):
         return self.host.authorized_keys is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        # asyncssh asks here only of a key the authorized keys do not hold: one refused.
+        # Checked here rather than by asyncssh's own authorized_client_keys, which does not say which
+        # key logged in: a seat is bound to the key its guest sat down with. A key is asked about
+        # once, then once more with its signature; the last let through before the login completes
+        # is the one that logged in.
+        keys = self.host.keys
+        if keys is not None and keys.validate(key, self.address, self.address) is not None:
+            self._offered = str(key.get_fingerprint("sha256"))
+            return True
         self.key_tries += 1
         if self.key_tries == limits.MAX_KEY_TRIES and self.conn is not None:
             conn = self.conn
@@ -397,6 +408,7 @@ class TableServer(PromptToolkitSSHServer):
             self._expect(limits.CODE_SECONDS, f"no code in {limits.CODE_SECONDS:g} seconds; goodbye")
         self.channel = GuestChannel(self.host.interact, self.host.idle_seconds, limits.InputBudget(),
                                     admitted=self._admitted)
+        self.channel.key_fingerprint = self.key_fingerprint
         return self.channel
 
     def _admitted(self) -> str | None:
@@ -434,6 +446,7 @@ class SshHost:
     ) -> None:
         self.interact = interact
         self.authorized_keys = authorized_keys
+        self.keys = asyncssh.read_authorized_keys(str(authorized_keys)) if authorized_keys is not None else None
         self.max_guests = max_guests
         self.max_strangers = max_strangers
         self.idle_seconds = idle_seconds
@@ -502,9 +515,6 @@ class SshHost:
             return None  # no such address on this machine (no IPv6): nobody reaches another table there
 
     async def _listen_on(self, address: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
-        options: dict[str, Any] = {}
-        if self.authorized_keys is not None:
-            options["authorized_client_keys"] = str(self.authorized_keys)
         return await asyncssh.create_server(
             lambda: TableServer(self), address, port,
             server_host_keys=[host_key],
@@ -513,7 +523,6 @@ class SshHost:
             agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
             login_timeout=limits.SSH_LOGIN_SECONDS,
             keepalive_interval=30, keepalive_count_max=4,  # a guest whose network died is seen to drop
-            **options,
         )
 
 

@@ -29,7 +29,7 @@ from hfcli.engine.numbers import whole_number
 from hfcli.engine.scoring import GameResult, cards_value
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.printable import printable
+from hfcli.printable import one_line_of_words, printable
 from hfcli.render import (
     BOLD,
     RED,
@@ -233,7 +233,7 @@ class Session:
     def hear(self, remark: Remark) -> None:
         """A line said at the table (this seat's own too): shown escaped, never obeyed."""
         who = "You" if remark.seat == self.human else self.names[remark.seat]
-        self.say(f"{who} {'say' if who == 'You' else 'says'}: {printable(remark.text)}")
+        self.say(f"{who} {'say' if who == 'You' else 'says'}: {printable(one_line_of_words(remark.text))}")
 
     # ------------------------------------------------------------------ what the loop asks
 

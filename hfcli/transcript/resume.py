@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
@@ -41,6 +41,7 @@ class Resumed:
     moves: list[RecordedMove] = field(default_factory=list)  # with their reasons, oldest first
     # What each AI seat was shown at its moves so far in the turn the file stops in, oldest first.
     turn_views: list[SeatView] = field(default_factory=list)
+    header: dict[str, Any] = field(default_factory=dict)  # the header line's data, keys only some files have too
 
     def recall(self, players: Mapping[int, Player]) -> None:
         """Bring the AI players made for the resumed game to where the game stopped: each is shown
@@ -123,7 +124,8 @@ def resume(
     except BaseException:
         writer.close()
         raise
-    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves, turn_views)
+    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves, turn_views,
+                   replayed.header.data)
 
 
 def human_seat(source: Source) -> int:
