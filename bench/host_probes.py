@@ -484,7 +484,9 @@ async def main(names: list[str], code: str | None, seconds: float, no_session_se
     for name in names:
         started = time.monotonic()
         found = await run_probe(name, code, seconds, no_session_seconds, rss_cap)
-        print(f"== {name} ({time.monotonic() - started:.0f} s)")
+        # The latencies are the machine's too: its load over the last minute, as the probe ended.
+        load = os.getloadavg()[0]
+        print(f"== {name} ({time.monotonic() - started:.0f} s, load average {load:.1f} on {os.cpu_count()} cores)")
         for key, value in found.items():
             if key != "probe":
                 print(f"  {key}: {value}")

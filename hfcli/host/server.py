@@ -330,13 +330,13 @@ class TableServer(PromptToolkitSSHServer):
             self._deadline.cancel()
             self._deadline = None
 
-    def turn_away(self, why: str) -> None:
+    def turn_away(self, why: str, code: int = asyncssh.DISC_BY_APPLICATION) -> None:
         """Close the connection with ``why``: on the guest's screen, or as the disconnect's reason."""
         if self.channel is not None and self.channel.closed_because is None:
             self.channel.close_with(_sentence(why))
         elif self.conn is not None:
             try:
-                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+                self.conn.disconnect(code, why)
             except (OSError, asyncssh.Error):
                 self.conn.abort()
 
@@ -366,7 +366,7 @@ class TableServer(PromptToolkitSSHServer):
         if self.host.authorized_keys is not None:
             refused = self.host.admit(self)  # a key the host named: a guest
             if refused is not None:
-                self.turn_away(refused)
+                self.turn_away(refused, asyncssh.DISC_TOO_MANY_CONNECTIONS)
                 return
         self._expect(limits.SESSION_SECONDS, f"no session in {limits.SESSION_SECONDS:g} seconds; "
                      "the table is only for playing at it")
@@ -467,7 +467,7 @@ class SshHost:
             place = min(self.strangers, key=lambda other: (other.progress(), -held[other.address], other.opened))
             self.strangers.remove(place)
             place.turn_away(f"the table had {self.max_strangers} connections waiting for its code, "
-                            f"and this one had got least far; try again")
+                            f"and this one had got least far; try again", asyncssh.DISC_TOO_MANY_CONNECTIONS)
         self.strangers.append(server)
 
     def admit(self, server: TableServer) -> str | None:
