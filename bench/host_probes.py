@@ -18,6 +18,7 @@ Probes:
   pty-size    a pty request of 2^32-1 x 2^32-1
   resizes     after "Join code:", 34,000 window-changes in 10 s
   silent      300 TCP connections that send nothing, held for the probe's time
+  drip        50 TCP connections that send an ssh version line a byte a second
   no-session  20 ssh connections that log in and open no session (ssh -N), held up to --no-session-seconds
   codes       1,000 wrong codes, a connection after another as the table closes each (4 at once)
 
@@ -345,6 +346,40 @@ async def silent(port: int, found: dict[str, Any], seconds: float) -> None:
         writer.close()
 
 
+async def drip(port: int, found: dict[str, Any], seconds: float) -> None:
+    started = time.monotonic()
+    line = b"SSH-2.0-OpenSSH_9.2p1 drip" + b"x" * 200 + b"\r\n"  # a version line, a byte a second
+    closed_at: list[float] = []
+
+    async def dripping() -> None:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            return
+        closed = False
+        try:
+            for byte in line:
+                if time.monotonic() - started > seconds:
+                    break
+                writer.write(bytes([byte]))
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    while await asyncio.wait_for(reader.read(4096), 1.0):
+                        pass  # the server's lines; then its end
+                    closed = True
+                    break
+        except OSError:
+            closed = True
+        if closed:
+            closed_at.append(time.monotonic() - started)
+        writer.close()
+
+    await asyncio.gather(*(dripping() for _ in range(50)))
+    found["drip-fed sockets"] = 50
+    found["closed by the host"] = f"{len(closed_at)} of 50" + (
+        f", the last after {max(closed_at):.1f} s" if closed_at else "")
+
+
 async def no_session(port: int, found: dict[str, Any], seconds: float) -> None:
     started = time.monotonic()
     held = []
@@ -419,7 +454,7 @@ async def codes(port: int, found: dict[str, Any], seconds: float) -> None:
 
 PROBES: dict[str, Callable[[int, dict[str, Any], float], Awaitable[None]]] = {
     "idle": idle, "window": window, "pty-size": pty_size, "resizes": resizes, "silent": silent,
-    "no-session": no_session, "codes": codes,
+    "drip": drip, "no-session": no_session, "codes": codes,
 }
 
 
