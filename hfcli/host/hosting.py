@@ -175,6 +175,14 @@ class HostedTable:
         for watcher in self.watchers:
             watcher.say(text)
 
+    def tell_host(self, text: str) -> None:
+        """A line to the host's console only (whether the host plays or only watches)."""
+        for person in self.people.values():
+            if person.host and person.terminal is not None:
+                person.terminal.say(text)
+        for watcher in self.watchers:
+            watcher.say(text)
+
     def named(self, seat: int) -> str:
         """A seat as a prompt names it: its person's name, else the seat's (West)."""
         person = self.people.get(seat)
@@ -279,7 +287,8 @@ class HostedTable:
             # scrypt takes some 20 ms: off the loop that serves every guest.
             if await asyncio.to_thread(lock.opened_by_code, typed[:100]):
                 return True
-            log.warning("a wrong seat code for %s", self.seating.long_names[seat])
+            # The host may know who is at the door; the seat's person, away, cannot be told.
+            self.tell_host(f"Someone gave a wrong seat code for {name}'s seat ({self.seating.long_names[seat]}).")
             if attempt == SEAT_CODE_TRIES:
                 await terminal.drained()
                 channel.close_with(f"{SEAT_CODE_TRIES} wrong seat codes; the connection is closed.")
