@@ -98,3 +98,17 @@ def test_a_review_kept_for_later_is_private(tmp_path: Path) -> None:
     assert write_cached(path, review)
     assert mode(path) == 0o600
     assert mode(path.parent) == 0o700
+
+
+def test_an_event_file_and_an_event_entry_are_private(tmp_path: Path) -> None:
+    event = tmp_path / "club.toml"  # it holds the key that deals every shoe of the event
+    made = CliRunner().invoke(main, ["event", "new", "--name", "Club", "--rules", "quick", "-o", str(event)])
+    assert made.exit_code == 0, made.output
+    assert mode(event) == 0o600
+    data = tmp_path / "data"
+    played = CliRunner().invoke(main, ["event", "daily", "--date", "2026-12-04", "--speed", "0"], input="",
+                                env={"HF_DATA_DIR": str(data)})
+    assert played.exit_code == 0, played.output
+    [entry] = (data / "events").glob("*.jsonl")
+    assert mode(entry) == 0o600
+    assert mode(data / "events") == 0o700 and mode(data) == 0o700

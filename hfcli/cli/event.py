@@ -211,6 +211,7 @@ def entry_path(ev: Event) -> Path:
 def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:
     from hfcli import paths
     from hfcli.cli.play import at_the_table
+    from hfcli.files import make_private_folder
     from hfcli.render import output_shows_symbols
     from hfcli.repl.style import color_wanted
 
@@ -218,7 +219,7 @@ def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool)
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     try:
         path = entry_path(ev)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(path.parent)
     except paths.DataFolderError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:

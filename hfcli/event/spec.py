@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
 import secrets
 import tomllib
@@ -27,7 +28,7 @@ from hfcli.engine.errors import HandFootError
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.event import shoes as derive
-from hfcli.files import FileTooLarge, NotRegularFile, read_text_file
+from hfcli.files import PRIVATE_FILE, FileTooLarge, NotRegularFile, read_text_file
 from hfcli.printable import hidden_characters, printable
 
 FORMAT = "hfcli-event"
@@ -219,8 +220,10 @@ def _rules_lines(rules: Rules) -> list[str]:
 
 
 def write(event: Event, path: Path) -> None:
-    """Write the event's file at ``path``, a new file (one that exists is never written over)."""
-    with open(path, "x", encoding="utf-8", newline="\n") as handle:
+    """Write the event's file at ``path``, a new file (one that exists is never written over), its
+    owner's alone: it holds the key that deals every shoe."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(file_text(event))
 
 
