@@ -209,3 +209,12 @@ def test_the_place_kept_is_the_users_alone_and_a_spoilt_one_starts_afresh(tmp_pa
     kept.write_text("not json", encoding="utf-8")
     again = CliRunner().invoke(main, ["learn"], input="")
     assert again.exit_code == 0 and "step 1 of 11: drawing two" in again.output
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=[lesson.name for lesson in ALL])
+def test_skipping_every_step_reaches_the_end(lesson: Lesson) -> None:
+    session, screen = started(lesson)
+    for index in range(len(lesson.steps)):
+        assert session.index == index
+        session.handle("skip")
+    assert session.completed and "This step cannot be played" not in screen.since()
