@@ -180,9 +180,9 @@ def test_hf_learn_list_and_an_unknown_topic() -> None:
 def test_hf_learn_stops_and_goes_on_from_the_step() -> None:
     first = CliRunner().invoke(main, ["learn"], input="draw\nmeld 4 4\nmeld 4 4 4\nquit\ny\n")
     assert first.exit_code == 0, first.output
-    assert "learn goes on from step 3 of 11" in first.output
+    assert "learn goes on from here, step 3 of 11" in first.output
     again = CliRunner().invoke(main, ["learn"], input="")
-    assert "Going on from step 3 of 11" in again.output
+    assert "Going on from where you stopped, step 3 of 11" in again.output
     assert "step 3 of 11: wild cards" in again.output
     # The table is as the learner left it: the fours melded, six cards in hand.
     assert "4: 4♣ 4♦ 4♥ (3, clean" in again.output and "Your hand (6 cards)" in again.output
@@ -218,3 +218,22 @@ def test_skipping_every_step_reaches_the_end(lesson: Lesson) -> None:
         assert session.index == index
         session.handle("skip")
     assert session.completed and "This step cannot be played" not in screen.since()
+
+
+def test_hf_learn_goes_on_from_the_move_within_a_step_where_it_stopped() -> None:
+    # Step 6 (the pile): the refused pickup, the draw, the jack thrown, and the others' fixed moves.
+    first = CliRunner().invoke(main, ["learn"], input="skip\n" * 5 + "pickup\ndraw\ndiscard J\nquit\ny\n")
+    assert "step 6 of 11" in first.output and "East discards Q" in first.output
+    again = CliRunner().invoke(main, ["learn"], input="pickup\nquit\ny\n")
+    assert "Going on from where you stopped, step 6 of 11" in again.output
+    assert "Try: East threw a queen, and you hold two queens: pickup." in again.output
+    assert "You take the pile, 7 cards" in again.output
+    assert "West discards" not in again.output  # the others' moves were played before, not again
+
+
+def test_a_kept_place_past_a_steps_end_goes_on_with_the_next() -> None:
+    session, screen = started(GUIDED, start=5, tried=99)
+    assert session.index == 6 and session.tried == 0
+    assert len(session.view.my_melds) == 3  # step 6 played to its end: the queens melded from the pile
+    session2, _ = started(GUIDED, start=1, tried=1)
+    assert session2.tried == 1 and len(session2.view.hand) == 9  # the refused try played nothing

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from hfcli.learn.course import Lesson
     from hfcli.learn.session import LessonSession
 
-PROGRESS_FILE = "learn.json"  # in the data folder: the step of the guided deal to go on from
+PROGRESS_FILE = "learn.json"  # in the data folder: the place in the guided deal to go on from
 
 
 @click.command()
@@ -62,8 +62,8 @@ def learn(topic: str | None, list_lessons: bool, restart: bool, ascii_cards: boo
         return
     from hfcli.learn.guided import GUIDED
 
-    start = 0 if restart else _saved_step()
-    _run_lesson(GUIDED, start, ascii_cards, no_color, guided=True)
+    start, tried = (0, 0) if restart else _saved_place()
+    _run_lesson(GUIDED, start, ascii_cards, no_color, guided=True, tried=tried)
 
 
 def _progress_path() -> Path | None:
@@ -75,21 +75,28 @@ def _progress_path() -> Path | None:
         return None
 
 
-def _saved_step() -> int:
-    """The guided deal's step to go on from (0-based): where it stopped, or the start."""
+def _saved_place() -> tuple[int, int]:
+    """Where the guided deal stopped: its step (0-based) and the moves of it played; else the start."""
     from hfcli.files import read_text_file
 
     path = _progress_path()
     try:
         data = json.loads(read_text_file(path, 1000)) if path is not None and path.exists() else {}
     except (OSError, ValueError):
-        return 0  # none kept, or not readable: the deal starts from its first step
-    step = data.get("guided_step") if isinstance(data, dict) else None
-    return step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else 0
+        return 0, 0  # none kept, or not readable: the deal starts from its first step
+    if not isinstance(data, dict):
+        return 0, 0
+    step, tried = _count(data.get("guided_step")), _count(data.get("tried", 0))
+    return (step, tried) if step is not None and tried is not None else (0, 0)
 
 
-def _save_step(step: int | None) -> None:
-    """Keep the guided deal's step (None: finished, so the next hf learn starts it afresh). A
+def _count(value: object) -> int | None:
+    """A count kept in the file, or None for anything else (a file that is not what hf wrote)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _save_place(step: int | None, tried: int = 0) -> None:
+    """Keep the guided deal's place (None: finished, so the next hf learn starts it afresh). A
     folder that cannot be written only loses the place."""
     from hfcli.files import make_private_folder, touch_private
 
@@ -102,12 +109,13 @@ def _save_step(step: int | None) -> None:
         else:
             make_private_folder(path.parent)
             touch_private(path)  # the user's own, as every file hf makes
-            path.write_text(json.dumps({"guided_step": step}) + "\n", encoding="utf-8")
+            path.write_text(json.dumps({"guided_step": step, "tried": tried}) + "\n", encoding="utf-8")
     except OSError:
         pass
 
 
-def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *, guided: bool) -> None:
+def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *, guided: bool,
+                tried: int = 0) -> None:
     from hfcli.cli.play import program_command, terminal_size
     from hfcli.learn.session import LessonSession
     from hfcli.render import output_shows_symbols
@@ -121,17 +129,17 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
 
     def finish() -> list[str]:
         if guided:
-            _save_step(None)
+            _save_place(None)
             return ["That was a whole deal. Now a real one, quick rules against the easy AI:",
                     f"  {program} play --rules quick --level easy",
                     f"(lessons on one idea each: {program} learn --list)"]
         return [f"{lesson.title}: lesson over. More lessons: {program} learn --list; a real deal: "
                 f"{program} play --rules quick --level easy"]
 
-    session = LessonSession(lesson, start=start, echo=click.echo, color=color, ascii=ascii_cards,
-                            on_step=_save_step if guided else None, on_finish=finish)
+    session = LessonSession(lesson, start=start, tried=tried, echo=click.echo, color=color, ascii=ascii_cards,
+                            on_step=_save_place if guided else None, on_finish=finish)
     session.program = program
-    intro = _intro(lesson, start, program, guided)
+    intro = _intro(lesson, start, program, guided, resumed=bool(start or tried))
     if interactive:
         from hfcli.repl.pacing import KeyboardPacer
 
@@ -154,7 +162,7 @@ def _yes(question: str) -> bool:
         return False
 
 
-def _intro(lesson: Lesson, start: int, program: str, guided: bool) -> list[str]:
+def _intro(lesson: Lesson, start: int, program: str, guided: bool, resumed: bool) -> list[str]:
     steps = len(lesson.steps)
     if not guided:
         return [f"{lesson.title}: {steps} positions. Find the right move in each; hint gives the choices, "
@@ -162,8 +170,8 @@ def _intro(lesson: Lesson, start: int, program: str, guided: bool) -> list[str]:
     lines = ["Hand and Foot, your first deal: one idea a step, about fifteen minutes with the real deal after.",
              "Type what each step asks. hint shows the move, rules the rule, back takes the step again, skip "
              "plays it for you, quit stops."]
-    if start:
-        lines.append(f"Going on from step {start + 1} of {steps}, where you stopped ({program} learn --restart "
+    if resumed:
+        lines.append(f"Going on from where you stopped, step {start + 1} of {steps} ({program} learn --restart "
                      "starts over).")
     return lines
 

@@ -175,18 +175,24 @@ def parse(text: str) -> Move:
 LEARNER = 0  # the learner sits South, the first seat
 
 
-def play_step(game: Game, step: Step) -> None:
+def play_step(game: Game, step: Step, tries: int | None = None) -> int:
     """The step's moves played on ``game`` as the lesson plays them: the learner's (those the rules
-    allow) and the other seats' fixed moves, each when its seat is to move."""
-    others = list(step.others)
-    for now in step.tries:
+    allow) and the other seats' fixed moves, each when its seat is to move; with ``tries``, only
+    that many of the learner's, and the others' until the learner is to move again. The number of
+    the others' moves played."""
+    others = step.others
+    used = 0
+    for now in step.tries[:tries]:
         if now.refused:
             continue
-        while game.to_move != LEARNER and others:
-            game.apply(others.pop(0)[1])
+        while game.to_move != LEARNER and used < len(others):
+            game.apply(others[used][1])
+            used += 1
         game.apply(now.move)
-    while others and not game.is_over:
-        game.apply(others.pop(0)[1])
+    while used < len(others) and not game.is_over and (tries is None or game.to_move != LEARNER):
+        game.apply(others[used][1])
+        used += 1
+    return used
 
 
 def step_start(lesson: Lesson, index: int, rules: Rules) -> Game:

@@ -13,14 +13,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from ai.base import Decision
-from hfcli.engine.errors import InvalidMoveError
+from hfcli.engine.errors import HandFootError, InvalidMoveError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.rules import Rules, preset
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.learn.course import Lesson, Step, Try, parse, quoted, same_move, step_start, words
+from hfcli.learn.course import Lesson, Step, Try, parse, play_step, quoted, same_move, step_start, words
 from hfcli.learn.positions import lesson_game
 from hfcli.printable import printable
 from hfcli.render import BOLD, notation_text, paint
@@ -59,20 +59,22 @@ class ScriptedSeat(AiEndpoint):
 
 
 class LessonSession(Session):
-    """A lesson's steps at the table, from step ``start``. ``on_step`` is told each step's index as
-    it begins (a lesson that resumes keeps it); ``on_finish`` gives the lines said at the end."""
+    """A lesson's steps at the table, from step ``start`` with ``tried`` of its moves played.
+    ``on_step`` is told the place, (step, moves of it played), as each step begins and after each
+    move (a lesson that resumes keeps it); ``on_finish`` gives the lines said at the end."""
 
     def __init__(
         self,
         lesson: Lesson,
         *,
         start: int = 0,
+        tried: int = 0,
         rules: Rules | None = None,
         echo: Callable[[str], None] = print,
         color: bool = False,
         ascii: bool = False,
         screen_size: Callable[[], tuple[int, int]] | None = None,
-        on_step: Callable[[int], None] | None = None,
+        on_step: Callable[[int, int], None] | None = None,
         on_finish: Callable[[], Sequence[str]] | None = None,
     ) -> None:
         self.lesson = lesson
@@ -89,6 +91,19 @@ class LessonSession(Session):
                          ascii=ascii, screen_size=screen_size)
         self._seat_scripts()
         self._fill_scripts()
+        if tried:
+            self._take_up(tried)
+
+    def _take_up(self, tried: int) -> None:
+        """The step as it stood after ``tried`` of its moves: played again, quietly."""
+        game = self._start_game.clone()
+        try:
+            used = play_step(game, self.step, min(tried, len(self.step.tries)))
+        except HandFootError:
+            return  # a place this lesson cannot reach (it was written again since): the step's start
+        self._set_table(game)
+        self._fill_scripts(skip=used)
+        self.tried = min(tried, len(self.step.tries))
 
     # ------------------------------------------------------------------ the steps
 
@@ -113,11 +128,12 @@ class LessonSession(Session):
         for seat, player in self.scripts.items():
             self.host.seat(ScriptedSeat(seat, player))
 
-    def _fill_scripts(self) -> None:
+    def _fill_scripts(self, skip: int = 0) -> None:
+        """The other seats' fixed moves of this step, but the first ``skip`` (played already)."""
         names = self.host.game.seating.names
         for player in self.scripts.values():
             player.moves.clear()
-        for seat_name, move in self.step.others:
+        for seat_name, move in self.step.others[skip:]:
             self.scripts[names.index(seat_name)].moves.append(move)
 
     def _set_table(self, game: Game) -> None:
@@ -128,6 +144,10 @@ class LessonSession(Session):
         self.host.seat(self)
         self._seat_scripts()
         self._fill_scripts()
+
+    def _keep_place(self) -> None:
+        if self.on_step is not None and not self.completed:
+            self.on_step(self.index, self.tried)
 
     def _begin_step(self, fresh: bool) -> None:
         """The step's heading, its table when it is new (or asked again), and what to try."""
@@ -150,8 +170,7 @@ class LessonSession(Session):
     def start(self, intro: Sequence[str] = ()) -> None:
         for line in intro:
             self.say(line)
-        if self.on_step is not None:
-            self.on_step(self.index)
+        self._keep_place()
         self._begin_step(fresh=True)
         self.advance()
 
@@ -217,8 +236,7 @@ class LessonSession(Session):
             self._set_table(game)
         else:
             self._fill_scripts()
-        if self.on_step is not None:
-            self.on_step(self.index)
+        self._keep_place()
         self._begin_step(fresh=fresh)
         self.advance()
 
@@ -278,6 +296,7 @@ class LessonSession(Session):
         """The move the step asks for: played (or, for a try the rules refuse, refused as the table
         refuses it), and why."""
         self.tried += 1
+        self._keep_place()
         if now.refused:
             self._move(text, as_typed)  # the table's own refusal, word for word
             self._explain(now)
@@ -330,6 +349,7 @@ class LessonSession(Session):
         """The step again, from its start."""
         self.tried = 0
         self._pending = None
+        self._keep_place()
         self._set_table(self._start_game.clone())
         self.say("The step again, from its start.")
         self._begin_step(fresh=True)
@@ -359,7 +379,7 @@ class LessonSession(Session):
         if self.completed:
             return
         if self.on_step is not None:
-            self.say(f"Your place is kept: {self.program} learn goes on from step {self.index + 1} of "
+            self.say(f"Your place is kept: {self.program} learn goes on from here, step {self.index + 1} of "
                      f"{len(self.lesson.steps)}.")
         else:
             self.say(f"{self.program} learn {self.lesson.name} takes this lesson again.")
