@@ -237,3 +237,14 @@ def test_a_kept_place_past_a_steps_end_goes_on_with_the_next() -> None:
     assert len(session.view.my_melds) == 3  # step 6 played to its end: the queens melded from the pile
     session2, _ = started(GUIDED, start=1, tried=1)
     assert session2.tried == 1 and len(session2.view.hand) == 9  # the refused try played nothing
+
+
+def test_lesson_for_a_kind_of_mistake_the_review_names() -> None:
+    from hfcli.learn.lessons import MISTAKE_LESSONS
+    from hfcli.review import MistakeKind
+
+    assert set(MISTAKE_LESSONS) <= {str(kind) for kind in MistakeKind}
+    found = lesson_for(str(MistakeKind.PILE_GIVEN))
+    assert found is not None and found.name == "pile"
+    found = lesson_for(str(MistakeKind.GOING_OUT))
+    assert found is not None and found.name == "going-out"

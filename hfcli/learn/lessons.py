@@ -280,10 +280,26 @@ GOING_OUT = Lesson(
 LESSONS: tuple[Lesson, ...] = (PILE, FIRST_MELD, WILDS, BOOKS_LESSON, FOOT, GOING_OUT)
 
 
+# The kinds of mistake a review names (hfcli.review.MistakeKind's values; a test checks each is
+# one) and the lesson each leads to; the others (cards held, laying down) have none yet.
+MISTAKE_LESSONS = {
+    "pile given away": "pile",
+    "pile not taken": "pile",
+    "pile taken": "pile",
+    "discard": "pile",
+    "first meld too late or too costly": "first-meld",
+    "going out missed or asked too early": "going-out",
+}
+
+
 def lesson_for(topic_or_rule: str) -> Lesson | None:
-    """The lesson for a topic word (``pile``, ``first meld``, ``wild``) or a rule id (``C-PILE``,
-    ``c-ratio``), or None. For a report that names a rule or a topic to suggest a lesson."""
-    key = topic_or_rule.strip().lower().replace(" ", "-").replace("_", "-")
+    """The lesson for a topic word (``pile``, ``first meld``, ``wild``), a rule id (``C-PILE``,
+    ``c-ratio``) or a kind of mistake a review names (``pile given away``), or None: for a report
+    on a game to suggest ``hf learn NAME``."""
+    said = topic_or_rule.strip().lower()
+    if said in MISTAKE_LESSONS:
+        return next(lesson for lesson in LESSONS if lesson.name == MISTAKE_LESSONS[said])
+    key = said.replace(" ", "-").replace("_", "-")
     if not key:
         return None
     rule = choice_of(RuleId, key.upper())
