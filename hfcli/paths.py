@@ -56,6 +56,11 @@ def transcripts_dir() -> Path:
     return data_dir() / "transcripts"
 
 
+def events_dir() -> Path:
+    """Where hf event play keeps this data folder's entries, one file an event."""
+    return data_dir() / "events"
+
+
 def reviews_dir() -> Path:
     """Where reviews are kept for hf practice (and a second hf review), each named by its
     transcript's digest."""

@@ -446,3 +446,14 @@ def test_results_without_an_entry_show_par_alone(tmp_path: Path) -> None:
     assert "0 entries counted" in out and "No entry counts yet: par stands alone" in out
     code, out = invoke(["event", "results", str(tmp_path / "missing.toml"), str(tmp_path / "none")])
     assert code == 2 and "cannot read" in out
+
+
+def test_hf_stats_counts_a_data_folders_event_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_DATA_DIR", str(tmp_path / "data"))
+    event = quick_event()
+    (tmp_path / "data" / "events").mkdir(parents=True)
+    record_entry(event, tmp_path / "data" / "events" / "sunday.jsonl", "Ann", "hard")
+    code, out = invoke(["stats", "--json"])
+    assert code == 0, out
+    assert json.loads(out)["from"] == [str(tmp_path / "data" / "events")]
+    assert "1 game" in invoke(["stats"])[1]

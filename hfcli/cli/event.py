@@ -205,7 +205,7 @@ def entry_path(ev: Event) -> Path:
         stem = f"daily-{ev.daily}"
     else:
         stem = re.sub(r"[^a-z0-9]+", "-", ev.name.lower()).strip("-")[:30] or "event"
-    return paths.data_dir() / "events" / f"{stem}-{ev.id[:12]}.jsonl"
+    return paths.events_dir() / f"{stem}-{ev.id[:12]}.jsonl"
 
 
 def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:

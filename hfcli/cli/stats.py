@@ -39,12 +39,16 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
     from hfcli.printable import printable
     from hfcli.stats import Record, collect
 
-    folders = list(targets) or [paths.transcripts_dir()]
-    for folder in folders:
-        if not folder.exists():
-            if targets:
+    if targets:
+        folders = list(targets)
+        for folder in folders:
+            if not folder.exists():
                 raise click.ClickException(f"{printable(str(folder))}: no such file or folder")
-            click.echo(f"No games yet: hf play records each game in {printable(str(folder))}.")
+    else:
+        # The games played at hf play and hf host, and the entries of events (hf event play).
+        folders = [f for f in (paths.transcripts_dir(), paths.events_dir()) if f.exists()]
+        if not folders:
+            click.echo(f"No games yet: hf play records each game in {printable(str(paths.transcripts_dir()))}.")
             return
     record = Record(collect(folders, name), last)
     if as_json:
