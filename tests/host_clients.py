@@ -40,6 +40,8 @@ class _ClientSession(asyncssh.SSHClientSession):  # type: ignore[misc]
     def connection_lost(self, exc: Exception | None) -> None:
         self.guest.closed.set()
         self.guest.changed.set()
+        if self.guest.conn is not None:
+            self.guest.conn.close()  # the session was all the connection was for, as OpenSSH's ssh does
 
 
 class Guest:
@@ -66,13 +68,15 @@ class Guest:
         return found.group(1)
 
     async def connect(self, port: int, *, pty: bool = True, username: str = "guest",
-                      key: asyncssh.SSHKey | None = None) -> Guest:
+                      key: asyncssh.SSHKey | None = None, term: str = "xterm", window: int | None = None) -> Guest:
+        """``window``: how many bytes the table may send before this client has read them (a slow reader's)."""
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, username=username, known_hosts=None, client_keys=None if key is None else [key],
             agent_path=None,
             preferred_auth="none,publickey", agent_forwarding=False)
         self.chan, _ = await self.conn.create_session(
-            lambda: _ClientSession(self), term_type="xterm" if pty else None, term_size=(80, 24) if pty else None)
+            lambda: _ClientSession(self), term_type=term if pty else None, term_size=(80, 24) if pty else None,
+            **({} if window is None else {"window": window}))
         return self
 
     def send(self, data: str) -> None:
@@ -112,8 +116,8 @@ class Guest:
             except TimeoutError:
                 return
 
-    async def join(self, port: int, code: str | None, name: str) -> Guest:
-        await self.connect(port)
+    async def join(self, port: int, code: str | None, name: str, **connect: Any) -> Guest:
+        await self.connect(port, **connect)
         if code is not None:
             await self.until("Join code:")
             self.line(code)

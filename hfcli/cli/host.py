@@ -194,7 +194,7 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
         key = load_or_make(paths.data_dir() / KEY_NAME)
     except (HostKeyError, paths.DataFolderError) as exc:
         raise click.ClickException(str(exc)) from None
-    hosted = HostedTable(settings, resumed)
+    hosted = HostedTable(settings, resumed)  # a resumed game starts once the console has the host's terminal
     try:
         ssh = SshHost(hosted.interact, authorized_keys=keys_path)
     except (OSError, ValueError) as exc:  # asyncssh's KeyImportError is a ValueError
@@ -202,8 +202,6 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
             resumed.writer.close()
         raise click.ClickException(f"cannot read the keys in {keys_path}: {getattr(exc, 'strerror', None) or exc}") \
             from None
-    if resumed is not None:
-        hosted.start()
     server = await ssh.listen(bind, port, key.key)
     try:
         listening = bound_port(server)
@@ -239,6 +237,6 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
         if hosted.finished:
             # Over, the seed gives nothing away: the host may deal its cards again with it.
             click.echo(f"Its seed: {settings.seed}")
-        if not hosted.over.is_set() or hosted.failed is not None:
+        if not hosted.finished:
             click.echo("To go on with it:")
             click.echo(f"  {settings.program} host --resume {hosted.transcript_path}")

@@ -17,18 +17,20 @@ HOST_HELP = ("Commands: start (deal; the AI takes every free seat), who (who sit
 
 
 async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[], tuple[int, int]]) -> None:
-    """The host's terminal until the game is over or the host leaves."""
+    """The host's terminal until the game is over or the host leaves. A resumed game starts here,
+    once the host's seat has this terminal: a session made before it would show the host nothing."""
     from prompt_toolkit.application.current import get_app_session
 
     terminal = Terminal(get_app_session().output, size)
-    host = hosted.people.get(0) if hosted.settings.host_name is not None else None
-    host = next((p for p in hosted.people.values() if p.host), host)
+    host = next((p for p in hosted.people.values() if p.host), None)
     if host is not None:
         host.terminal = terminal
     else:
         hosted.watchers.append(terminal)
     for text in join_lines:
         terminal.say(text)
+    if hosted.resumed is not None and not hosted.started.is_set():
+        hosted.start()
     if not hosted.started.is_set():
         terminal.say("\n".join(hosted.who_lines()))
         terminal.say(HOST_HELP)
@@ -40,7 +42,7 @@ async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[],
             if not _lobby_command(hosted, terminal, typed, join_lines):
                 return
         if host is not None and host.session is not None and not hosted.over.is_set():
-            await hosted.prompt(host)
+            await hosted.play(host)
         else:
             await _watch(hosted, terminal)
         await terminal.drained()

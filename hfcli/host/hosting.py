@@ -49,6 +49,7 @@ NAME_TRIES = 5  # names refused on one connection before it is closed
 SEAT_CODE_TRIES = 3  # wrong seat codes on one connection before it is closed
 GOODBYE_SECONDS = 5.0  # how long the host, stopping, waits for a guest to be sent its last lines
 SEAT_LOCKS = "seat_locks"  # the header's key: each guest's seat lock, by seat
+THANKS = "The game is over. Thank you for playing."
 LOBBY_HELP = "Commands here: who (who sits where), sit SEAT (another free seat), quit."
 
 
@@ -218,7 +219,7 @@ class HostedTable:
             if not self.started.is_set():
                 await self._wait_in_lobby(person, terminal)
             if self.started.is_set() and not self.over.is_set():
-                await self._play(person)
+                await self.play(person)
             await terminal.drained()
         except Closed:
             pass
@@ -635,14 +636,15 @@ class HostedTable:
 
     def _game_over(self) -> None:
         self.over.set()
-        self.announce("The game is over. Thank you for playing.")
+        for watcher in self.watchers:  # a person at the table is thanked by their own session's end (play)
+            watcher.say(THANKS)
         if self.table is not None:
             self.table.close()
         for person in self.people.values():
             if person.wake_prompt is not None:
                 person.wake_prompt()
 
-    async def _play(self, person: Person) -> None:
+    async def play(self, person: Person) -> None:
         """A person at the table: their session's prompt, line after line, until the game ends or
         they leave. Their moves go to the table through the session; the driver is woken after each."""
         session = person.session
@@ -658,6 +660,10 @@ class HostedTable:
             session.say(session.table())  # where the game stands now
             session.show_turn()
         await self.prompt(person)
+        if self.finished:
+            # Said here, after the person's own last lines (the final scores), rather than by the
+            # driver, whose word could come after their connection was already closed.
+            terminal.say(THANKS)
 
     async def prompt(self, person: Person) -> None:
         """The person's prompt at the table, until the game ends or they leave."""
@@ -707,28 +713,46 @@ class HostedTable:
 
     async def shutdown(self) -> None:
         """The host stops: every guest is told and let go, the AI stops, the transcript is closed
-        (the game is saved to its last move)."""
-        over = self.over.is_set()
+        (the game is saved to its last move). A guest's goodbye is on its way before this returns:
+        the host's program may end right after."""
+        if self.finished:
+            goodbye = None  # each person was thanked at the end of the game
+        elif self.started.is_set():
+            goodbye = ("The host stopped the table; the game is saved, and the host can take it up again "
+                       f"(you come back with {self._come_back_with()}).")
+        else:
+            goodbye = "The host closed the table before the game started."
+        guests = [(person.terminal, person.channel) for person in self.people.values() if not person.host]
+        for terminal, _ in guests:
+            if terminal is not None and goodbye is not None:
+                # Said before anything ends: a guest's own prompt ending with the table writes it out
+                # before their connection closes.
+                terminal.say(goodbye)
         self.over.set()
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()
             await asyncio.gather(self._driver, return_exceptions=True)
-        for person in list(self.people.values()):
+        for person in self.people.values():
             if person.grace_timer is not None:
                 person.grace_timer.cancel()
-            if person.terminal is not None and not person.host:
-                person.terminal.say("The game is over. Thank you for playing." if over else
-                                    "The host stopped the table; the game is saved, and the host can take it up "
-                                    f"again (you come back with {self._come_back_with()}).")
-                # A guest whose client stopped reading must not hold the host's stop.
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(person.terminal.drained(), GOODBYE_SECONDS)
-            if person.channel is not None:
-                person.channel.close_with("The connection is closed.")
+        # Every guest at once: one whose client stopped reading holds nobody else's goodbye.
+        await asyncio.gather(*(_let_go(terminal, channel) for terminal, channel in guests if channel is not None))
         if self.table is not None:
             self.table.close()
         elif self.resumed is not None:
             self.resumed.writer.close()
+
+
+async def _let_go(terminal: Terminal | None, channel: GuestChannel) -> None:
+    """A guest's connection closed once all said to them has gone out (within GOODBYE_SECONDS,
+    whatever their client does)."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(GOODBYE_SECONDS):
+            if terminal is not None:
+                await terminal.drained()
+            channel.close_with("The connection is closed.")
+            await channel.ended.wait()
+    channel.close_with("The connection is closed.")  # given up waiting: closed all the same
 
 
 def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None, *,

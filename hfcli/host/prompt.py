@@ -81,6 +81,8 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                 continue
             except EOFError:
                 return  # the connection went
+            if seated.over.is_set():
+                return  # the table stopped while the line was typed: its goodbye is the last word
             if leaving:
                 leaving = False
                 if text.strip().lower() in ("y", "yes"):

@@ -50,6 +50,7 @@ class GuestChannel(PromptToolkitSSHSession):
         self._noticed = -NOTICE_SECONDS  # when the guest was last told their input was cut
         self.closed_because: str | None = None  # why the table closed the connection, once it has
         self.lost = asyncio.Event()  # set when the connection is gone, however it went
+        self.ended = asyncio.Event()  # set once the channel is closed and all sent on it has gone out
         self.conn: Any = None
         self.tell: Callable[[str], None] | None = None  # a line to the guest above their prompt (the table's)
         self._early: list[str] = []  # what came before the session's input was made
@@ -161,6 +162,7 @@ class GuestChannel(PromptToolkitSSHSession):
         self._gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.ended.set()
         self._gone()
 
     def _gone(self) -> None:
@@ -268,13 +270,40 @@ class _ChannelOut:
         return str(chan._orig_chan.get_encoding()[0]) if chan is not None else "utf-8"
 
 
+CLOSING_SECONDS = 5.0  # to send what is queued on a closed channel and let the client hang up first
+_closing: set[asyncio.Task[None]] = set()  # held here: the loop keeps only weak references to tasks
+
+
 def _close_connection(chan: Any, conn: Any) -> None:
     """The session is all a connection is for: when it ends, the connection goes with it (its
-    place among the connections at once is free again)."""
+    place among the connections at once is free again). The channel is closed first, once all
+    queued on it is sent (the end of the game, the goodbye); the client then hangs up itself, and
+    only one that does not is cut off, so nobody's last lines are lost to a disconnect."""
     try:
-        chan.close()
-        if conn is not None:
-            conn.close()
+        chan.exit(0)  # ssh exits with status 0: the table ended the session, no error did
+    except (OSError, asyncssh.Error):
+        pass
+    if conn is None:
+        return
+    try:
+        task = asyncio.get_running_loop().create_task(_hang_up(chan, conn))
+    except RuntimeError:  # no loop any more: nothing left to send with
+        conn.close()
+        return
+    _closing.add(task)
+    task.add_done_callback(_closing.discard)
+
+
+async def _hang_up(chan: Any, conn: Any) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + CLOSING_SECONDS
+    for closed in (chan.wait_closed, conn.wait_closed):
+        try:
+            await asyncio.wait_for(closed(), max(0.0, deadline - loop.time()))
+        except (TimeoutError, OSError, asyncssh.Error):
+            break
+    try:
+        conn.close()
     except (OSError, asyncssh.Error):
         pass
 

@@ -59,11 +59,12 @@ class Terminal:
 
     async def drained(self) -> None:
         """Wait until every line said so far is written."""
-        if self.closed:
+        if self.closed or self._writer.done():
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._lines.put_nowait(done)
-        await done
+        # The writer cancelled (the loop shutting down) would never answer: waited for too.
+        await asyncio.wait({done, self._writer}, return_when=asyncio.FIRST_COMPLETED)
 
     async def _write_lines(self) -> None:
         while True:
