@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -205,16 +205,20 @@ def ahead_of_the_rest(points: Sequence[float], team: int) -> float:
 
 def rollout(
     game: Game, move: Move, seat: int, seed: int, policy: RolloutPolicy, evaluator: Evaluator,
-    rounds: int | None = None,
+    rounds: int | None = None, watch: Callable[[Game, Move], None] | None = None,
 ) -> float:
     """Play ``move`` in ``game`` (which it plays on: pass a copy to keep one), then go on with
     ``policy``'s player in every seat until the deal ends or, with ``rounds``, that many rounds
-    of turns have been played; return what ``evaluator`` says the deal is worth to ``seat``."""
+    of turns have been played; return what ``evaluator`` says the deal is worth to ``seat``.
+    ``watch``, where given, is shown the game before each move and the move (the review reads
+    what happened in the imagined deal from it; it must not change the game)."""
     players = [policy(seed, s) for s in game.seating.seats]
     deal = game.deal.index
     turns_left = -1 if rounds is None else rounds * len(game.seating.names)
     if move.kind is MoveKind.PICKUP:
         set_aside_the_draw(game)
+    if watch is not None:
+        watch(game, move)
     game.apply(move)
     moves = 0
     while not game.is_over and game.deal.index == deal and moves < ROLLOUT_GUARD:
@@ -226,7 +230,10 @@ def rollout(
         view = game.view(to_move)
         if not view.legal_moves:
             break  # an imagined game can strand a seat where a real one would not: score it there
-        game.apply(players[to_move].choose(view).move)
+        chosen = players[to_move].choose(view).move
+        if watch is not None:
+            watch(game, chosen)
+        game.apply(chosen)
         moves += 1
     return evaluator.evaluate(game, deal, seat)
 

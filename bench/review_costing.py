@@ -36,11 +36,11 @@ from hfcli.review import (  # noqa: E402
     LEARNED,
     ROLLOUT_POLICY,
     Costing,
-    Position,
+    DecisionPoint,
+    decision_points,
     decision_seed,
     expert_at,
     is_meld_choice,
-    positions_of,
     same_choice,
 )
 from hfcli.transcript import parse_header, read_source  # noqa: E402
@@ -60,7 +60,7 @@ def mean_half(diffs: list[float]) -> tuple[float, float]:
     return statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
-def cost_every_way(task: tuple[Position, int, int]) -> dict[str, Any] | None:
+def cost_every_way(task: tuple[DecisionPoint, int, int]) -> dict[str, Any] | None:
     position, samples, reference = task
     game = position.game
     view = game.view(position.seat)
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seats = parse_header(read_source(args.game)).seating.names
     seat = list(seats).index(args.seat.upper())
-    positions, _ = positions_of(args.game, seat, args.samples)
+    positions, _ = decision_points(args.game, seat, args.samples)
     tasks = [(p, args.samples, args.reference) for p in positions]
     work = parallel_map(cost_every_way, tasks, args.jobs) if args.jobs > 1 else map(cost_every_way, tasks)
     rows = [r for r in work if r is not None]

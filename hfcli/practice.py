@@ -28,10 +28,10 @@ from hfcli.review import (
     Finding,
     Grade,
     Review,
+    decision_points,
     decision_seed,
     estimate,
     grade_of,
-    positions_of,
     same_choice,
 )
 from hfcli.review_text import preferred_why
@@ -84,7 +84,7 @@ class Practice:
 
     def __init__(self, path: str | Path, result: Review, *, ascii: bool = True,
                  size: Callable[[], tuple[int | None, int | None]] = lambda: (None, None)) -> None:
-        positions = {p.number: p for p in positions_of(path, result.seat, result.samples)[0]}
+        positions = {p.number: p for p in decision_points(path, result.seat, result.samples)[0]}
         self.result = result
         self.ascii = ascii
         self.size = size
@@ -185,9 +185,9 @@ class Practice:
         if same_choice(game, move, parse_move(f.played)):
             cost, low, high, used = f.cost, f.low, f.high, f.samples  # the review's own figures
         else:
-            cost, low, high, used = estimate(drill.view, move, preferred, drill.samples, decision_seed(game, f.number),
-                                             drill.knowledge())
-            cost, low, high = round(cost, 1), round(low, 1), round(high, 1)
+            costed = estimate(drill.view, move, preferred, drill.samples, decision_seed(game, f.number),
+                              drill.knowledge())
+            cost, low, high, used = round(costed.cost, 1), round(costed.low, 1), round(costed.high, 1), costed.samples
         grade = grade_of(low)
         self.answers.append(Answer(f.number, str(move), grade.value, cost, low, high, used))
         if grade in CLEAR:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from hfcli.engine.cards import card
 from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, wrap_line
-from hfcli.review import Assessed, Finding, Grade, Review
+from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
+from hfcli.rules_text import RULE_TITLES
 
 CHART_WIDTH = 80
 CHART_HEIGHT = 8  # rows of the chart, each of eight steps
@@ -48,6 +49,11 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
         lines.append(f"  {printable(f.next_seat)}, next to play, holds {cards}; known (taken from the pile):{known}.")
     lines.append(f"  Cost: about {f.cost:.0f} points (95% interval {f.low:.0f} to {f.high:.0f}, "
                  f"{f.samples} imagined deals).")
+    lines += ["  " + sentence for sentence in lesson_sentences(f)]
+    if f.pile is not None and f.handed:
+        lines.append("  " + pile_sentence(f.played, printable(f.next_seat), f.handed, f.pile))
+    rule = f.rule
+    lines.append(f"  The rule: {rule}, {RULE_TITLES[rule]} (hf rules {rule}).")
     if try_from:
         lines.append(f"  Try it: {try_from}")
     return lines
@@ -186,6 +192,14 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
                    f"against {notation_text(f.preferred)}: about {f.cost:.0f} ({f.low:.0f} to {f.high:.0f})")
     if show_all:
         yield from _unclear_lines(result)
+    key_numbers = {f.number for f in key}
+    handed = [h for h in result.handed if h.number not in key_numbers]
+    if handed:
+        yield ""
+        yield f"Discards after which the next player took the pile ({len(handed)}):"
+        for h in handed:
+            yield (f"  move {h.number} (deal {h.deal}), {notation_text(h.played)}: "
+                   + pile_sentence(h.played, printable(h.next_seat), h.cards, h.pile))
     by_kind = result.by_kind()
     if by_kind:
         yield ""
@@ -230,3 +244,66 @@ def _difference(f: Finding) -> str:
     if f.cost <= 0:
         return f"about {-f.cost:.0f} points better ({-f.high:.0f} to {-f.low:.0f})"
     return f"about {f.cost:.0f} points worse ({f.low:.0f} to {f.high:.0f})"
+
+
+def _percent(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
+def lesson_sentences(f: Finding) -> list[str]:
+    """What the expert's move got in the imagined deals that the move played did not, in a
+    sentence from the measured shares, and what the game's score sheet shows of it; or a sentence
+    saying the deals show no such difference."""
+    lesson = f.lesson()
+    better, played = notation_text(f.preferred), notation_text(f.played)
+    deals = max(f.after_played.deals if f.after_played else 0, f.after_preferred.deals if f.after_preferred else 0)
+    if lesson is None:
+        if not deals:
+            return []
+        return ["The imagined deals show no large difference in the foot, the pile, books or going out: "
+                "the cost is in the points the deal scores."]
+    if lesson.fact is Fact.FOOT:
+        lines = [f"With {better} you pick up your foot this turn in {_percent(lesson.preferred)} of "
+                 f"{deals} imagined deals; after {played}, in {_percent(lesson.played)}."]
+        if f.foot_left:
+            lines.append(f"In the game you never picked up your foot in deal {f.deal}: its cards counted "
+                         f"-{f.foot_left} on the score sheet.")
+        return lines
+    if lesson.fact is Fact.PILE:
+        who = printable(f.next_seat) or "the next player"
+        lines = [f"After {played}, {who} took the pile at their turn in {_percent(lesson.played)} of "
+                 f"{deals} imagined deals, {lesson.cards:.0f} cards on average; after {better}, in "
+                 f"{_percent(lesson.preferred)}."]
+        if f.handed:
+            lines.append(f"In the game {who} took the {f.handed}-card pile.")
+        return lines
+    if lesson.fact is Fact.BOOKS:
+        when = "this turn" if f.kind in (MistakeKind.PILE_NOT_TAKEN, MistakeKind.PILE_TAKEN) else "by your next turn"
+        return [f"With {better} your side closed {lesson.preferred:.1f} books {when} on average over {deals} "
+                f"imagined deals; after {played}, {lesson.played:.1f}."]
+    return [f"With {better} your side went out in {_percent(lesson.preferred)} of {deals} imagined deals; "
+            f"after {played}, in {_percent(lesson.played)}."]
+
+
+def pile_sentence(played: str, who: str, cards: int, pile: PileShares) -> str:
+    """Whether the discard that handed the next player the pile in the game was a fault: another
+    discard would have given it clearly less often in the imagined deals, or none would (every
+    card held about as risky, or the one played among the safest)."""
+    shares = pile.shares.values()
+    lowest, highest = min(shares), max(shares)
+    took = f"{who} took the {cards}-card pile"
+    deals = f"{pile.samples} imagined deals"
+    if highest - lowest <= PILE_ALIKE:
+        return (f"{took}, but every card you held gave {who} the pile about as often: {_percent(lowest)} to "
+                f"{_percent(highest)} of {deals}.")
+    if pile.about_as_often:
+        return (f"{took}, but no card you held gave {who} the pile clearly less often: your {_thrown(played)} "
+                f"did in {_percent(pile.played)} of {deals}, the safest card in {_percent(lowest)}.")
+    safest, share = pile.safest()
+    return (f"{took}. The {_thrown(safest)} would have given it in {_percent(share)} of {deals}; your "
+            f"{_thrown(played)} gave it in {_percent(pile.played)}.")
+
+
+def _thrown(discard: str) -> str:
+    """The card a discard throws, as the table names it: ``discard 10H`` -> ``10``."""
+    return notation_text(discard).removeprefix("discard ")

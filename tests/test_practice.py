@@ -13,7 +13,7 @@ from pytest import MonkeyPatch
 from hfcli.cli import main
 from hfcli.engine.moves import parse_move
 from hfcli.practice import Practice
-from hfcli.review import Review, assess_position, decision_seed, estimate, expert_at, positions_of
+from hfcli.review import Review, assess_position, decision_points, decision_seed, estimate, expert_at
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 MIXED = GOLDEN / "classic-mixed-seed2.jsonl"
@@ -26,8 +26,9 @@ def review_of_a_mistake() -> Review:
     # East's move 352 of the golden classic-mixed game: a random discard of a six where the expert
     # adds a king that closes a dirty book; at 16 imagined deals its cost's interval lies above the
     # mistake's threshold.
-    position = next(p for p in positions_of(MIXED, RANDOM_SEAT, SAMPLES)[0] if p.number == MOVE)
-    judged, finding = assess_position(position)
+    position = next(p for p in decision_points(MIXED, RANDOM_SEAT, SAMPLES)[0] if p.number == MOVE)
+    one = assess_position(position)
+    judged, finding = one.assessed, one.finding
     assert finding is not None and finding.played == "discard 6" and finding.preferred == "add K"
     assert finding.is_mistake and finding.grade == "mistake"
     return Review(str(MIXED), RANDOM_SEAT, "East", SAMPLES, 1, [finding], ["NS", "EW"], seat_short="E",
@@ -62,8 +63,8 @@ def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
     other = next(m for m in drill.game.legal_moves() if str(m) not in ("discard 6", "add K")
                  and m.kind.value == "discard")
     _, knowledge = expert_at(drill.view, drill.game.seed)
-    cost, low, high, used = estimate(drill.view, other, parse_move("add K"), SAMPLES, decision_seed(drill.game, MOVE),
-                                     knowledge)
+    costed = estimate(drill.view, other, parse_move("add K"), SAMPLES, decision_seed(drill.game, MOVE), knowledge)
+    cost, low, high, used = costed.cost, costed.low, costed.high, costed.samples
     answer = third.handle(str(other))[0]
     assert f"(95% interval {round(low):.0f} to {round(high):.0f}, {used} imagined deals)" in answer
     assert third.answers[0].cost == round(cost, 1)

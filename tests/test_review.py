@@ -17,7 +17,7 @@ from pytest import MonkeyPatch
 from ai.expert import ExpertPlayer
 from hfcli.cli import main
 from hfcli.engine.moves import DRAW, PICKUP
-from hfcli.review import MistakeKind, assess, assess_position, positions_of
+from hfcli.review import MistakeKind, assess, assess_position, decision_points
 
 # One clean, two dirty and a wild book down, and four kings open: the king on the pile closes the
 # second clean book, which is all North-South still need to go out, and the 5 5 under it let South
@@ -126,10 +126,11 @@ def test_decisions_after_a_random_player_s_melds_were_taken_back_are_reviewed() 
     # raised IllegalMoveError. These are the first such decisions of each seat.
     path = GOLDEN / "classic-mixed-seed2.jsonl"
     for seat, number, played in ((1, 150, "discard 8"), (3, 179, "discard JK"), (3, 760, "discard K")):
-        positions, _ = positions_of(path, seat, 2)
+        positions, _ = decision_points(path, seat, 2)
         position = next(p for p in positions if p.number == number)
         assert position.played == played
-        judged, finding = assess_position(position)
+        one = assess_position(position)
+        judged, finding = one.assessed, one.finding
         assert judged.number == number and judged.played == played
         assert finding is None or (finding.number == number and finding.played == played)
 
@@ -140,21 +141,21 @@ def test_an_interrupted_review_reports_the_decisions_assessed_before_ctrl_c(monk
     path = GOLDEN / "quick-normal-seed8.jsonl"
     whole = reviewing.review(path, 0, samples=2)
     calls = 0
-    real_assess = reviewing.assess
+    real_judge = reviewing.run.judge
 
-    def assess_until_ctrl_c(*args: Any, **kwargs: Any) -> reviewing.Finding | None:
+    def judge_until_ctrl_c(*args: Any, **kwargs: Any) -> reviewing.Judged:
         nonlocal calls
         calls += 1
         if calls == 4:
             raise KeyboardInterrupt
-        return real_assess(*args, **kwargs)
+        return real_judge(*args, **kwargs)
 
-    monkeypatch.setattr(reviewing, "assess", assess_until_ctrl_c)
+    monkeypatch.setattr(reviewing.run, "judge", judge_until_ctrl_c)
     heard: list[tuple[int, int]] = []
     part = reviewing.review(path, 0, samples=2, on_progress=lambda done, total: heard.append((done, total)))
     assert part.interrupted and part.reviewed == 3 and part.decisions == whole.decisions
     assert heard == [(1, whole.decisions)] * 3  # each decision heard of as it was assessed
-    first_three = {p.number for p in reviewing.positions_of(path, 0, 2)[0][:3]}
+    first_three = {p.number for p in reviewing.decision_points(path, 0, 2)[0][:3]}
     assert part.findings == [f for f in whole.findings if f.number in first_three]
 
     calls = 0
@@ -223,7 +224,7 @@ def test_every_seat_of_a_golden_game_is_reviewed_to_the_end(name: str) -> None:
     from hfcli.review import review
 
     path = GOLDEN / name
-    seats = len(positions_of(path, 0, 1)[1].seats)
+    seats = len(decision_points(path, 0, 1)[1].seats)
     for seat in range(seats):
         result = review(path, seat, samples=2, jobs=2)
         assert not result.interrupted and result.reviewed == result.decisions
@@ -265,3 +266,43 @@ def test_any_decision_in_a_position_random_play_reaches_is_costed_without_an_ill
     assert game.refusal(expert) is None, f"the expert proposed {expert}: {game.refusal(expert)}"
     if is_decision(game, seat, move):
         assess(game, seat, move, samples=2, seed=seed)
+
+
+# South holds A A 2 6 with its foot unpicked; NS have nines and kings open. Melding A A 2 leaves the
+# 6, and discarding it empties the hand: the foot comes up this turn, whatever the hidden cards.
+# Adding the 2 to the nines leaves A A 6: a discard leaves two cards, and the foot stays down.
+EMPTIES_THE_HAND = (
+    "S hand: A A 2 6\nS foot: 4 5 7 8 10 J Q K 4 5 7\nW hand: 7 8 10 J Q\nN hand: 4 5 8 10 J\n"
+    "E hand: 5 7 8 J Q\nNS melds: 9 9 9 / K K K K\nNS opened\nEW opened\nEW melds: Q Q Q\npile: 4 6\nturn: S meld"
+)
+
+
+def test_the_imagined_deals_show_the_foot_reached_by_emptying_the_hand() -> None:
+    from hfcli.engine.moves import parse_move
+    from hfcli.review import Fact, estimate
+    from hfcli.review_text import lesson_sentences
+
+    game = position(EMPTIES_THE_HAND)
+    costed = estimate(game.view(0), parse_move("add 2 to 9"), parse_move("meld A A 2"), 16, 3)
+    assert costed.samples == 16
+    assert costed.after_preferred.foot == 1.0 and costed.after_played.foot == 0.0
+    finding = assess(game, 0, parse_move("add 2 to 9"), samples=16, seed=3)
+    assert finding is not None and finding.preferred == "meld A A 2"
+    lesson = finding.lesson()
+    assert lesson is not None and lesson.fact is Fact.FOOT and (lesson.preferred, lesson.played) == (1.0, 0.0)
+    assert finding.rule == "C-FOOT"
+    assert lesson_sentences(finding)[0] == (
+        f"With meld A A 2 you pick up your foot this turn in 100% of {finding.samples} imagined deals; "
+        "after add 2 to 9, in 0%.")
+
+
+def test_a_discard_the_next_player_picked_up_is_marked_with_the_pile_it_took() -> None:
+    # East's move 156 of the golden classic-mixed game is a discard of a king; the next move, 157,
+    # is South's pickup of the pile, which then held four cards (the transcript's own lines).
+    lines = [json.loads(line) for line in (GOLDEN / "classic-mixed-seed2.jsonl").read_text().splitlines()]
+    moves = {n: line for n, line in enumerate((line for line in lines if line.get("e") == "move"), 1)}
+    assert (moves[156]["seat"], moves[156]["move"]) == ("E", "discard K")
+    assert (moves[157]["seat"], moves[157]["move"]) == ("S", "pickup")
+    points = {p.number: p for p in decision_points(GOLDEN / "classic-mixed-seed2.jsonl", 3, 4)[0]}
+    assert points[156].handed == 4
+    assert all(p.handed == 0 for n, p in points.items() if n + 1 not in moves or moves[n + 1]["move"] != "pickup")

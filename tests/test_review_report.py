@@ -3,6 +3,7 @@ moments, and the chart of the expected margin, in text (block characters or plai
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from pathlib import Path
@@ -12,8 +13,21 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hfcli.cli import main
-from hfcli.review import Assessed, Finding, Grade, Review, grade_of
-from hfcli.review_text import chart_lines, review_lines
+from hfcli.review import (
+    Assessed,
+    Fact,
+    Finding,
+    Grade,
+    Lesson,
+    Outcomes,
+    PileHanded,
+    PileShares,
+    Review,
+    grade_of,
+    review_from_dict,
+)
+from hfcli.review.model import lesson_of
+from hfcli.review_text import chart_lines, lesson_sentences, pile_sentence, review_lines
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 
@@ -186,3 +200,66 @@ def test_all_says_which_moves_beat_the_expert_s_and_counts_those_that_came_out_t
     # Without --all none of them is listed; the clear one is a key moment either way.
     plain = list(review_lines(result, ascii=True))
     assert not any(line.startswith("  move 3 ") for line in plain) and any(t.startswith("Move 8,") for t in plain)
+
+
+def outcomes(foot: float = 0.0, pile: float = 0.0, cards: float = 0.0, books: float = 0.0, out: float = 0.0,
+             deals: int = 64) -> Outcomes:
+    return Outcomes(deals, foot, pile, cards, books, out)
+
+
+def test_the_lesson_is_the_largest_difference_the_imagined_deals_showed_in_the_expert_s_favour() -> None:
+    # Differences against each fact's gap: the foot 1.0 - 0.0 = 1.0 (gap 0.3: 3.3 gaps), books
+    # 0.9 - 0.3 = 0.6 (gap 0.3: 2 gaps): the foot is the lesson. Where the move played reached
+    # the foot more often, that is no lesson for the expert's move: books are.
+    assert lesson_of(outcomes(books=0.3), outcomes(foot=1.0, books=0.9)) == Lesson(Fact.FOOT, 1.0, 0.0)
+    assert lesson_of(outcomes(foot=1.0, books=0.3), outcomes(books=0.9)) == Lesson(Fact.BOOKS, 0.9, 0.3)
+    # The pile: the move played gave it 0.5 more often (2 gaps of 0.25), with 7 cards on average.
+    assert lesson_of(outcomes(pile=0.6, cards=7.0), outcomes(pile=0.1)) == Lesson(Fact.PILE, 0.1, 0.6, 7.0)
+    # Differences under their gaps teach nothing.
+    assert lesson_of(outcomes(foot=0.5, pile=0.3), outcomes(foot=0.7, pile=0.1, books=0.2)) is None
+
+
+def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_sheet() -> None:
+    # The foot reached in every deal after the expert's meld, never after the move played; in the
+    # game the seat's foot was never picked up in deal 4 and counted -215 on the score sheet.
+    f = dataclasses.replace(
+        finding(60, 300.0, 180.0, 420.0, deal=4), played="add 2 to 9", preferred="meld A A 2",
+        after_played=outcomes(), after_preferred=outcomes(foot=1.0), foot_left=215)
+    result = Review("g.jsonl", 0, "South", 96, 20, [f], ["NS", "EW"], seat_short="S")
+    text = " ".join(" ".join(review_lines(result, ascii=True)).split())
+    assert ("With meld A A 2 you pick up your foot this turn in 100% of 64 imagined deals; after add 2 to 9, "
+            "in 0%. In the game you never picked up your foot in deal 4: its cards counted -215 on the score "
+            "sheet.") in text
+    assert "The rule: C-FOOT, picking up the foot (hf rules C-FOOT)." in text
+    assert result.as_dict()["rules"] == {"60": "C-FOOT"}
+    # No large difference: the report says so, and the rule is the kind's (a discard: C-DISCARD).
+    plain = dataclasses.replace(f, after_played=outcomes(books=0.1), after_preferred=outcomes(books=0.2))
+    assert lesson_sentences(plain) == [
+        "The imagined deals show no large difference in the foot, the pile, books or going out: the cost is in "
+        "the points the deal scores."]
+    assert plain.rule == "C-DISCARD"
+
+
+def test_a_discard_that_handed_over_the_pile_is_judged_against_every_card_held() -> None:
+    # Every card within 15 points of every other: about as often, the range given (12.5% shows as
+    # 12%: a half rounds to the even figure).
+    alike = PileShares(32, 0.25, {"discard 7": 0.25, "discard 9": 0.125, "discard K": 0.1875})
+    assert pile_sentence("discard 7", "West", 7, alike) == (
+        "West took the 7-card pile, but every card you held gave West the pile about as often: 12% to 25% of "
+        "32 imagined deals.")
+    # The 9 gave it in 4 of 32 deals (12.5%, shown 12%), the 7 played in 20 (62.5%, shown 62%): a cost.
+    costly = PileShares(32, 0.625, {"discard 7": 0.625, "discard 9": 0.125, "discard K": 0.5})
+    assert pile_sentence("discard 7", "West", 7, costly) == (
+        "West took the 7-card pile. The 9 would have given it in 12% of 32 imagined deals; your 7 gave it in 62%.")
+    # The card played among the safest, though others were riskier: no fault either.
+    safest = PileShares(32, 0.0625, {"discard 7": 0.0625, "discard 9": 0.0, "discard K": 0.75})
+    assert pile_sentence("discard 7", "West", 7, safest) == (
+        "West took the 7-card pile, but no card you held gave West the pile clearly less often: your 7 did in 6% "
+        "of 32 imagined deals, the safest card in 0%.")
+    handed = PileHanded(57, 2, "discard 7", "West", 7, alike)
+    result = Review("g.jsonl", 0, "South", 96, 20, [], ["NS", "EW"], seat_short="S", handed=[handed])
+    text = list(review_lines(result, ascii=True, width=200))
+    assert "Discards after which the next player took the pile (1):" in text
+    assert any(line.startswith("  move 57 (deal 2), discard 7: West took the 7-card pile, but every card")
+               for line in text)
+    assert review_from_dict(json.loads(json.dumps(result.as_dict()))).handed == [handed]
