@@ -378,8 +378,9 @@ class HostedTable:
 
     @staticmethod
     def _seat_code_line(code: str) -> str:
-        return (f"Your seat code is {code}. It is shown only now: note it. If you lose the connection, "
-                f"give it with your name to take your seat back; nobody takes it with your name alone.")
+        # Two short lines: each fits 80 columns whatever the wrapping.
+        return (f"Your seat code is {code}. It is shown only now: note it.\n"
+                f"If you lose the connection, your name and this code take your seat back.")
 
     def _lobby_command(self, person: Person, terminal: Terminal, line: str) -> None:
         word, _, rest = line.strip().partition(" ")
