@@ -10,6 +10,7 @@ from pathlib import Path
 
 import asyncssh
 from host_clients import Guest, play_seat, serving
+from host_clients import _ClientSession as _Client
 from test_host_faults import come_back, moves_reach
 from test_host_login import CODE, settings
 
@@ -197,3 +198,25 @@ def test_under_keys_a_seat_is_bound_to_the_key_it_was_taken_with_and_a_key_takes
     header = json.loads(path.read_text().split("\n")[0])
     assert header["seat_locks"]["S"] == {"ssh_key": ann_key.get_fingerprint("sha256")}
     assert _resumed(path, "easy").locks[0].opened_by_key(ann_key.get_fingerprint("sha256"))
+
+
+def test_under_keys_a_certificate_of_a_named_authority_logs_in_and_its_seat_gets_a_seat_code(tmp_path: Path) -> None:
+    authority, ann_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    certificate = authority.generate_user_certificate(ann_key, "ann", principals=["ann"])
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(b"cert-authority " + authority.export_public_key())
+
+    async def scene() -> None:
+        async with serving(settings(code=None), tmp_path, authorized_keys=keys) as (hosted, port):
+            conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None,
+                                          client_keys=[(ann_key, certificate)], agent_path=None)
+            guest = Guest()
+            guest.conn = conn
+            guest.chan, _ = await conn.create_session(lambda: _Client(guest), term_type="xterm", term_size=(80, 24))
+            await guest.until("Your name:")
+            guest.line("Ann")
+            await guest.until("You sit South.")
+            assert guest.seat_code
+            assert hosted.lobby.places[0].lock is not None and hosted.lobby.places[0].lock.key is None
+
+    asyncio.run(scene())

@@ -403,6 +403,12 @@ class TableServer(PromptToolkitSSHServer):
     def public_key_auth_supported(self) -> bool:
         return self.host.authorized_keys is not None
 
+    def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # A certificate signed by a cert-authority the file names logs in as before; its seat is
+        # locked by a seat code, as the table cannot tell which key signed in.
+        keys = self.host.keys
+        return keys is not None and keys.validate(key, self.address, self.address, ca=True) is not None
+
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # Checked here rather than by asyncssh's own authorized_client_keys, which does not say which
         # key logged in: a seat is bound to the key its guest sat down with. A key is asked about
