@@ -190,6 +190,9 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
         for f in sorted(rest, key=lambda f: f.number):
             yield (f"  move {f.number} (deal {f.deal}, {f.kind}), {_a(f.grade)}: {notation_text(f.played)} "
                    f"against {notation_text(f.preferred)}: about {f.cost:.0f} ({f.low:.0f} to {f.high:.0f})")
+            if show_all:  # each clear decision's lesson too, and its rule
+                for sentence in [*lesson_sentences(f), f"The rule: {f.rule} (hf rules {f.rule})."]:
+                    yield "    " + sentence
     if show_all:
         yield from _unclear_lines(result)
     key_numbers = {f.number for f in key}

@@ -263,3 +263,23 @@ def test_a_discard_that_handed_over_the_pile_is_judged_against_every_card_held()
     assert any(line.startswith("  move 57 (deal 2), discard 7: West took the 7-card pile, but every card")
                for line in text)
     assert review_from_dict(json.loads(json.dumps(result.as_dict()))).handed == [handed]
+
+
+def test_all_gives_each_clear_decision_beyond_the_key_moments_its_lesson_and_rule() -> None:
+    # Four clear decisions: the three costliest are key moments; the fourth (move 5, 90 points)
+    # is a line of its own, and with --all its lesson (the pile: 60% against 10% of 64 deals,
+    # 7 cards on average) and its rule follow it.
+    cheap = dataclasses.replace(finding(5, 90, 60, 120), after_played=outcomes(pile=0.6, cards=7.0),
+                                after_preferred=outcomes(pile=0.1), next_seat="West")
+    findings = [cheap, finding(9, 500, 420, 580), finding(20, 300, 200, 400), finding(40, 200, 160, 240)]
+    result = Review("g.jsonl", 0, "South", 96, 50, findings, ["NS", "EW"], seat_short="S")
+    text = list(review_lines(result, show_all=True, ascii=True, width=200))
+    at = text.index("  move 5 (deal 1, discard), an inaccuracy: discard 7 against discard 6: about 90 (60 to 120)")
+    assert text[at + 1:at + 3] == [
+        "    After discard 7, West took the pile at their turn in 60% of 64 imagined deals, 7 cards on average; "
+        "after discard 6, in 10%.",
+        "    The rule: C-PILE (hf rules C-PILE).",
+    ]
+    plain = list(review_lines(result, ascii=True, width=200))
+    at = plain.index("  move 5 (deal 1, discard), an inaccuracy: discard 7 against discard 6: about 90 (60 to 120)")
+    assert not plain[at + 1].startswith("    ")
