@@ -34,11 +34,12 @@ from hfcli.review import (
     grade_of,
     same_choice,
 )
-from hfcli.review_text import preferred_why
+from hfcli.review_text import lesson_sentences, preferred_why
 
 HELP = ("Type the move you would play here, as at the table (draw, pickup, discard 7, meld 9 9 9, add 2 to 9, "
-        "ask, yes, no; Tab completes). table shows the table again, skip goes on to the next position, quit "
-        "leaves. No hint: the point is to find the move yourself.")
+        "ask, yes, no; Tab completes). A clearly costly answer gets one more try, then the lesson and the "
+        "expert's move. table shows the table again, skip goes on to the next position, quit leaves. No hint: "
+        "the point is to find the move yourself.")
 
 
 @dataclass
@@ -52,6 +53,7 @@ class Answer:
     low: float = 0.0
     high: float = 0.0
     samples: int = 0
+    tries: int = 1  # the try it was given at: a clearly costly first answer gets one more
 
 
 @dataclass
@@ -91,7 +93,8 @@ class Practice:
         self.drills = [Drill(f, positions[f.number].game, result.samples)
                        for f in sorted(result.mistakes, key=lambda f: f.number) if f.number in positions]
         self.index = 0
-        self.answers: list[Answer] = []
+        self.answers: list[Answer] = []  # each position's last answer
+        self.first: Answer | None = None  # the position's first answer, where it was clearly costly
 
     @property
     def finished(self) -> bool:
@@ -163,25 +166,39 @@ class Practice:
         refusal = drill.game.refusal(move)
         if refusal is not None:
             return [f"Not allowed here: {printable(str(refusal))}"]
-        lines = self._judge(drill, move)
-        self.index += 1
+        answer, lines = self._judge(drill, move)
+        if answer.verdict in CLEAR and self.first is None:
+            self.first = answer
+            return [*lines, "One more try: what would you play instead?"]
+        self.answers.append(answer)
+        if answer.verdict in CLEAR:  # the second try was clearly costly too: the lesson, and the move
+            f = drill.finding
+            lines += [printable(sentence) for sentence in lesson_sentences(f)]
+            lines.append(f"The expert plays {notation_text(f.preferred)} here.")
+        self._next()
         return lines
 
-    def _skip(self) -> list[str]:
-        self.answers.append(Answer(self.drill.finding.number, "", "skipped"))
+    def _next(self) -> None:
         self.index += 1
+        self.first = None
+
+    def _skip(self) -> list[str]:
+        self.answers.append(Answer(self.drill.finding.number, "", "skipped", tries=2 if self.first else 1))
+        self._next()
         return ["Skipped."]
 
-    def _judge(self, drill: Drill, move: Move) -> list[str]:
+    def _judge(self, drill: Drill, move: Move) -> tuple[Answer, list[str]]:
+        """An answer judged as the review judged the move played, and what is said of it."""
         f = drill.finding
         game = drill.game
+        tries = 2 if self.first is not None else 1
         preferred = parse_move(f.preferred)
         why = preferred_why(f)
         expert = f"the expert's {notation_text(f.preferred)}" + (f" ({why})" if why else "")
         if same_choice(game, move, preferred):
-            self.answers.append(Answer(f.number, str(move), "expert"))
-            return [f"The expert's choice: {notation_text(str(move))}. The game's {notation_text(f.played)} cost "
-                    f"about {f.cost:.0f} points more."]
+            return (Answer(f.number, str(move), "expert", tries=tries),
+                    [f"The expert's choice: {notation_text(str(move))}. The game's {notation_text(f.played)} cost "
+                     f"about {f.cost:.0f} points more."])
         if same_choice(game, move, parse_move(f.played)):
             cost, low, high, used = f.cost, f.low, f.high, f.samples  # the review's own figures
         else:
@@ -189,23 +206,27 @@ class Practice:
                               drill.knowledge())
             cost, low, high, used = round(costed.cost, 1), round(costed.low, 1), round(costed.high, 1), costed.samples
         grade = grade_of(low)
-        self.answers.append(Answer(f.number, str(move), grade.value, cost, low, high, used))
         if grade in CLEAR:
             verdict = f"{'an' if grade is Grade.INACCURACY else 'a'} {grade}"
         else:
             verdict = "good: not clearly worse"
         worse = f"about {cost:.0f} points worse than" if cost >= 0 else f"about {-cost:.0f} points better than"
-        return [f"{notation_text(str(move))}: {worse} {expert} "
-                f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}."]
+        return (Answer(f.number, str(move), grade.value, cost, low, high, used, tries),
+                [f"{notation_text(str(move))}: {worse} {expert} "
+                 f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}."])
 
     def tally(self) -> list[str]:
-        """The practice's end: how each position went."""
-        answered = len(self.answers)
-        found = sum(1 for a in self.answers if a.verdict == "expert")
-        good = sum(1 for a in self.answers if a.verdict == Grade.GOOD)
-        costly = sum(1 for a in self.answers if a.verdict in CLEAR)
-        skipped = sum(1 for a in self.answers if a.verdict == "skipped")
+        """The practice's end: how each position went, the expert's choice counted by the try (a
+        position left after one clearly costly try counts as that answer)."""
+        answers = self.answers + ([self.first] if self.first is not None else [])
+        answered = len(answers)
+        found = [a for a in answers if a.verdict == "expert"]
+        good = sum(1 for a in answers if a.verdict == Grade.GOOD)
+        costly = sum(1 for a in answers if a.verdict in CLEAR)
+        skipped = sum(1 for a in answers if a.verdict == "skipped")
         left = len(self.drills) - answered
-        words = [f"{found} the expert's choice", f"{good} good", f"{costly} still clearly costly",
+        first = sum(1 for a in found if a.tries == 1)
+        tries = f" ({first} at the first try, {len(found) - first} at the second)" if found else ""
+        words = [f"{len(found)} the expert's choice{tries}", f"{good} good", f"{costly} still clearly costly",
                  f"{skipped} skipped"] + ([f"{left} not reached"] if left else [])
         return [f"Practice over: {answered} of {len(self.drills)} positions answered; " + ", ".join(words) + "."]

@@ -14,6 +14,7 @@ from hfcli.cli import main
 from hfcli.engine.moves import parse_move
 from hfcli.practice import Practice
 from hfcli.review import Review, assess_position, decision_points, decision_seed, estimate, expert_at
+from hfcli.review_text import lesson_sentences
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 MIXED = GOLDEN / "classic-mixed-seed2.jsonl"
@@ -44,18 +45,34 @@ def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
     assert f"Position 1 of 1: move {MOVE}, deal 2" in shown and "In the game East played discard 6 here." in shown
     assert "Your hand" in shown  # the table as the seat saw it
 
-    # The game's own move costs what the review said, to the point.
+    # The game's own move costs what the review said, to the point; a clearly costly answer gets one
+    # more try, and the position stays.
     said = practice.handle("discard 6")
     assert finding.samples == 16 and finding.low > 150
     assert said == [f"discard 6: about {round(finding.cost)} points worse than the expert's add K (closes a dirty "
                     f"book of kings) "
-                    f"(95% interval {round(finding.low)} to {round(finding.high)}, 16 imagined deals): a mistake."]
-    assert practice.finished and practice.answers[0].verdict == "mistake"
-    assert (practice.answers[0].cost, practice.answers[0].low) == (finding.cost, finding.low)
+                    f"(95% interval {round(finding.low)} to {round(finding.high)}, 16 imagined deals): a mistake.",
+                    "One more try: what would you play instead?"]
+    assert not practice.finished and practice.first is not None and practice.first.verdict == "mistake"
+    assert (practice.first.cost, practice.first.low) == (finding.cost, finding.low)
+    # Clearly costly again: graded, then the lesson of the imagined deals and the expert's move.
+    second = practice.handle("discard 6")
+    assert second[0] == said[0] and second[-1] == "The expert plays add K here."
+    assert second[1:-1] == lesson_sentences(finding) and second[1:-1]
+    assert practice.finished and practice.answers[0].verdict == "mistake" and practice.answers[0].tries == 2
+    assert practice.tally() == ["Practice over: 1 of 1 positions answered; 0 the expert's choice, 0 good, "
+                                "1 still clearly costly, 0 skipped."]
 
     again = Practice(MIXED, result)
     assert again.handle("add K")[0].startswith("The expert's choice: add K.")
-    assert again.answers[0].verdict == "expert"
+    assert again.answers[0].verdict == "expert" and again.answers[0].tries == 1
+
+    # Found at the second try: counted so.
+    late = Practice(MIXED, result)
+    late.handle("discard 6")
+    assert late.handle("add K")[0].startswith("The expert's choice: add K.") and late.finished
+    assert late.tally() == ["Practice over: 1 of 1 positions answered; 1 the expert's choice (0 at the first try, "
+                            "1 at the second), 0 good, 0 still clearly costly, 0 skipped."]
 
     # Another answer is costed on the review's imagined deals, from the decision's own seed.
     third = Practice(MIXED, result)
@@ -67,7 +84,8 @@ def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
     cost, low, high, used = costed.cost, costed.low, costed.high, costed.samples
     answer = third.handle(str(other))[0]
     assert f"(95% interval {round(low):.0f} to {round(high):.0f}, {used} imagined deals)" in answer
-    assert third.answers[0].cost == round(cost, 1)
+    judged = third.first if third.first is not None else third.answers[0]
+    assert judged.cost == round(cost, 1)
     assert third.tally()[0].startswith("Practice over: 1 of 1 positions answered;")
 
 

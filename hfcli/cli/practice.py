@@ -29,7 +29,8 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
     worse), in the order played: the table as the seat saw it, what was played, and a prompt for
     the move (the table's notation, Tab completes; no hint). Each answer is costed as the review
     costs a move, from the same random numbers: the expert's choice, or what it costs and its
-    grade. A tally at the end; quit, Ctrl-C or Ctrl-D leave with the tally so far.
+    grade. A clearly costly answer gets one more try, then the lesson and the expert's move. A
+    tally at the end; quit, Ctrl-C or Ctrl-D leave with the tally so far.
 
     The review is kept in the data folder (reviews/, named by the transcript's digest), so a
     second practice, or a practice after hf review, starts at once; without one it is run first.
