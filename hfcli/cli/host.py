@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -220,8 +221,9 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
 
             event = settings.header["event"]
             partners = " and ".join(hosted.seating.long_names[s] for s in sorted(settings.people_seats or ()) if s)
-            lines.insert(1, f"Event: {printable(event['name'])}. People sit South and {partners}, the AI "
-                            "everywhere else; the transcript is the pair's entry.")
+            said = (f"Event: {printable(event['name'])}. People sit South and {partners}, the AI everywhere "
+                    "else; the transcript is the pair's entry.")
+            lines[1:1] = textwrap.wrap(said, 79)
         if settings.code is not None:
             lines.append(f"Join code: {settings.code}")
         else:

@@ -80,8 +80,9 @@ def text(results: Results, program: str = "hf") -> str:
             .rstrip()
         )
     if len(results.lines) > 1:
-        out.append(f"Each deal is worth {len(results.lines) - 1} matchpoints: one for each other result beaten, "
-                   "½ a tie.")
+        worth = len(results.lines) - 1
+        out.append(f"Each deal is worth {worth} matchpoint{'' if worth == 1 else 's'}: one for each other result "
+                   "beaten, ½ a tie.")
     else:
         out.append("No entry counts yet: par stands alone, with nothing to be compared with.")
     for deal in range(deals):
@@ -94,7 +95,7 @@ def text(results: Results, program: str = "hf") -> str:
             )
         top = results.best_of_deal(deal)
         if top is not None:
-            out.append(f"  Best: {name_of(top, results)}. To watch it:")
+            out.append(f"  Best entry: {name_of(top, results)}. To watch it:")
             out.append(f"    {replay_command(program, top, deal)}")  # whole, to be copied: never wrapped
     if results.refused:
         out += ["", "Refused, not ranked:"]
@@ -132,7 +133,7 @@ def markdown(results: Results, program: str = "hf") -> str:
     for deal in range(deals):
         best = results.best_of_deal(deal)
         if best is not None:
-            out.append(f"- Deal {deal + 1}, best: {_md(name_of(best, results))}, "
+            out.append(f"- Deal {deal + 1}, best entry: {_md(name_of(best, results))}, "
                        f"`{replay_command(program, best, deal)}`")
     if results.refused:
         out += ["", "Refused, not ranked:", ""]
