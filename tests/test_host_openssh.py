@@ -37,17 +37,17 @@ def test_a_friend_joins_hf_host_with_openssh_and_sees_the_table(tmp_path: Path) 
             friend.sendline(code)
             friend.expect("Your name:")
             friend.sendline("Ann")
-            friend.expect("You sit West")
-            host.expect("Ann sits down West.")
+            friend.expect("You sit North")
+            host.expect("Ann sits down North.")
             host.sendline("start")
             friend.expect("Hand and Foot, quick rules")
             friend.expect("Ann \\(draw\\)> |Ann \\(meld/discard\\)> |>")
             friend.sendline("who")
-            friend.expect("West +Ann")
+            friend.expect("North +Ann")
             assert re.fullmatch(r"SHA256:[A-Za-z0-9+/]{43}", fingerprint)
         finally:
             friend.terminate(force=True)
-        host.expect("Ann \\(West\\) lost the connection")
+        host.expect("Ann \\(North\\) lost the connection")
     finally:
         host.terminate(force=True)
 
@@ -70,10 +70,10 @@ def test_a_friend_with_ssh_t_types_the_code_before_the_prompt_and_sits_down(tmp_
         try:
             friend.sendline(code)
             friend.sendline("Ann")
-            friend.expect("You sit West")
-            host.expect("Ann sits down West.")
+            friend.expect("You sit North")
+            host.expect("Ann sits down North.")
             friend.sendline("who")
-            friend.expect("West +Ann")
+            friend.expect("North +Ann")
             assert "not this table's code" not in friend.before
         finally:
             friend.terminate(force=True)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +32,7 @@ from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.seatlock import SeatLock, new_seat_code
 from hfcli.host.terminal import Closed, Terminal
 from hfcli.printable import printable
-from hfcli.table.endpoints import AiEndpoint
+from hfcli.table.endpoints import AiEndpoint, remark_problem
 
 if TYPE_CHECKING:
     from ai.base import Player
@@ -115,6 +117,8 @@ class Person:
     returned: bool = False  # came back after a drop: shown the table as it is now
     leaving: bool = False  # left on purpose: the AI takes the seat at once, not after the grace period
     wake_prompt: Callable[[], None] | None = None  # ends the person's prompt, to show it anew
+    away_from: int | None = None  # the session's log entry where the person went away, while away
+    remarks: limits.InputBudget | None = None  # the lines they may say to the table (limits.REMARKS_AT_ONCE)
 
     @property
     def here(self) -> bool:
@@ -158,6 +162,7 @@ class HostedTable:
         self.watchers: list[Terminal] = []  # the host's console when the host only watches
         self.transcript_path: Path | None = settings.transcript_path
         self.failed: BaseException | None = None
+        self.clock: Callable[[], float] = time.monotonic  # what the limits on people's lines count time by
         self.login_seconds = limits.LOGIN_SECONDS  # to give the code and a name
         self.code_tries = limits.CODE_TRIES  # wrong codes before a connection is closed
         if settings.host_name is not None and resumed is None:
@@ -433,6 +438,7 @@ class HostedTable:
         person.away_since = loop.time()
         if person.session is not None:
             person.session.echo = _nowhere
+            person.away_from = len(person.session.log)
         grace = 0.0 if person.leaving else self.settings.grace
         person.leaving = False
         name, long_name = printable(person.name), self.seating.long_names[person.seat]
@@ -550,8 +556,7 @@ class HostedTable:
             self._name_seat(seat, self._seat_label(seat, person.name))
         for person in self.people.values():
             if person.here and person.session is not None:
-                person.introduced = True
-                person.session.start(self._intro(person))
+                self._introduce(person, person.session)
             elif not person.host:
                 self._dropped_at_start(person)
 
@@ -559,6 +564,8 @@ class HostedTable:
         """A resumed game's guest who has not reconnected yet: their seat waits as for a drop."""
         loop = asyncio.get_running_loop()
         person.away_since = loop.time()
+        if person.session is not None:
+            person.away_from = len(person.session.log)
         person.grace_timer = loop.call_later(self.settings.grace, self._grace_over, person)
 
     def _seat_the_recorded(self, resumed: Resumed) -> None:
@@ -654,17 +661,54 @@ class HostedTable:
         session.echo = terminal.say
         session.screen_size = terminal.size
         if not person.introduced:
-            person.introduced = True
-            session.start(self._intro(person))
+            self._introduce(person, session)
         elif person.returned:
             person.returned = False
+            for line in self._played_for(person, session):
+                session.say(line)
             session.say(session.table())  # where the game stands now
             session.show_turn()
+        person.away_from = None
         await self.prompt(person)
         if self.finished:
             # Said here, after the person's own last lines (the final scores), rather than by the
             # driver, whose word could come after their connection was already closed.
             terminal.say(THANKS)
+
+    def _may_say(self, person: Person, text: str) -> str | None:
+        """Why ``person`` may not say ``text`` to the table now (too many lines of late), or None.
+        Only a line the table would hear counts: a blank or too long one is refused as it is."""
+        if remark_problem(text) is not None:
+            return None  # the session says what is wrong with it
+        if person.remarks is None:
+            person.remarks = limits.InputBudget(1 / limits.REMARK_SECONDS, limits.REMARKS_AT_ONCE, self.clock)
+        budget = person.remarks
+        if budget.admit(1):
+            return None
+        wait = math.ceil((1 - budget.tokens) / budget.rate)
+        return (f"Not said: the table hears {limits.REMARKS_AT_ONCE} lines from you at once, then one every "
+                f"{limits.REMARK_SECONDS:g} seconds; say it again in {wait} {'second' if wait == 1 else 'seconds'}.")
+
+    def _introduce(self, person: Person, session: Session) -> None:
+        """The game's first lines, then the person's own cards: the whole table if it is their
+        turn, else their hand, so that nobody starts the game without knowing what they hold."""
+        person.introduced, person.returned = True, False
+        # A resumed game's guest may come back after the AI went on with it for them.
+        session.start([*self._intro(person), *self._played_for(person, session)])
+        if not session.is_over and session.view.to_move != person.seat:
+            session.say(session.hand())
+
+    @staticmethod
+    def _played_for(person: Person, session: Session) -> list[str]:
+        """What the AI played for the person while they were away, if anything, in lines."""
+        if person.away_from is None:
+            return []
+        moves = session.own_moves_since(person.away_from)
+        person.away_from = None
+        if not moves:
+            return []
+        count = "1 move" if len(moves) == 1 else f"{len(moves)} moves"
+        return [f"While you were away, the AI played {count} for you:", *(f"  {move}" for move in moves)]
 
     async def prompt(self, person: Person) -> None:
         """The person's prompt at the table, until the game ends or they leave."""
@@ -675,7 +719,8 @@ class HostedTable:
         def waker(wake: Callable[[], None] | None) -> None:
             person.wake_prompt = wake
 
-        seated = Seated(self.over, self.wake, self.who_lines, lambda: self.leave(person), waker, self.named)
+        seated = Seated(self.over, self.wake, self.who_lines, lambda: self.leave(person), waker, self.named,
+                        may_say=lambda text: self._may_say(person, text))
         if person.host:
             seated.question = "Stop hosting? The game stays saved, to take up again with hf host --resume. [y/N] "
         await table_prompt(seated, person.session, person.terminal)

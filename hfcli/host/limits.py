@@ -35,6 +35,10 @@ IDLE_SECONDS = 30 * 60.0  # without a key, seated or in the lobby: then the conn
 INPUT_RATE = 1024.0  # bytes a second, sustained
 INPUT_BURST = 8192.0  # bytes at once: a paste of several long lines
 MAX_DROPPED = 64 * 1024  # bytes over the budget before the connection is closed
+# What one person may say to the table (say TEXT): a few lines together, then one every few
+# seconds. Each goes to every screen and into the transcript, so a flood would fill both.
+REMARKS_AT_ONCE = 5
+REMARK_SECONDS = 4.0
 RESIZE_BYTES = 16  # what a window change costs the budget: the four numbers it carries
 RESIZE_SECONDS = 0.05  # a burst of window changes is one redraw this long after the first: only the last size counts
 

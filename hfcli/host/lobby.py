@@ -67,7 +67,7 @@ class Lobby:
             return None
 
     def sit(self, name: str, seat: int | None = None, *, host: bool = False) -> int:
-        """Seat ``name``: in ``seat``, or the first free one; a name that holds a seat and is not
+        """Seat ``name``: in ``seat``, or the next one (``next_seat``); a name that holds a seat and is not
         connected takes it back (a reconnect). Raises SeatTaken."""
         held = self.seat_of(name)
         if held is not None:
@@ -84,7 +84,7 @@ class Lobby:
         if not free:
             raise SeatTaken("every seat is taken")
         if seat is None:
-            seat = free[0]
+            seat = self.next_seat()
         elif seat not in free:
             raise SeatTaken(self.not_free(seat))
         self.places[seat] = Place(name.strip(), host=host)
@@ -95,6 +95,15 @@ class Lobby:
         if seat in self.places:
             return f"{self.seat_names[seat]} is taken; free: {self.free_words()}"
         return f"{self.seat_names[seat]} is the AI's at this table; free: {self.free_words()}"
+
+    def next_seat(self) -> int:
+        """Where the next guest sits unless they ask for a seat: beside the host as their partner
+        while the host's side has a free seat (friends who join a host play with them), else the
+        first free seat."""
+        free = self.free_seats()
+        hosts = [seat for seat, place in self.places.items() if place.host]
+        partners = [seat for seat in free if hosts and seat in self.seating.partners(hosts[0])]
+        return (partners or free)[0]
 
     def leave(self, seat: int) -> None:
         """Before the game the seat is free again; during it, the seat is kept for the name."""

@@ -36,6 +36,7 @@ class Seated:
     waker: Callable[[Callable[[], None] | None], None]  # given the way to draw the prompt anew (None: gone)
     named: Callable[[int], str]  # a seat as the prompt names it (Ann, West)
     question: str = LEAVE_QUESTION
+    may_say: Callable[[str], str | None] = lambda text: None  # why the person may not say ``text`` now, or None
 
 
 async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> None:
@@ -102,6 +103,9 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                 if word == "who":
                     terminal.say("\n".join(seated.who()))
                     return INFO
+                said, _, remark = line.strip().partition(" ")
+                if said.lower() == "say" and (refusal := seated.may_say(remark)) is not None:
+                    return session.error(refusal)
                 outcome = session.handle(line)
                 seated.played()
                 return outcome

@@ -542,6 +542,11 @@ class Session:
                          f"{self._entry_text(entry)}")
         return "\n".join(lines)
 
+    def own_moves_since(self, start: int) -> list[str]:
+        """The moves this seat made from log entry ``start`` on (the AI's, while the person was
+        away), in words as the log gives them, each with its reason."""
+        return [self._entry_text(entry) for entry in self.log[start:] if entry.seat == self.human]
+
     def _entry_text(self, entry: LogEntry) -> str:
         shown = entry.shown or notation_text(entry.move)
         return shown + reason_suffix(entry.move, entry.reason, color=self.color, ascii=self.ascii)
