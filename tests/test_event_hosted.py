@@ -51,3 +51,19 @@ def test_host_event_refuses_what_the_event_decides(tmp_path: Path) -> None:
     write(new_event("Pairs night", PRESETS["quick"], "hard", "normal"), event_path)
     result = CliRunner().invoke(main, ["host", "--event", str(event_path), "--rules", "classic"])
     assert result.exit_code == 2 and "--event plays the event's cards and table: leave out --rules" in result.output
+
+
+def test_host_resume_goes_on_with_a_pairs_entry_only_with_its_event(tmp_path: Path) -> None:
+    from test_event import record_entry
+
+    event, other = new_event("Pairs night", PRESETS["quick"], "hard", "normal"), new_event(
+        "Other night", PRESETS["quick"], "hard", "normal")
+    write(other, tmp_path / "other.toml")
+    entry = tmp_path / "half.jsonl"
+    record_entry(event, entry, "Ann", "hard", moves=10)
+    before = entry.read_bytes()
+    for extra in ([], ["--event", str(tmp_path / "other.toml")]):
+        result = CliRunner().invoke(main, ["host", "--resume", str(entry), *extra])
+        assert result.exit_code == 1, result.output
+        assert "is an entry of an event: go on with it with --event and that event's file" in result.output
+    assert entry.read_bytes() == before
