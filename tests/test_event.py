@@ -457,3 +457,13 @@ def test_hf_stats_counts_a_data_folders_event_entries(tmp_path: Path, monkeypatc
     assert code == 0, out
     assert json.loads(out)["from"] == [str(tmp_path / "data" / "events")]
     assert "1 game" in invoke(["stats"])[1]
+
+
+def test_hf_replay_says_a_game_is_an_events_entry(tmp_path: Path) -> None:
+    event = quick_event("Sunday")
+    record_entry(event, tmp_path / "ann.jsonl", "Ann", "hard", moves=12)
+    code, out = invoke(["replay", str(tmp_path / "ann.jsonl"), "--print"])
+    assert code == 0, out
+    assert f"This is an entry of the event Sunday (event {event.id[:16]})." in out
+    code, out = invoke(["replay", str(tmp_path / "ann.jsonl")], "q\n")
+    assert f"This is an entry of the event Sunday (event {event.id[:16]})." in out

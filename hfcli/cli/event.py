@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,12 +43,13 @@ def event() -> None:
 
 def load_event(spec: str) -> Event:
     """An event file, or ``daily`` (today) or ``daily:YYYY-MM-DD``: the daily deal."""
-    from hfcli.event.spec import EventError, daily, parse_date, read
+    from hfcli.event.spec import EventError, parse_date, read
+    from hfcli.event.spec import daily as daily_deal
 
     try:
         if spec == DAILY or (spec.startswith(DAILY + ":") and not Path(spec).exists()):
             day = spec.partition(":")[2]
-            return daily(parse_date(day) if day else dt.date.today())
+            return daily_deal(parse_date(day) if day else dt.date.today())
         return read(spec)
     except EventError as exc:
         raise InputError(str(exc)) from None
@@ -109,7 +112,8 @@ def new(event_name: str, rules_spec: str, table_players: int | None, teams: str 
     except OSError as exc:
         raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
     click.echo(describe(ev))
-    click.echo(f"Written to {output}. Send it to the players: hf event play {output}")
+    click.echo(f"Written to {output}. Send it to the players: {program_command()} event play "
+               f"{shlex.quote(str(output))}")
     for line in commitments_lines(ev):
         click.echo(line)
 
@@ -139,7 +143,7 @@ _PLAY_OPTIONS = [
 ]
 
 
-def _play_options(function):  # type: ignore[no-untyped-def]
+def _play_options(function: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(_PLAY_OPTIONS):
         function = option(function)
     return function

@@ -25,7 +25,7 @@ from hfcli.render import (
 )
 from hfcli.scoresheet import Sheet
 from hfcli.table import MAX_REMARK
-from hfcli.transcript import RecordedMove, Replayed, SeatInfo, replay
+from hfcli.transcript import Header, RecordedMove, Replayed, SeatInfo, replay
 from hfcli.transcript.lines import RecordedRemark
 from hfcli.transcript.origin import origin_line
 
@@ -129,6 +129,9 @@ def screen(
         origin = origin_line(recording.replayed.header, recording.replayed.source.path)
         if origin is not None:
             head += f"\n{origin}"
+        entry = event_line(recording.replayed.header)
+        if entry is not None:
+            head += f"\n{entry}"
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], seat_names(recording)[move.seat])
@@ -181,6 +184,9 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
     origin = origin_line(header, recording.replayed.source.path)
     if origin is not None:
         yield origin
+    entry = event_line(header)
+    if entry is not None:
+        yield entry
     if "position" in header.data:
         yield start_line(recording.position(0))
 
@@ -261,6 +267,15 @@ def score_sheet_text(recording: Recording, fmt: str) -> str:
     title = f"Score sheet of {printable(replayed.source.path)}: {header.rules.name} rules, seed {header.seed}"
     origin = origin_line(header, replayed.source.path)
     return Sheet.of_game(game, players, title, [origin] if origin else []).render(fmt)
+
+
+def event_line(header: Header) -> str | None:
+    """``This is an entry of the event Sunday (event 76d27f286a8563be).``, for an event's entry (the
+    header's ``event``: docs/events.md); None for any other game."""
+    event = header.data.get("event")
+    if not isinstance(event, dict) or not isinstance(event.get("name"), str) or not isinstance(event.get("id"), str):
+        return None
+    return f"This is an entry of the event {printable(event['name'])} (event {printable(event['id'][:16])})."
 
 
 def moves_of(recording: Recording, seat: int) -> list[int]:
