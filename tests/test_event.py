@@ -467,3 +467,11 @@ def test_hf_replay_says_a_game_is_an_events_entry(tmp_path: Path) -> None:
     assert f"This is an entry of the event Sunday (event {event.id[:16]})." in out
     code, out = invoke(["replay", str(tmp_path / "ann.jsonl")], "q\n")
     assert f"This is an entry of the event Sunday (event {event.id[:16]})." in out
+
+
+def test_results_in_several_processes_are_the_same(tmp_path: Path) -> None:
+    event = quick_event("Sunday")
+    record_entry(event, tmp_path / "ann.jsonl", "Ann", "normal")
+    record_entry(event, tmp_path / "bob.jsonl", "Bob", "easy", moves=30)
+    one, two = results(event, [tmp_path]), results(event, [tmp_path], jobs=2)
+    assert one == two and [r.player for r in two.refused] == ["Bob"]

@@ -309,7 +309,9 @@ def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
               show_default=True, help="How to write the leaderboard.")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
-def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=WholeNumber(1, 64, "jobs"),
+              help="Check this many entries at once, in separate processes.")
+def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool, jobs: int) -> None:
     """Check every entry and rank those that count, deal by deal (duplicate scoring).
 
     An entry counts when it is this event's (rules, seating, levels and every
@@ -322,6 +324,7 @@ def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool) -> No
       hf event results sunday.toml ann.jsonl bob.jsonl
       hf event results sunday.toml entries/ --format markdown
       hf event results daily:2026-12-04 entries/ --json
+      hf event results club.toml entries/ --jobs 2
     """
     from hfcli.event.board import render
     from hfcli.event.results import results as gather
@@ -329,5 +332,5 @@ def results(file: str, entries: tuple[Path, ...], fmt: str, as_json: bool) -> No
     ev = load_event(file)
     if as_json:
         fmt = "json"
-    found = gather(ev, entries)
+    found = gather(ev, entries, jobs=jobs)
     click.echo(render(found, fmt, program_command()))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from hfcli.engine.game import Game
+from hfcli.engine.scoring import DealResult
 from hfcli.event.entries import Entry, Refused, check, entry_files
 from hfcli.event.scoring import Scored, margin, percent, ranks, score
 from hfcli.event.spec import Event
+from hfcli.workers import parallel_map
 
 
 @dataclass(frozen=True)
@@ -66,13 +69,28 @@ def par_game(event: Event) -> Game:
     return game
 
 
+def _work(event: Event, task: Path | None) -> Entry | Refused | tuple[DealResult, ...]:
+    """One entry checked, or (for None) par's results: a task for a worker process."""
+    return tuple(par_game(event).results) if task is None else check(event, task)
+
+
 def results(
-    event: Event, paths: Iterable[str | Path], on_entry: Callable[[Entry | Refused], None] | None = None
+    event: Event, paths: Iterable[str | Path], on_entry: Callable[[Entry | Refused], None] | None = None,
+    jobs: int = 1,
 ) -> Results:
+    """Every entry checked and the field scored. With ``jobs`` > 1 the entries, and par, are
+    replayed in that many processes (each replay asks today's AI at every AI move: an expert's
+    search makes that the most of the work)."""
     entries: list[Entry] = []
     refused: list[Refused] = []
-    for path in entry_files(paths):
-        checked = check(event, path)
+    tasks: list[Path | None] = [*entry_files(paths), None]
+    work = partial(_work, event)
+    done = map(work, tasks) if jobs <= 1 else parallel_map(work, tasks, min(jobs, len(tasks)))
+    par: tuple[DealResult, ...] = ()
+    for checked in done:
+        if isinstance(checked, tuple):
+            par = checked
+            continue
         if isinstance(checked, Entry):
             entries.append(checked)
         else:
@@ -80,9 +98,8 @@ def results(
         if on_entry is not None:
             on_entry(checked)
     side = event.seating.team_of[event.seat]
-    par = par_game(event)
     field = [tuple(margin(r, side) for r in e.results) for e in entries]
-    field.append(tuple(margin(r, side) for r in par.results))
+    field.append(tuple(margin(r, side) for r in par))
     scored = score(field)
     places = ranks(scored)
     size = len(field)
