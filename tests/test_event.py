@@ -475,3 +475,13 @@ def test_results_in_several_processes_are_the_same(tmp_path: Path) -> None:
     record_entry(event, tmp_path / "bob.jsonl", "Bob", "easy", moves=30)
     one, two = results(event, [tmp_path]), results(event, [tmp_path], jobs=2)
     assert one == two and [r.player for r in two.refused] == ["Bob"]
+
+
+def test_the_event_file_in_the_docs_is_a_real_one(tmp_path: Path) -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    block = docs.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "sunday.toml"
+    path.write_text(block, encoding="utf-8")
+    event = read(path)
+    assert (event.name, event.rules.deals, event.partner, event.opponents) == ("Sunday", 2, "hard", "hard")
+    assert f'"id":"{event.id[:8]}...' in docs and f"(event {event.id[:16]})" in docs
