@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from hfcli.card_words import card_name, hand_words
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
 from hfcli.engine.moves import MoveKind, Pick
@@ -29,6 +30,39 @@ RED = "\x1b[31m"
 GREEN = "\x1b[32m"
 YELLOW = "\x1b[33m"
 CYAN = "\x1b[36m"
+# --four-color: Okabe and Ito's palette for colour-blind eyes, in the 256-colour set every modern
+# terminal has: hearts vermilion (#d75f00), diamonds blue (#0087d7), clubs bluish green (#00af5f),
+# spades in the terminal's own colour. Vermilion and bluish green differ in lightness as well as in
+# hue, so a red-green colour-blind player still tells hearts from clubs.
+VERMILION = "\x1b[38;5;166m"
+BLUE = "\x1b[38;5;32m"
+BLUISH_GREEN = "\x1b[38;5;35m"
+TWO_COLORS: dict[str, str] = {"D": RED, "H": RED}
+FOUR_COLORS: dict[str, str] = {"H": VERMILION, "D": BLUE, "C": BLUISH_GREEN}
+# The colour of each suit on screen (none for a suit not in it): the program's one display choice
+# of suits, set once at the start of a command by use_four_colors.
+SUIT_COLORS: dict[str, str] = dict(TWO_COLORS)
+
+
+# For a screen reader (HF_SCREEN_READER, hf config screen-reader yes): cards in words wherever a
+# command writes them (``seven of hearts``, a hand as ranks with counts), set once at the start.
+_SPOKEN: list[bool] = [False]
+
+
+def use_spoken_cards(on: bool) -> None:
+    """Cards in words from now on (for a screen reader), or as the table writes them."""
+    _SPOKEN[0] = on
+
+
+def spoken_cards() -> bool:
+    return _SPOKEN[0]
+
+
+def use_four_colors(on: bool) -> None:
+    """Suits in four colours from now on (``--four-color``), or red and black."""
+    SUIT_COLORS.clear()
+    SUIT_COLORS.update(FOUR_COLORS if on else TWO_COLORS)
+
 
 # A ten in move notation: the rank token ``T`` alone or as an exact card (``TS``), never inside a word.
 _NOTATION_TEN = re.compile(r"\bT(?=[CDHS]?\b)")
@@ -84,10 +118,13 @@ def meld_label(rank: int) -> str:
 
 def card_text(c: Card, *, color: bool = False, ascii: bool = False) -> str:
     """One card: ``7♥`` (or ``7H`` with ``ascii``); the joker is ``JK``; red suits in red."""
+    if _SPOKEN[0]:
+        return card_name(c)
     if not c.suit:
         return paint("JK", YELLOW, color)
     text = rank_label(c.rank) + (c.suit if ascii else SUIT_SYMBOLS[c.suit])
-    return paint(text, RED, color) if c.suit in "DH" else text
+    code = SUIT_COLORS.get(c.suit)
+    return paint(text, code, color) if code else text
 
 
 def cards_text(cards: Sequence[Card], *, color: bool = False, ascii: bool = False) -> str:
@@ -170,6 +207,8 @@ def hand_lines(
     inside a card; lines after the first start with ``indent``."""
     if not cards:
         return [f"{lead}(no cards)"]
+    if _SPOKEN[0]:
+        return [f"{lead}{hand_words(cards)}"]
     times = "x" if ascii else "×"
     bar = "|" if ascii else "│"
     groups = [

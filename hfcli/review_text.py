@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from hfcli.engine.cards import card
-from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, wrap_line
+from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, spoken_cards, wrap_line
 from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
 from hfcli.rules_text import RULE_TITLES
 
@@ -126,6 +126,18 @@ def chart_lines(assessed: list[Assessed], *, ascii: bool, width: int = CHART_WID
     return lines
 
 
+def chart_sentence(result: Review) -> str:
+    """The chart's figures in a sentence, for a screen reader: where the margin started and ended,
+    and its highest and lowest, each at its decision."""
+    side = result.side_names[result.side] if 0 <= result.side < len(result.side_names) else result.seat_name
+    values = [a.margin for a in result.assessed]
+    high = max(range(len(values)), key=lambda i: values[i])
+    low = min(range(len(values)), key=lambda i: values[i])
+    return (f"{printable(side)}'s expected margin, in points as the seat saw it: {_points(values[0])} at the first "
+            f"of {len(values)} decisions, {_points(values[-1])} at the last; highest {_points(values[high])} "
+            f"at decision {high + 1}, lowest {_points(values[low])} at decision {low + 1}.")
+
+
 def _points(value: float) -> str:
     return "0" if round(value) == 0 else f"{value:+.0f}"
 
@@ -142,7 +154,12 @@ def review_lines(
     its continuation indented under its own text."""
     for line in _review_lines(result, show_all=show_all, ascii=ascii):
         yield from wrap_line(line, width)
-    chart = chart_lines(result.assessed, ascii=ascii, width=min(width or CHART_WIDTH, CHART_WIDTH))
+    if spoken_cards() and result.assessed:
+        yield ""
+        yield from wrap_line(chart_sentence(result), width)
+        chart = []
+    else:
+        chart = chart_lines(result.assessed, ascii=ascii, width=min(width or CHART_WIDTH, CHART_WIDTH))
     if chart:
         side = result.side_names[result.side] if 0 <= result.side < len(result.side_names) else result.seat_name
         yield ""

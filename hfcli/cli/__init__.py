@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "rules": "Show a rule set, a house-rules file, or one rule by id.",
     "host": "Host a table that friends join with ssh; the AI fills the other seats.",
     "event": "Events: the same deals for everyone, and results anyone can check.",
+    "config": "Show or set your preferences (screen reader, four colours, speed, name, levels).",
 }
 
 
@@ -136,6 +137,51 @@ def table_rules(rules: Rules, players: int | None, teams: str | None) -> Rules:
         raise click.UsageError(str(exc).replace("override: ", "")) from None
 
 
+def kept_preferences(params: dict[str, str]) -> dict[str, Any]:
+    """The config file's values (``hf config``) for the options among ``params`` (parameter name ->
+    the file's key) that neither the command line nor the environment set: those set there win."""
+    from hfcli import config
+
+    ctx = click.get_current_context()
+    try:
+        settings = config.load()
+    except config.ConfigError as exc:
+        raise InputError(f"{exc} (hf config shows and sets it)") from None
+    kept: dict[str, Any] = {}
+    for parameter, key in params.items():
+        source = ctx.get_parameter_source(parameter)
+        if key in settings and source in (None, click.core.ParameterSource.DEFAULT):
+            kept[parameter] = settings[key]
+    return kept
+
+
+def _speakable_output() -> None:
+    """The display preferences every command follows, from the config file and the environment:
+    four colours, and for a screen reader (HF_SCREEN_READER, or hf config screen-reader yes) cards
+    in words and output without escapes, box lines, chart bars or suit symbols (:mod:`hfcli.speech`)."""
+    from hfcli import config
+    from hfcli.render import use_four_colors
+
+    try:
+        four_colors = bool(config.load().get("four-color", False))
+    except config.ConfigError:
+        four_colors = False  # said by the commands that read the file for their options
+    use_four_colors(four_colors)
+    speak_output(config.screen_reader_wanted())
+
+
+def speak_output(on: bool) -> None:
+    """Cards in words and every line fit for a screen reader from now on, when ``on``; as the table
+    writes them otherwise."""
+    from hfcli.render import use_spoken_cards
+    from hfcli.speech import SpeechStream
+
+    use_spoken_cards(on)
+    if on and not isinstance(sys.stdout, SpeechStream):
+        sys.stdout = SpeechStream(sys.stdout)
+        sys.stderr = SpeechStream(sys.stderr)
+
+
 class LazyGroup(click.Group):
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
@@ -143,6 +189,7 @@ class LazyGroup(click.Group):
         if parent is None:  # before any command, its help or its errors are written
             escape_what_cannot_be_encoded(sys.stdout)
             escape_what_cannot_be_encoded(sys.stderr)
+            _speakable_output()
         with _errors_shown_visibly():
             return super().make_context(info_name, args, parent, **extra)
 

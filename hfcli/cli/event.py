@@ -247,19 +247,22 @@ def _event_intro(ev: Event) -> list[str]:
 def _new(ev: Event, path: Path, name: str, color: bool, ascii_cards: bool,
          speed: float) -> tuple[Session, list[str]]:
     from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session
+    from hfcli.config import screen_reader_wanted
     from hfcli.engine.game import Game
 
     game = Game(ev.rules, ev.seed, seating=ev.seating, shoes=ev.shoes)
     assert ev.seat == HUMAN
     players = {seat: make_ai(level, ev.seed, seat) for seat, level in ev.levels.items()}
     writer, _ = open_transcript(game, HUMAN, name, ev.levels, path, {"event": ev.header()})
-    session = table_session(game, players, ev.levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    session = table_session(game, players, ev.levels, HUMAN, name, writer, path, color, ascii_cards, speed,
+                            spoken=screen_reader_wanted())
     return session, _event_intro(ev) + intro_lines(game, HUMAN, ev.levels, path)
 
 
 def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float) -> tuple[Session, list[str]]:
     """The entry this data folder holds already: it goes on if unfinished; a finished one stands."""
     from hfcli.cli.table_setup import make_ai, table_session, taking_up
+    from hfcli.config import screen_reader_wanted
     from hfcli.printable import printable
     from hfcli.repl.session import LogEntry
     from hfcli.transcript import parse_header, read_source, resume
@@ -294,7 +297,8 @@ def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float
     levels = {seat: info.level or "normal" for seat, info in enumerate(found.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     found.recall(players)
-    session = table_session(game, players, levels, human, name, found.writer, path, color, ascii_cards, speed)
+    session = table_session(game, players, levels, human, name, found.writer, path, color, ascii_cards, speed,
+                            spoken=screen_reader_wanted())
     for m in found.moves:
         session.log.append(LogEntry(m.deal - 1, m.seat, m.move, printable(m.reason or "")))
     intro = [f"Your entry of this event is unfinished: it goes on where it stopped ({path})."]

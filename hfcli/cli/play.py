@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from hfcli.transcript import Source
 
 LEVELS = ("easy", "normal", "hard", "expert")
+# The options a preference in the config file (hf config) sets when neither the command line nor
+# the environment does: parameter -> the file's key.
+PREFERENCES = {"name": "name", "level": "level", "partner_level": "partner-level",
+               "opponent_level": "opponent-level", "ascii_cards": "ascii", "speed": "speed",
+               "screen_reader": "screen-reader", "four_color": "four-color"}
 
 
 def terminal_size() -> tuple[int, int]:
@@ -166,6 +171,11 @@ TRANSCRIPT_FILE = TranscriptPath()
               help=f"Seconds to pause after each AI move, 0 (instant) to {MAX_PAUSE:g}; a key press skips the rest "
                    "of the round.")
 @click.option("--no-color", is_flag=True, help="No colour (NO_COLOR in the environment does the same).")
+@click.option("--screen-reader", envvar=["HF_SCREEN_READER", "HF_PLAY_SCREEN_READER"], is_flag=True,
+              help="Everything in words, a line at a time, for a screen reader: no table redrawn, no toolbar, "
+                   "no symbols; hand, pile, table, need, score, last, cards and who answer in a sentence.")
+@click.option("--four-color", envvar="HF_PLAY_FOUR_COLOR", is_flag=True,
+              help="Suits in four colours: spades black, hearts red, diamonds blue, clubs green.")
 def play(
     seed: int | None,
     rules_spec: str,
@@ -183,6 +193,8 @@ def play(
     ascii_cards: bool,
     speed: float,
     no_color: bool,
+    screen_reader: bool,
+    four_color: bool,
 ) -> None:
     """Play Hand and Foot: you sit South, your AI partner North, AI opponents West and East.
 
@@ -205,14 +217,26 @@ def play(
       hf play --from game.jsonl:300      try another choice after move 300
       hf play --duplicate game.jsonl     the same cards again
     """
-    from hfcli.render import output_shows_symbols
+    from hfcli.cli import kept_preferences
+    from hfcli.render import output_shows_symbols, use_four_colors
     from hfcli.repl.style import color_wanted
 
-    color = color_wanted(sys.stdout.isatty(), no_color)
-    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    kept = kept_preferences(PREFERENCES)
+    name, level = kept.get("name", name), kept.get("level", level)
+    partner_level = kept.get("partner_level", partner_level) or None
+    opponent_level = kept.get("opponent_level", opponent_level) or None
+    ascii_cards, speed = kept.get("ascii_cards", ascii_cards), kept.get("speed", speed)
+    screen_reader, four_color = kept.get("screen_reader", screen_reader), kept.get("four_color", four_color)
+    color = color_wanted(sys.stdout.isatty(), no_color) and not screen_reader
+    use_four_colors(four_color)
+    if screen_reader:
+        from hfcli.cli import speak_output
+
+        speak_output(True)
+    ascii_cards = ascii_cards or screen_reader or not output_shows_symbols(sys.stdout.encoding)
     _check_sources(resume_path, from_spec, duplicate_path, seat)
     if resume_path is not None:
-        session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed)
+        session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed, spoken=screen_reader)
         try:
             _same_table(session.host.game, table_players, teams)
         except click.UsageError:
@@ -221,18 +245,19 @@ def play(
     elif from_spec is not None:
         from hfcli.cli.recorded import what_if_session
 
-        session, intro = what_if_session(from_spec, seat, name, level, transcript_path, color, ascii_cards, speed)
+        session, intro = what_if_session(from_spec, seat, name, level, transcript_path, color, ascii_cards, speed,
+                                         spoken=screen_reader)
     elif duplicate_path is not None:
         from hfcli.cli.recorded import duplicate_session
 
         session, intro = duplicate_session(
-            duplicate_path, seat, name, level, transcript_path, color, ascii_cards, speed
+            duplicate_path, seat, name, level, transcript_path, color, ascii_cards, speed, spoken=screen_reader
         )
     else:
         rules = table_rules(load_rules(rules_spec), table_players, teams)
         session, intro = _new_session(
             seed, rules, name, (level, partner_level, opponent_level), transcript_path,
-            color, ascii_cards, speed,
+            color, ascii_cards, speed, spoken=screen_reader,
         )
     at_the_table(session, intro)
 
@@ -240,6 +265,7 @@ def play(
 def at_the_table(session: Session, intro: list[str]) -> None:
     """Play ``session``'s game at this terminal (or from piped lines) until it ends or the player
     leaves; a move the disk refused to record ends it with one line."""
+    from hfcli.repl.spoken import SpokenSession
     from hfcli.transcript import TranscriptWriteError
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -248,7 +274,8 @@ def at_the_table(session: Session, intro: list[str]) -> None:
         from hfcli.repl.pacing import KeyboardPacer
 
         pacer = KeyboardPacer(sys.stdin, click.echo)
-        session.screen_size = terminal_size
+        if not isinstance(session, SpokenSession):  # a reader hears lines: nothing is fitted to a screen
+            session.screen_size = terminal_size
         session.sleep = pacer.pause
         session.waits_between_deals = True
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
@@ -322,6 +349,8 @@ def _new_session(
     color: bool,
     ascii_cards: bool,
     speed: float,
+    *,
+    spoken: bool = False,
 ) -> tuple[Session, list[str]]:
     from hfcli.engine.game import Game
     from hfcli.engine.numbers import new_seed
@@ -332,12 +361,13 @@ def _new_session(
     levels = seat_levels(game.seating, HUMAN, *level_choices)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
     writer, path = open_transcript(game, HUMAN, name, levels, transcript_path)
-    session = table_session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed)
+    session = table_session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed,
+                            spoken=spoken)
     return session, intro_lines(game, HUMAN, levels, path)
 
 
 def _resumed_session(
-    path: Path, name: str, color: bool, ascii_cards: bool, speed: float
+    path: Path, name: str, color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
     from hfcli.repl.session import LogEntry
@@ -364,7 +394,8 @@ def _resumed_session(
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     resumed.recall(players)
-    session = table_session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed)
+    session = table_session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed,
+                            spoken=spoken)
     for recorded in resumed.moves:
         session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
@@ -436,7 +467,14 @@ def _run(session: Session, intro: list[str], interactive: bool) -> None:
                     history: Path | None = paths.history_file()
                 except paths.DataFolderError:
                     history = None  # this session's lines only
-                run_terminal(session, history_path=history)
+                from hfcli.repl.spoken import SpokenSession
+
+                if isinstance(session, SpokenSession):
+                    from hfcli.repl.loop import run_plain_terminal
+
+                    run_plain_terminal(session)
+                else:
+                    run_terminal(session, history_path=history)
         else:
             session.start(intro)
             if isinstance(sys.stdin, io.TextIOWrapper):

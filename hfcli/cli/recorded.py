@@ -123,7 +123,7 @@ def choose_seats(replayed: Replayed, seat: str | None, name: str, level: str) ->
 
 def what_if_session(
     spec: str, seat: str | None, name: str, level: str, transcript_path: Path | None,
-    color: bool, ascii_cards: bool, speed: float,
+    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
 ) -> tuple[Session, list[str]]:
     """A game from the position after a move of a recorded game (``--from FILE:MOVE``)."""
     path, move = split_from(spec)
@@ -135,7 +135,7 @@ def what_if_session(
     seats = choose_seats(replayed, seat, name, level)
     origin = Origin(WHAT_IF, origin_file(path), move)
     keys = header_keys(origin, position, history, game.seating, game.rules)
-    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
+    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed, spoken=spoken)
     where = game.seating.long_names[game.to_move]
     intro.insert(0, f"What if: the position after move {move} of {printable(str(path))} "
                     f"(deal {game.deal_index + 1}, {where} to {game.phase}).")
@@ -144,7 +144,7 @@ def what_if_session(
 
 def duplicate_session(
     path: Path, seat: str | None, name: str, level: str, transcript_path: Path | None,
-    color: bool, ascii_cards: bool, speed: float,
+    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
 ) -> tuple[Session, list[str]]:
     """A game dealt the cards of a recorded game, from its first deal (``--duplicate FILE``)."""
     replayed, _ = load(path)
@@ -161,7 +161,7 @@ def duplicate_session(
                 shoes=recorded_shoes(replayed.source, header.rules))
     seats = choose_seats(replayed, seat, name, level)
     keys = header_keys(Origin(DUPLICATE, origin_file(path)))
-    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed)
+    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed, spoken=spoken)
     intro.insert(0, f"Duplicate: the cards of {printable(str(path))}, dealt again. At the end of each deal "
                     "and of the game, your result is set beside the recorded one.")
     return session, intro
@@ -169,13 +169,13 @@ def duplicate_session(
 
 def _start(
     game: Game, replayed: Replayed, seats: Seats, transcript_path: Path | None, header: dict[str, object],
-    color: bool, ascii_cards: bool, speed: float,
+    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
 ) -> tuple[Session, list[str]]:
     players = {s: make_ai(level, game.seed, s) for s, level in seats.levels.items()}
     writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header,
                                    studied=Path(replayed.source.path))
     session = table_session(
-        game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed
+        game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed, spoken=spoken
     )
     compare_with(session, replayed.game.results)
     return session, intro_lines(game, seats.human, seats.levels, path)

@@ -151,13 +151,18 @@ def table_session(
     color: bool,
     ascii_cards: bool,
     speed: float,
+    *,
+    spoken: bool = False,
 ) -> Session:
+    """The person's seat at ``game``: told for a screen reader when ``spoken``."""
     from ai import make_hint_player
     from hfcli.repl.session import Session
+    from hfcli.repl.spoken import SpokenSession
 
     # Hints come from the strongest AI, as if it sat in the human's seat.
     hint_player = make_hint_player(game.seed, human)
-    return Session(
+    kind = SpokenSession if spoken else Session
+    return kind(
         game, players, human=human, human_name=name, writer=writer,
         transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
         hint_player=hint_player,

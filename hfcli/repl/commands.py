@@ -86,6 +86,11 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("hand", ("h",), "hand", "show your hand grouped by rank"),
     Command("table", ("t",), "table [full]", "show the table (full: every meld's cards, however tall)"),
+    Command("pile", (), "pile", "the pile: its top card, how many cards, and whether it can be taken"),
+    Command("need", (), "need", "what your side still needs to go out"),
+    Command("cards", (), "cards [SEAT]", "how many cards each seat holds, and who has picked up their foot"),
+    Command("last", (), "last", "the moves since your last turn, again"),
+    Command("who", (), "who", "who sits where"),
     Command("score", ("s",), "score", "the deal so far as it would score now, and every finished deal"),
     Command("log", ("l",), "log [N]", "the moves since your last turn (or the last N), numbered, with the AI's reasons",
             "With no number: every move since your last discard, and at least the last 10. why N tells "

@@ -62,6 +62,31 @@ def run_piped(session: Session, lines: Iterable[str]) -> int:
     return 0
 
 
+def run_plain_terminal(session: Session, read: Callable[[str], str] = input) -> int:
+    """A terminal read a line at a time with no line editor of ours (for a screen reader): the prompt
+    is written and the line read as a shell's ``read`` does, with nothing drawn, moved or redrawn.
+    Ctrl-C drops the line, the input's end leaves (the game stays saved)."""
+    while not session.finished:
+        try:
+            text = read(session.prompt)
+        except KeyboardInterrupt:
+            session.say("")
+            session.line_cleared()
+            continue
+        except EOFError:
+            session.say("")
+            session.leave()
+            break
+        if refused(session, text):
+            continue
+        try:
+            run_lines(session, [text])
+        except KeyboardInterrupt:
+            session.advance(pace=False)
+    session.close()
+    return 0
+
+
 def table_prompt_session(
     session: Session, keyboard: Input, output: Output | None, history: History
 ) -> PromptSession[str]:

@@ -44,11 +44,13 @@ from hfcli.render import (
     notation_text,
     open_melds,
     paint,
+    pile_line,
     reason_suffix,
     reason_text,
     render_table,
     running_count,
     score_table,
+    seat_counts,
     status_line,
     visible_len,
     wrap_line,
@@ -217,6 +219,13 @@ class Session:
             # typed is on the screen above it.
             self._round, self._round_log, self._round_rows = [], len(self.log) - 1, self._rows_said - 1
         self._round.append(told)
+        self._tell_move(told, moved)
+        self._after_events(events)
+
+    def _tell_move(self, told: Told, moved: Moved) -> None:
+        """Say one move as the table shows it: a sentence with the AI's reason and the books closed."""
+        view = self.view
+        seat, move, events, closed, discarded = told.seat, told.move, list(told.events), told.books, told.discarded
         own_side = view.seating.team_of[seat] == view.team
         books = [book_line(seat, book, self._book_bonus(book), human=self.human, names=self.names,
                            color=self.color, own_side=own_side)
@@ -228,7 +237,6 @@ class Session:
         self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
                                reason=reason, color=self.color, ascii=self.ascii, seating=view.seating,
                                books=books))
-        self._after_events(events)
 
     def hear(self, remark: Remark) -> None:
         """A line said at the table (this seat's own too): shown escaped, never obeyed."""
@@ -344,11 +352,7 @@ class Session:
         new_deal = False  # red threes after a deal's start were dealt, not drawn by the last move
         for at, e in enumerate(events):
             if e.kind == EventKind.DEAL_END:
-                result = view.results[e.count]
-                self.say("")
-                self.say(score_table(result, view.seating.team_names, color=self.color,
-                                     wild_melds=view.rules.wild_melds))
-                self._say_totals()
+                self._tell_deal_end(e.count)
                 if self.after_deal is not None:
                     self.say(self.after_deal(e.count))
                 if self.waits_between_deals:
@@ -359,16 +363,12 @@ class Session:
                 # A new deal: what the last one's round did is on its score sheet.
                 self._round, self._round_log, self._round_rows = [], len(self.log), self._rows_said
                 self._last_reason = None
-                self.say("")
-                self.say(paint(deal_start_line(e, self.names, view.rules, view.seating.team_names), BOLD, self.color))
+                self._tell_deal_start(e)
                 new_deal = True
             elif e.kind == EventKind.RED_THREE and new_deal and e.seat is not None:
-                self.say(red_three_line(e, human=self.human, names=self.names,
-                                        color=self.color, ascii=self.ascii))
+                self._tell_dealt_red_three(e)
             elif e.kind == EventKind.GAME_END:
-                final = GameResult(view.results, view.seating.team_names)
-                self.say("")
-                self.say(game_summary(final, color=self.color, seating=view.seating, names=self._short_names()))
+                self._tell_game_end(GameResult(view.results, view.seating.team_names))
                 if self.after_game is not None:
                     self.say("")
                     self.say(self.after_game())
@@ -378,6 +378,27 @@ class Session:
                     self.say("To replay it:")
                     self.say(f"  {self.command_line('replay', self.transcript_path)}", wrap=False)
                 self.finished = True
+
+    def _tell_deal_end(self, deal: int) -> None:
+        """The score sheet of the deal numbered ``deal`` (0-based), and the game's totals."""
+        view = self.view
+        self.say("")
+        self.say(score_table(view.results[deal], view.seating.team_names, color=self.color,
+                             wild_melds=view.rules.wild_melds))
+        self._say_totals()
+
+    def _tell_deal_start(self, event: Event) -> None:
+        view = self.view
+        self.say("")
+        self.say(paint(deal_start_line(event, self.names, view.rules, view.seating.team_names), BOLD, self.color))
+
+    def _tell_dealt_red_three(self, event: Event) -> None:
+        """A red three dealt, laid at the deal's start (C-RED3)."""
+        self.say(red_three_line(event, human=self.human, names=self.names, color=self.color, ascii=self.ascii))
+
+    def _tell_game_end(self, final: GameResult) -> None:
+        self.say("")
+        self.say(game_summary(final, color=self.color, seating=self.view.seating, names=self._short_names()))
 
     def _say_totals(self) -> None:
         totals = self.view.totals()
@@ -522,6 +543,19 @@ class Session:
             lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
         return "\n".join(lines)
 
+    def need(self) -> str:
+        """What the person's side still needs to go out (C-OUT)."""
+        view = self.view
+        rules = view.rules
+        foot = "" if view.in_foot[self.human] else " You must also be playing from your foot."
+        has = books_summary(view.my_melds, rules.wild_melds)
+        return f"Going out needs books: {books_to_go_out(rules)}. Your side has {has}.{foot}"
+
+    def who(self) -> str:
+        seating = self.view.seating
+        return "; ".join(f"{seating.long_names[s]}: " + ("you" if s == self.human else self.names[s])
+                         for s in seating.seats) + "."
+
     def log_text(self, count: int | None = None) -> str:
         """The last ``count`` moves told, numbered as ``why N`` takes them, each with the AI's reason;
         with no count, every move since the person's last turn ended (their discard first), and at
@@ -562,6 +596,16 @@ class Session:
     def why_text(self, rest: str) -> str:
         """``why``: the full reason of the last AI move that gave one; ``why N``: of the move numbered N
         in the log; ``why SEAT``: of that seat's last move."""
+        at = self._why_at(rest)
+        entry = self.log[at]
+        who = self.names[entry.seat] if entry.seat != self.human else "You"
+        shown = entry.shown or notation_text(entry.move)
+        if not entry.reason:
+            return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. No reason was given for it."
+        return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {reason_text(entry.move, entry.reason)}."
+
+    def _why_at(self, rest: str) -> int:
+        """The log entry ``why`` is asked about (KeyError with the words to say when there is none)."""
         given = [at for at, entry in enumerate(self.log) if entry.reason]
         if not given:
             raise KeyError("No move has a reason yet: the AI players give theirs as they play.")
@@ -581,12 +625,7 @@ class Session:
             if not found:
                 raise KeyError(f"{self.names[seats[0]]} has given no reason yet.")
             at = found[-1]
-        entry = self.log[at]
-        who = self.names[entry.seat] if entry.seat != self.human else "You"
-        shown = entry.shown or notation_text(entry.move)
-        if not entry.reason:
-            return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. No reason was given for it."
-        return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {reason_text(entry.move, entry.reason)}."
+        return at
 
     # ------------------------------------------------------------------ one line in
 
@@ -676,15 +715,19 @@ class Session:
         except HandFootError as exc:
             return self.error(str(exc))
         if not self._deal_ended(events) and not self.is_over and self.view.to_move == self.human:
-            if move.kind in (MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
-                self.say(self.my_melds())
-            if move.kind in (MoveKind.DRAW, MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
-                self.say(self.hand())
+            self._after_own_move(move)
         if self.finished:
             self.close()
             return QUIT
         self.advance()
         return QUIT if self.finished else OK
+
+    def _after_own_move(self, move: Move) -> None:
+        """What the person is shown after a move of theirs that leaves them to play on."""
+        if move.kind in (MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
+            self.say(self.my_melds())
+        if move.kind in (MoveKind.DRAW, MoveKind.PICKUP, MoveKind.MELD, MoveKind.ADD, MoveKind.UNDO):
+            self.say(self.hand())
 
     def _info(self, name: str, rest: str) -> str:
         if name == "quit":
@@ -703,6 +746,17 @@ class Session:
             self.say(self.table(full=bool(rest)))
         elif name == "score":
             self.say(self.scores())
+        elif name == "pile":
+            self.say(pile_line(self.view, color=self.color, ascii=self.ascii))
+        elif name == "need":
+            self.say(self.need())
+        elif name == "cards":
+            self.say("; ".join(seat_counts(self.view, seat, self._short_names()) for seat in self.view.seating.seats))
+        elif name == "last":
+            recap = round_lines(self._round, human=self.human, names=self.names, color=self.color, ascii=self.ascii)
+            self.say("\n".join(recap) or "Nothing has been played since your last turn.")
+        elif name == "who":
+            self.say(self.who())
         elif name == "log":
             try:
                 count = whole_number(rest, "log's number of moves", 1) if rest else None

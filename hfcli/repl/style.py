@@ -14,6 +14,10 @@ def dumb_terminal() -> bool:
     """Whether the terminal shows text only, with no colour and no cursor movement: TERM is
     ``dumb`` (an editor's shell, a serial console) or ``unknown``, as prompt_toolkit takes them, or
     TERM is not set at all on a POSIX system, where every terminal that can do more says so."""
+    from hfcli.config import screen_reader_wanted
+
+    if screen_reader_wanted():
+        return True  # a screen reader reads lines: the plain prompt, no colour, nothing redrawn
     term = os.environ.get("TERM", "")
     if not term:
         return os.name == "posix"
@@ -29,8 +33,9 @@ def color_wanted(stream_is_tty: bool, forced_off: bool = False) -> bool:
 def plain_prompt_on_a_dumb_terminal() -> None:
     """Have prompt_toolkit read lines as on a dumb terminal when ``dumb_terminal`` says it is one:
     the prompt and the typed text only (no toolbar, no menu, no cursor movement). prompt_toolkit
-    does so when TERM is ``dumb``, but takes a missing TERM for a full terminal, so it is told."""
-    if dumb_terminal() and not os.environ.get("TERM"):
+    does so when TERM is ``dumb``, but takes a missing TERM for a full terminal, so it is told; and
+    so it is for a screen reader, whatever the terminal."""
+    if dumb_terminal() and (not os.environ.get("TERM") or os.environ["TERM"].lower() not in ("dumb", "unknown")):
         os.environ["TERM"] = "dumb"
 
 

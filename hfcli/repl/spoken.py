@@ -1,0 +1,436 @@
+"""The table for a screen reader (``hf play --screen-reader``): the same session, told in words.
+
+Everything said is linear and append-only: no table repainted, no toolbar, no menu, no colour,
+no symbol and no box-drawing character. Each line begins with who it is about (``West:``,
+``You:``, ``Table:``). Short by default: after the person's move, one line for each other seat's
+turn, the move in words and the short phrase of its reason, then whose turn it is and what may be
+done; the rest only on request (``hand``, ``pile``, ``table``, ``need``, ``score``, ``last``,
+``cards``, ``who``), each answered in a sentence or two.
+
+The mode is a presenter chosen when the session is made: :class:`SpokenSession` overrides the
+session's telling, never its rules, so the game, the transcript and the commands typed are those
+of every other table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hfcli.card_words import (
+    and_list,
+    card_name,
+    caused_words,
+    counted,
+    group_words,
+    hand_words,
+    meld_name,
+    meld_words,
+    move_words,
+    number,
+    with_article,
+)
+from hfcli.engine.cards import THREE
+from hfcli.engine.events import Event, EventKind
+from hfcli.engine.melds import BookKind
+from hfcli.engine.moves import Move, MoveKind, Pick
+from hfcli.engine.scoring import GameResult, cards_value
+from hfcli.engine.state import Phase
+from hfcli.printable import one_line_of_words, printable
+from hfcli.render import reason_text
+from hfcli.repl.narration import Told
+from hfcli.repl.session import INFO, LogEntry, Session
+from hfcli.rules_text import rule_text
+from hfcli.table import Moved, Remark
+
+# The commands that answer about the state in this mode, beyond the table's own.
+STATE_COMMANDS = ("hand", "pile", "table", "need", "score", "last", "cards", "who")
+
+
+def short_reason(move: Move | str, reason: object) -> str:
+    """A reason's short phrase, to say after a move: the words before its first clause break, the
+    move not named again (``discard 5: a single five; North could ...`` -> ``a single five``)."""
+    text = reason_text(str(move), str(reason or "")).strip()
+    for mark in (";", " ("):
+        text = text.split(mark, 1)[0]
+    return printable(one_line_of_words(text)).rstrip(" .")
+
+
+def turn_words(moves: Sequence[Told], *, own: bool) -> str:
+    """A seat's turn in one phrase list: its melds said together, its adds together by meld (``added
+    two tens to the tens and a king to the kings``), each where the first of them came."""
+    parts: list[str] = []
+    groups: list[Sequence[Pick]] = []
+    adds: dict[int, list[Pick]] = {}
+    for told in moves:
+        move = told.move
+        if move.kind is MoveKind.MELD:
+            if not groups:
+                parts.append("\0meld")
+            groups.extend(move.groups)
+            rest = caused_words(told.events, told.books)
+        elif move.kind is MoveKind.ADD:
+            if not adds:
+                parts.append("\0add")
+            target = move.target if move.target is not None else move.picks[0].rank
+            adds.setdefault(target, []).extend(move.picks)
+            rest = caused_words(told.events, told.books)
+        else:
+            rest = move_words(move, told.events, discarded=told.discarded, books=told.books, own=own, pair=told.pair)
+        parts.extend(rest)
+    together = {
+        "\0meld": "melded " + and_list([group_words(g) for g in groups]),
+        "\0add": "added " + and_list([f"{group_words(p)} to {meld_name(t)}" for t, p in adds.items()]),
+    }
+    return "; ".join(together.get(part, part) for part in parts)
+
+
+class SpokenSession(Session):
+    """A person's seat told for a screen reader; see the module's docstring."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["color"] = False
+        kwargs["ascii"] = True  # whatever a shared screen still says, it says in letters
+        kwargs["screen_size"] = None  # nothing is fitted to a screen: a reader hears lines
+        super().__init__(*args, **kwargs)
+        self._turn_seat: int | None = None  # the other seat whose turn is being gathered
+        self._turn_moves: list[Told] = []
+        self._turn_reason = ""
+        self._round_said: list[str] = []  # lines since the person's last discard, for ``last``
+
+    # ------------------------------------------------------------------ lines
+
+    def start(self, intro: Sequence[str] = ()) -> None:
+        super().start([f"Table: {line}" for line in intro if line and not line.startswith("Type help")]
+                      + ["Table: type help for the commands; hand, pile, table, need, score, last, cards and "
+                         "who tell you where the game stands."])
+
+    def error(self, text: str) -> str:
+        return super().error(f"Table: {text}")
+
+    def speak(self, who: str, text: str) -> None:
+        """One line about ``who``: ``West: discarded a five of clubs.``"""
+        line = f"{who}: {text}"
+        self._round_said.append(line)
+        self.say(line)
+
+    def _name(self, seat: int) -> str:
+        return "You" if seat == self.human else self.names[seat]
+
+    def _flush(self) -> None:
+        """Say the gathered turn of another seat in one line."""
+        if self._turn_seat is None:
+            return
+        seat, moves, reason = self._turn_seat, self._turn_moves, self._turn_reason
+        self._turn_seat, self._turn_moves, self._turn_reason = None, [], ""
+        text = turn_words(moves, own=False)
+        if text:
+            self.speak(self._name(seat), f"{text}, {reason}." if reason else f"{text}.")
+
+    # ------------------------------------------------------------------ what the table tells
+
+    def _tell_move(self, told: Told, moved: Moved) -> None:
+        seat, move = told.seat, told.move
+        if seat != self._turn_seat:
+            self._flush()
+        if seat == self.human:
+            if move.kind is MoveKind.DISCARD or move.kind is MoveKind.END:
+                self._round_said = []
+            text = turn_words([told], own=True)
+            if text:
+                self.speak("You", f"{text}.")
+            return
+        self._turn_seat = seat
+        self._turn_moves.append(told)
+        if moved.reason and move.kind in (MoveKind.DISCARD, MoveKind.PICKUP):
+            self._turn_reason = short_reason(move, moved.reason)
+        if move.kind in (MoveKind.DISCARD, MoveKind.END, MoveKind.ASK) or any(
+                e.kind in (EventKind.OUT, EventKind.DEAL_END) for e in told.events):
+            self._flush()
+
+    def hear(self, remark: Remark) -> None:
+        self._flush()
+        self.speak(self._name(remark.seat), f"says {printable(one_line_of_words(remark.text))}")
+
+    def _tell_deal_end(self, deal: int) -> None:
+        self._flush()
+        view = self.view
+        result = view.results[deal]
+        totals = view.totals()
+        deal_scores = self._sides_said(result.totals)
+        self.speak("Table", f"deal {number(deal + 1)} is over. This deal: {deal_scores}. "
+                            f"Game: {self._sides_said(totals)}.")
+
+    def _tell_deal_start(self, event: Event) -> None:
+        self._flush()
+        view = self.view
+        minimums = event.minimums or (view.minimum,)
+        if len(set(minimums)) == 1:
+            minimum = f"first meld {minimums[0]}"
+        else:
+            minimum = "first meld " + ", ".join(f"{self._side_name(t)} {m}" for t, m in enumerate(minimums))
+        dealer = self._name(event.seat) if event.seat is not None else "nobody"
+        self.speak("Table", f"deal {number(event.count + 1)} of {number(view.rules.deals)} begins; {minimum}; "
+                            f"{dealer} dealt.")
+
+    def _tell_dealt_red_three(self, event: Event) -> None:
+        if event.seat is not None:
+            self.speak(self._name(event.seat), "; ".join(caused_words([event])) + ".")
+
+    def _tell_game_end(self, final: GameResult) -> None:
+        self._flush()
+        totals = final.totals
+        winner = final.winner
+        if winner is None:
+            said = "a tie"
+        elif winner == self.view.team:
+            said = "your side wins"
+        else:
+            said = f"{self._side_name(winner)} win"
+        self.speak("Table", f"game over, {said}: {self._sides_said(totals)}.")
+
+    def _side_name(self, team: int) -> str:
+        view = self.view
+        if team == view.team:
+            return "your side"
+        members = [self.names[s] for s in view.seating.members(team)]
+        return members[0] if len(members) == 1 else " and ".join(members)
+
+    def _sides_said(self, points: Sequence[int]) -> str:
+        view = self.view
+        order = [view.team, *(t for t in view.seating.teams if t != view.team)]
+        return ", ".join(f"{self._side_name(t)} {points[t]}" for t in order)
+
+    # ------------------------------------------------------------------ the person's turn
+
+    @property
+    def prompt(self) -> str:
+        if self.confirming_quit:
+            return "Leave the game? yes or no> "
+        if self.waiting is not None:
+            return "Enter to go on> "
+        view = self.view
+        if self.is_over:
+            return "> "
+        if view.phase is Phase.ANSWER and view.to_move == self.human:
+            return "yes or no> "
+        return "draw> " if view.phase is Phase.DRAW else "play> "
+
+    def _show_turn_start(self) -> None:
+        self._flush()
+        view = self.view
+        if self.is_over or view.to_move != self.human:
+            return
+        if view.phase is Phase.ANSWER:
+            self._ask_permission()
+            return
+        if view.phase is Phase.DRAW and self._shown_turn != self._moves_told:
+            self._shown_turn = self._moves_told
+            self.say(f"You: your turn. {self._turn_choices().capitalize()}.")  # not a move: last leaves it out
+
+    def _turn_choices(self) -> str:
+        kinds = {move.kind for move in self.view.legal_moves}
+        take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
+        if MoveKind.DRAW in kinds:
+            return f"draw, or {take}" if take else "draw"
+        return f"{take}, or end the deal" if take else "end the deal; the stock is empty"
+
+    def _ask_permission(self) -> None:
+        view = self.view
+        asker = self.names[view.turn_seat]
+        points = cards_value(view.hand, view.rules)
+        self.speak(asker, f"may I go out? If I do, your {counted(len(view.hand), 'card')} count minus {points}. "
+                          "Answer yes or no.")
+
+    def _after_own_move(self, move: Move) -> None:
+        """Short by default: the hand and the melds are on request, not after every move."""
+        return None
+
+    def _hold_after_deal(self, deal: int) -> None:
+        deals = self.view.rules.deals
+        if not self.is_over:
+            self.waiting = f"deal {deal + 2}"
+            self.speak("Table", f"press Enter to start deal {number(deal + 2)} of {number(deals)}.")
+        else:
+            self.waiting = "the final scores"
+            self.speak("Table", "press Enter for the final scores.")
+
+    def line_cleared(self) -> str:
+        self.speak("Table", "line cleared. To leave, type quit.")
+        return INFO
+
+    def leave(self) -> str:
+        self._flush()
+        return super().leave()
+
+    # ------------------------------------------------------------------ answers about the state
+
+    def hand(self) -> str:
+        view = self.view
+        where = "foot" if view.in_foot[self.human] else "hand"
+        return f"You: your {where}, {counted(len(view.hand), 'card')}: {hand_words(view.hand)}."
+
+    def my_melds(self) -> str:
+        return f"You: {self._melds_said(self.view.team)}"
+
+    def _melds_said(self, team: int) -> str:
+        view = self.view
+        melds = view.melds[team]
+        side = self._side_name(team)
+        opened = [meld_words(m) for m in melds if not m.is_book]
+        books = [meld_words(m) for m in melds if m.is_book]
+        reds = len(view.red_threes[team])
+        has = "has" if side == "your side" or len(view.seating.members(team)) == 1 else "have"
+        if not opened and not books:
+            text = f"{side} {has} not melded"
+        else:
+            text = f"{side} melds: {'; '.join(opened) or 'none open'}"
+            if books:
+                text += f". Books: {'; '.join(books)}"
+        if reds:
+            text += f"; {counted(reds, 'red three')}"
+        return text[0].upper() + text[1:] + "."
+
+    def pile(self) -> str:
+        view = self.view
+        if view.pile_top is None:
+            return "Table: the pile is empty."
+        top = card_name(view.pile_top)
+        text = f"Table: the pile has {counted(view.pile_size, 'card')}, {with_article(top)} on top"
+        if view.pile_top.rank == THREE:
+            return text + "; a three blocks it."
+        if view.pile_top.is_wild:
+            return text + "; a wild card freezes it."
+        return text + "."
+
+    def table(self, full: bool = False, under: int = 0) -> str:
+        view = self.view
+        lines = [f"Table: {self._melds_said(t)}" for t in
+                 (view.team, *(t for t in view.seating.teams if t != view.team))]
+        lines.append(self.pile())
+        lines.append(f"Table: the stock has {counted(view.stock_size, 'card')}.")
+        return "\n".join(lines)
+
+    def need(self) -> str:
+        view = self.view
+        rules = view.rules
+        books = [m for m in view.my_melds if m.is_book]
+        have = {kind: sum(1 for m in books if m.kind is kind) for kind in BookKind}
+        wanted = {BookKind.CLEAN: rules.clean_books_to_go_out, BookKind.DIRTY: rules.dirty_books_to_go_out,
+                  BookKind.WILD: rules.wild_books_to_go_out if rules.wild_melds else 0}
+        missing = [counted(wanted[k] - have[k], f"{k} book") for k in BookKind if wanted[k] > have[k]]
+        parts = [and_list(missing)] if missing else []
+        if not view.opened[view.team]:
+            parts.append(f"its first meld of {view.minimum} or more")
+        if not view.in_foot[self.human]:
+            parts.append("you to play from your foot")
+        if not parts:
+            return "You: your side may go out: meld all but one card and discard the last."
+        # A comma before the last "and": the books' own list has an "and" in it.
+        said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+        return f"You: to go out, your side needs {said}."
+
+    def scores(self) -> str:
+        view = self.view
+        rules = view.rules
+        on_table = []
+        for team in view.seating.teams:
+            melds = view.melds[team]
+            value = cards_value((c for m in melds for c in m.cards), rules)
+            bonus = {BookKind.CLEAN: rules.clean_book_bonus, BookKind.DIRTY: rules.dirty_book_bonus,
+                     BookKind.WILD: rules.wild_book_bonus}
+            value += sum(bonus[m.kind] for m in melds if m.is_book)
+            value += len(view.red_threes[team]) * rules.red_three_bonus
+            on_table.append(value)
+        lines = []
+        if not self.is_over:
+            lines.append(f"Table: on the table this deal, {self._sides_said(on_table)}; "
+                         f"your hand counts minus {cards_value(view.hand, rules)}.")
+        lines.append(f"Table: game so far, {self._sides_said(view.totals())}.")
+        return "\n".join(lines)
+
+    def last(self) -> str:
+        return "\n".join(self._round_said) or "Table: nothing has happened since your last turn."
+
+    def cards(self, rest: str) -> str:
+        view = self.view
+        word = rest.strip().lower()
+        seats = list(view.seating.seats)
+        if word:
+            seats = [s for s in seats if word in (self.names[s].lower(), view.seating.names[s].lower(),
+                                                  str(s + 1))]
+            if not seats:
+                raise KeyError(f"cards takes a seat, as cards west or cards 2, not {printable(rest)!r}.")
+        said = []
+        for seat in seats:
+            foot = "in the foot" if view.in_foot[seat] else "foot not picked up"
+            held = counted(view.hand_sizes[seat], "card")
+            said.append(f"{'you' if seat == self.human else self.names[seat]} {held}, {foot}")
+        return "Table: " + "; ".join(said) + "."
+
+    def who(self) -> str:
+        view = self.view
+        seating = view.seating
+        partners = [self.names[s] for s in seating.partners(self.human)]
+        others = [self.names[s] for s in seating.seats if s != self.human and s not in seating.partners(self.human)]
+        text = f"Table: you sit {seating.long_names[self.human]}"
+        if partners:
+            text += f"; your {'partner' if len(partners) == 1 else 'teammates'}: {', '.join(partners)}"
+        text += f"; {'opponent' if len(others) == 1 else 'opponents'}: {', '.join(others)}."
+        return text
+
+    def _entry_text(self, entry: LogEntry) -> str:
+        move = Move.parse(entry.move)
+        said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
+        reason = short_reason(move, entry.reason) if entry.reason else ""
+        return said + (f", {reason}" if reason else "")
+
+    def log_text(self, count: int | None = None) -> str:
+        if not self.log:
+            return "Table: no moves yet."
+        first = max(0, len(self.log) - (count or 10))
+        if count is None:
+            first = min(first, self._since_last_turn())
+        return "\n".join(f"{self._name(entry.seat)}: move {number + 1}, {self._entry_text(entry)}."
+                         for number, entry in enumerate(self.log[first:], start=first))
+
+    def why_text(self, rest: str) -> str:
+        at = self._why_at(rest)
+        entry = self.log[at]
+        move = Move.parse(entry.move)
+        said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
+        why = reason_text(entry.move, entry.reason) if entry.reason else "no reason was given"
+        return f"{self._name(entry.seat)}: move {at + 1}, {said}. Why: {printable(why)}."
+
+    def _info(self, name: str, rest: str) -> str:
+        try:
+            if name == "pile":
+                self.say(self.pile())
+            elif name == "need":
+                self.say(self.need())
+            elif name == "last":
+                self.say(self.last())
+            elif name == "cards":
+                self.say(self.cards(rest))
+            elif name == "who":
+                self.say(self.who())
+            elif name == "rules" and rest and rest.strip().lower() not in ("keys", "--keys"):
+                self.say(rule_text(rest, None, self.view.rules), wrap=False)
+            else:
+                return super()._info(name, rest)
+        except KeyError as exc:
+            return self.error(str(exc.args[0]))
+        return INFO
+
+    def _hint(self) -> str:
+        if self.hints_off is not None:
+            return self.error(self.hints_off)
+        view = self.view
+        if self.is_over or view.to_move != self.human or self.hint_player is None:
+            return self.error("No hint now: it is not your turn.")
+        decision = self.hint_player.choose(view)
+        move = decision.move
+        said = "; ".join(move_words(move, (), advice=True))
+        reason = short_reason(move, decision.reason)
+        self.say(f"Hint: {said}" + (f", {reason}." if reason else "."))
+        return INFO

@@ -1,0 +1,153 @@
+"""hf play --screen-reader: the game told in words, a line at a time, each line saying who it is
+about; and every command's output, in that mode, free of escapes, box lines, chart bars and suits."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_repl_support import Captured
+
+from ai import make_player
+from hfcli.cli import main
+from hfcli.engine.game import Game
+from hfcli.engine.rules import preset
+from hfcli.repl.session import ERROR, INFO
+from hfcli.repl.spoken import SpokenSession
+
+GOLDEN = Path(__file__).parent.parent / "transcripts" / "golden"
+# What a screen reader stumbles on: any escape (colour, cursor movement), a box-drawing or block
+# character (U+2500-U+259F), a suit symbol (U+2660-U+2667), the times sign of the hand's groups.
+UNSPEAKABLE = re.compile("[\x1b\u2500-\u259f\u2660-\u2667\u00d7]")
+WHO = re.compile(r"^(You|South|West|North|East|Table|Hint): ")
+
+
+def spoken_session(seed: int = 7, level: str = "random") -> tuple[SpokenSession, Captured]:
+    game = Game(preset("classic"), seed=seed)
+    out = Captured()
+    players = {seat: make_player(level, seed, seat) for seat in (1, 2, 3)}
+    return SpokenSession(game, players, echo=out, hint_player=make_player(level, seed, 0)), out
+
+
+def said(session: SpokenSession, out: Captured, line: str) -> str:
+    out.clear()
+    session.handle(line)
+    return out.text
+
+
+def test_each_state_command_answers_in_a_sentence_worked_out_by_hand() -> None:
+    # Seed 7 deals South K♥ K♠ Q♣ J♣ 10♣ 9♦ 8♦ 7♣ 7♣ 6♠ 4♣ 2♦ 2♠ and the red three 3♥; the pile is 6♦.
+    session, out = spoken_session()
+    session.start()
+    assert out.lines[-1] == "You: your turn. Draw."
+    assert said(session, out, "hand") == (
+        "You: your hand, thirteen cards: kings: two (hearts, spades); queens: one, clubs; jacks: one, clubs; "
+        "tens: one, clubs; nines: one, diamonds; eights: one, diamonds; sevens: two (two clubs); sixes: one, "
+        "spades; fours: one, clubs; twos: two.")
+    assert said(session, out, "pile") == "Table: the pile has one card, a six of diamonds on top."
+    assert said(session, out, "table") == (
+        "Table: Your side has not melded; one red three.\n"
+        "Table: West and East have not melded.\n"
+        "Table: the pile has one card, a six of diamonds on top.\n"
+        "Table: the stock has 164 cards.")  # 270 - 4 x 26 dealt - 1 on the pile - 1 for the red three
+    assert said(session, out, "need") == (
+        "You: to go out, your side needs two clean books, two dirty books and one wild book, its first meld "
+        "of 50 or more, and you to play from your foot.")
+    # The red three is 100 on the table; the hand: seven cards of 10 (K K Q J 10 9 8), four of 5
+    # (7 7 6 4), two twos of 20: 70 + 20 + 40 = 130.
+    assert said(session, out, "score") == (
+        "Table: on the table this deal, your side 100, West and East 0; your hand counts minus 130.\n"
+        "Table: game so far, your side 0, West and East 0.")
+    assert said(session, out, "last") == "Table: nothing has happened since your last turn."
+    assert said(session, out, "cards") == (
+        "Table: you thirteen cards, foot not picked up; West thirteen cards, foot not picked up; "
+        "North thirteen cards, foot not picked up; East thirteen cards, foot not picked up.")
+    assert said(session, out, "cards north") == "Table: North thirteen cards, foot not picked up."
+    assert said(session, out, "who") == "Table: you sit South; your partner: North; opponents: West, East."
+    assert session.handle("cards nobody") == ERROR
+    assert out.lines[-1].startswith("Table: cards takes a seat")
+
+
+def test_after_the_persons_move_each_other_seat_is_one_line_and_last_says_them_again() -> None:
+    session, out = spoken_session()
+    session.start()
+    session.handle("draw")
+    assert out.lines[-1] == "You: drew a nine of spades and an eight of diamonds."
+    out.clear()
+    session.handle("discard the four of clubs")
+    round_ = list(out.lines)
+    assert round_[0] == "You: discarded a four of clubs."
+    assert [line.split(":")[0] for line in round_] == ["You", "West", "North", "East", "You"]
+    assert round_[-1].startswith("You: your turn.")
+    assert said(session, out, "last") == "\n".join(round_[:-1])
+
+
+def test_no_line_of_a_whole_game_holds_an_escape_a_box_line_or_a_suit() -> None:
+    """Every move and every command at every turn of a whole game, the person's moves chosen by
+    the hint's player: nothing a screen reader stumbles on, and each told line says who it is about."""
+    session, out = spoken_session(seed=11)
+    session.start(["Welcome."])
+    player = make_player("normal", 11, 0)
+    commands = ["hand", "pile", "table", "need", "score", "last", "cards", "cards 2", "who", "log", "why",
+                "help", "help all", "rules", "rules C-PILE", "hint", "nonsense", "discard a queen of stars"]
+    turns = 0
+    while not session.finished and turns < 400:
+        turns += 1
+        if session.waiting is not None:
+            session.handle("")
+            continue
+        for command in commands[turns % len(commands):][:3]:
+            assert session.handle(command) in (INFO, ERROR)
+        told_before = len(out.lines)
+        session.handle(str(player.choose(session.view).move))
+        for line in out.lines[told_before:]:
+            assert not line or WHO.match(line), line
+    assert session.is_over
+    for line in out.lines:
+        assert not UNSPEAKABLE.search(line), line
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["play", "--seed", "3", "--speed", "0", "--rules", "quick"], "hand\ntable\ndraw\nscore\nx 5\nhint\nquit\ny\n"),
+    (["replay", str(GOLDEN / "quick-normal-seed8.jsonl")], "n\nn 30\na\nend\nq\n"),
+    (["review", "--seat", "E", "--samples", "4", str(GOLDEN / "quick-normal-seed8.jsonl")], ""),
+    (["practice", "--seat", "E", str(GOLDEN / "quick-normal-seed8.jsonl")], "hint\nhand\ndiscard 9\n"),
+    (["rules"], ""),
+    (["rules", "C-RATIO"], ""),
+    (["rules", "quick", "--keys"], ""),
+    (["stats", str(GOLDEN)], ""),
+    (["learn", "pile"], "hand\nhint\ndraw\nquit\n"),
+    (["learn", "--list"], ""),
+    (["event", "daily", "--date", "2026-12-04", "--speed", "0"], "hand\ndraw\nx 5\nquit\ny\n"),
+    (["config"], ""),
+])
+def test_no_command_writes_an_escape_a_box_line_or_a_suit_for_a_screen_reader(
+        args: list[str], stdin: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, args, input=stdin, env={"HF_SCREEN_READER": "1", "HF_DATA_DIR": str(tmp_path)},
+                                auto_envvar_prefix="HF", color=True)
+    assert result.exit_code in (0, 1), result.output
+    assert result.output.strip()
+    for line in result.output.splitlines():
+        assert not UNSPEAKABLE.search(line), f"hf {' '.join(args)}: {line!r}"
+
+
+def test_the_same_commands_do_write_symbols_without_it(tmp_path: Path) -> None:
+    """The test above would pass on output that never held a symbol: here, without the mode, it does."""
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN / "quick-normal-seed8.jsonl")], input="n\nq\n",
+                                env={"HF_DATA_DIR": str(tmp_path)})
+    assert UNSPEAKABLE.search(result.output)
+
+
+def test_the_config_file_sets_the_mode_and_the_command_line_wins(tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["config", "screen-reader", "yes"]).exit_code == 0
+    result = runner.invoke(main, ["play", "--seed", "7", "--speed", "0"], input="hand\nquit\ny\n",
+                           env={"HF_DATA_DIR": str(tmp_path)})
+    assert "You: your turn. Draw." in result.output
+    assert "You: your hand, thirteen cards: kings: two (hearts, spades);" in result.output
+    # The environment says no for this game: the table as it is drawn.
+    result = runner.invoke(main, ["play", "--seed", "7", "--speed", "0"], input="quit\ny\n",
+                           env={"HF_DATA_DIR": str(tmp_path), "HF_SCREEN_READER": "0"})
+    assert "Your hand (13 cards):" in result.output and "You: your turn" not in result.output
