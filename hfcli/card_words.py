@@ -18,6 +18,7 @@ from hfcli.engine.cards import (
     RANK_NAMES,
     RANK_PLURALS,
     SUITS,
+    THREE,
     WILD_RANKS,
     Card,
 )
@@ -58,6 +59,14 @@ def card_name(card: Card) -> str:
     return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
 
 
+def rank_said(card: Card) -> str:
+    """A card told in play, where only its rank matters (a discard, the pile's top): ``six``;
+    a three by its colour, which decides what it does (C-BLACK3, C-RED3): ``black three``."""
+    if card.rank == THREE and card.suit:
+        return "black three" if card.suit in "CS" else "red three"
+    return RANK_NAMES[card.rank]
+
+
 def with_article(words: str) -> str:
     """``an ace``, ``a seven of hearts``."""
     return ("an " if words[:1] in "aeiou" else "a ") + words
@@ -73,11 +82,14 @@ def _by_display_order(ranks: Iterable[int]) -> list[int]:
 
 
 def group_words(cards: Sequence[Card] | Sequence[Pick]) -> str:
-    """Cards laid together (a meld, an add), by rank: ``three kings``, ``two kings and a two``;
-    a card named with its suit in the move (``7H``) is still said by rank here."""
+    """Cards laid together (a meld, an add), by rank: ``three kings``, ``two kings with a two``
+    (wild cards with the naturals they join), ``two jokers and a two``; a card named with its suit
+    in the move (``7H``) is still said by rank here."""
     counts = Counter(c.rank for c in cards)
     naturals = [rank_count(r, counts[r]) for r in _by_display_order(counts) if r not in WILD_RANKS]
     wilds = [rank_count(r, counts[r]) for r in _by_display_order(counts) if r in WILD_RANKS]
+    if naturals and wilds:
+        return f"{and_list(naturals)} with {and_list(wilds)}"
     return and_list(naturals + wilds)
 
 
@@ -116,6 +128,14 @@ def hand_words(cards: Iterable[Card]) -> str:
     return "; ".join(parts)
 
 
+def added_words(picks: Sequence[Pick], target: int) -> str:
+    """Cards added to a meld: naturals name their meld themselves (``a queen``), a wild card's meld
+    is said (``a queen and a two to the queens``)."""
+    if all(p.rank == target for p in picks):
+        return group_words(picks)
+    return f"{group_words(picks)} to {meld_name(target)}"
+
+
 def meld_name(rank: int) -> str:
     """What a meld is called: ``the kings``, ``the wild meld``."""
     return "the wild meld" if rank == WILD else f"the {RANK_PLURALS[rank]}"
@@ -140,7 +160,8 @@ def move_words(
     own: bool = False, advice: bool = False, pair: Sequence[Card] = (),
 ) -> list[str]:
     """What one move did, in the past tense, a phrase for each thing it did: ``melded three tens
-    and three kings``, ``discarded the five of clubs``, ``closed a clean book of tens``, ``went
+    and three kings``, ``discarded a five`` (in play only a three's colour matters, not a suit),
+    ``closed a clean book of tens``, ``went
     out``. ``own``: the move is the listener's, who is told the cards they drew; another seat's
     draw is left unsaid (every turn starts with one), its pickup is said with the pile's top card.
     ``advice``: a move not yet made, as a hint says it (``discard a five``). ``pair``: the cards
@@ -161,16 +182,18 @@ def move_words(
             phrases.append(f"took the pile with {group_words(pair)}, {counted(len(taken.cards), 'card')}")
         elif taken is not None and taken.cards:
             size = counted(len(taken.cards), "card")
-            phrases.append(f"took the pile, {size}, the {card_name(taken.cards[0])} on top")
+            phrases.append(f"took the pile, {size}, {with_article(rank_said(taken.cards[0]))} on top")
         else:
             phrases.append("took the pile")
     elif kind is MoveKind.MELD:
         phrases.append("melded " + and_list([group_words(g) for g in move.groups]))
     elif kind is MoveKind.ADD:
         target = move.target if move.target is not None else move.picks[0].rank
-        phrases.append(f"added {group_words(move.picks)} to {meld_name(target)}")
+        phrases.append(f"added {added_words(move.picks, target)}")
     elif kind is MoveKind.DISCARD:
-        phrases.append("discarded " + _advice_cards(move, discarded).strip())
+        card = discarded if discarded is not None else move.picks[0].card
+        phrases.append("discarded " + with_article(rank_said(card) if card is not None
+                                                   else rank_name(move.picks[0].rank)))
     elif kind is MoveKind.ASK:
         phrases.append("asked to go out")
     elif kind in (MoveKind.YES, MoveKind.NO):
@@ -190,7 +213,7 @@ def caused_words(events: Sequence[Event], books: Sequence[Meld] = ()) -> list[st
         if e.kind == EventKind.DEAL_END:
             break  # what follows belongs to the next deal
         if e.kind == EventKind.RED_THREE and e.cards:
-            phrases.append(f"laid a red three, the {card_name(e.cards[0])}")
+            phrases.append("laid a red three")  # its suit plays no part
         elif e.kind == EventKind.FOOT:
             phrases.append("picked up the foot")
         elif e.kind == EventKind.OUT:
@@ -214,5 +237,5 @@ def _advice_cards(move: Move, discarded: Card | None = None) -> str:
         return " " + and_list([group_words(g) for g in move.groups])
     if kind is MoveKind.ADD:
         target = move.target if move.target is not None else move.picks[0].rank
-        return f" {group_words(move.picks)} to {meld_name(target)}"
+        return f" {added_words(move.picks, target)}"
     return ""

@@ -31,8 +31,9 @@ def test_a_hand_is_ranks_with_counts_as_worked_by_hand() -> None:
 
 def test_cards_laid_together_are_counted_by_rank() -> None:
     assert group_words(parse_cards("KH KS KD")) == "three kings"
-    assert group_words(parse_cards("KH KS 2C")) == "two kings and a two"
-    assert group_words(parse_cards("8H 8S JK 2D")) == "two eights, a joker and a two"
+    assert group_words(parse_cards("KH KS 2C")) == "two kings with a two"
+    assert group_words(parse_cards("8H 8S JK 2D")) == "two eights with a joker and a two"
+    assert group_words(parse_cards("JK JK 2D")) == "two jokers and a two"
     assert counted(1, "card") == "one card" and counted(21, "card") == "21 cards"
 
 
@@ -47,9 +48,12 @@ def test_moves_in_the_past_tense_and_as_advice() -> None:
     drew = Event(EventKind.DRAW, 0, private=tuple(parse_cards("9S 8D")), count=2)
     assert move_words(Move.parse("draw"), [drew], own=True) == ["drew a nine of spades and an eight of diamonds"]
     assert move_words(Move.parse("draw"), [drew.public()], own=False) == []  # every turn starts with one
-    assert move_words(Move.parse("meld K K K, 8 8 2"), []) == ["melded three kings and two eights and a two"]
-    assert move_words(Move.parse("add T 2 to T"), []) == ["added a ten and a two to the tens"]
-    assert move_words(Move.parse("discard 5C"), [], discarded=card("5C")) == ["discarded a five of clubs"]
+    assert move_words(Move.parse("meld K K K, 8 8 2"), []) == ["melded three kings and two eights with a two"]
+    assert move_words(Move.parse("add T 2 to T"), []) == ["added a ten with a two to the tens"]
+    assert move_words(Move.parse("add T T"), []) == ["added two tens"]  # naturals name their meld
+    # In play a suit does no work, but a three's colour does.
+    assert move_words(Move.parse("discard 5C"), [], discarded=card("5C")) == ["discarded a five"]
+    assert move_words(Move.parse("discard 3S"), [], discarded=card("3S")) == ["discarded a black three"]
     assert move_words(Move.parse("discard 5C"), [], advice=True) == ["discard a five of clubs"]
     assert move_words(Move.parse("pickup"), [], advice=True) == ["pick up the pile"]
 
@@ -60,4 +64,5 @@ def test_the_words_said_can_be_typed_back() -> None:
     assert read_line("discard a seven of hearts", hand).move == "discard 7H"
     assert read_line("discard a three of clubs", hand).move == "discard 3C"
     assert read_line("discard a joker", hand).move == "discard JK"
-    assert read_line("meld two sevens and a two", hand).move == "meld 7 7 2"
+    assert read_line("meld two sevens with a two", hand).move == "meld 7 7 2"
+    assert read_line("add a seven with a two to the sevens", hand).move == "add 7 2 to 7"

@@ -78,7 +78,7 @@ def test_after_the_persons_move_each_other_seat_is_one_line_and_last_says_them_a
     out.clear()
     session.handle("discard the four of clubs")
     round_ = list(out.lines)
-    assert round_[0] == "You: discarded a four of clubs."
+    assert round_[0] == "You: discarded a four."
     assert [line.split(":")[0] for line in round_] == ["You", "West", "North", "East", "You"]
     assert round_[-1].startswith("You: your turn.")
     assert said(session, out, "last") == "\n".join(round_[:-1])

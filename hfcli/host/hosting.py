@@ -52,7 +52,8 @@ SEAT_CODE_TRIES = 3  # wrong seat codes on one connection before it is closed
 GOODBYE_SECONDS = 5.0  # how long the host, stopping, waits for a guest to be sent its last lines
 SEAT_LOCKS = "seat_locks"  # the header's key: each guest's seat lock, by seat
 THANKS = "The game is over. Thank you for playing."
-LOBBY_HELP = "Commands here: who (who sits where), sit SEAT (another free seat), quit."
+LOBBY_HELP = ("Commands here: who (who sits where), sit SEAT (another free seat), reader (the game in words, "
+              "for a screen reader), quit.")
 
 
 @dataclass
@@ -116,6 +117,7 @@ class Person:
     introduced: bool = False  # shown the game's first lines
     returned: bool = False  # came back after a drop: shown the table as it is now
     leaving: bool = False  # left on purpose: the AI takes the seat at once, not after the grace period
+    screen_reader: bool = False  # the game told in words, a line at a time (the lobby's reader)
     wake_prompt: Callable[[], None] | None = None  # ends the person's prompt, to show it anew
     away_from: int | None = None  # the session's log entry where the person went away, while away
     remarks: limits.InputBudget | None = None  # the lines they may say to the table (limits.REMARKS_AT_ONCE)
@@ -406,6 +408,13 @@ class HostedTable:
                 terminal.say(f"{self.lobby.not_free(seat)}.")
                 return
             self.move_seat(person, seat)
+        elif word in ("reader", "screen-reader") or (word == "screen" and rest.strip().lower().startswith("reader")):
+            said = rest.strip().lower().split()[-1:] if rest.strip() else []
+            person.screen_reader = {"on": True, "yes": True, "off": False, "no": False}.get(
+                said[0] if said else "", not person.screen_reader)
+            terminal.say("Screen reader: on. The game will be told in words, a line at a time; type reader "
+                         "again to turn it off." if person.screen_reader else
+                         "Screen reader: off. The game will be shown as a table.")
         elif word in ("quit", "exit"):
             raise Closed()
         elif word == "help":
@@ -513,6 +522,7 @@ class HostedTable:
         from ai import make_hint_player
         from hfcli.engine.game import Game
         from hfcli.repl.session import Session
+        from hfcli.repl.spoken import SpokenSession
         from hfcli.table import Table
         from hfcli.transcript import SeatInfo
 
@@ -538,7 +548,8 @@ class HostedTable:
         self.game = game
         table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
         for seat, person in self.people.items():
-            person.session = Session(
+            kind = SpokenSession if person.screen_reader else Session
+            person.session = kind(
                 # A guest cannot resume or replay the host's file: only the host is told where it is.
                 table, human=seat, human_name=person.name,
                 transcript_path=self.transcript_path if person.host else None,
@@ -659,7 +670,8 @@ class HostedTable:
         terminal = person.terminal
         assert session is not None and terminal is not None
         session.echo = terminal.say
-        session.screen_size = terminal.size
+        if not session.spoken:  # a reader hears lines: nothing is fitted to a screen
+            session.screen_size = terminal.size
         if not person.introduced:
             self._introduce(person, session)
         elif person.returned:

@@ -101,10 +101,11 @@ def table_prompt_session(
     from hfcli.repl.toolbar import make_toolbar
 
     read_keys_for_the_table(keyboard)
+    # For a screen reader, the prompt and the line typed only: no toolbar redrawn, no menu.
     return PromptSession(
-        completer=TableCompleter(lambda: session.view),
+        completer=None if session.spoken else TableCompleter(lambda: session.view),
         complete_while_typing=False,
-        bottom_toolbar=make_toolbar(session.toolbar),
+        bottom_toolbar=None if session.spoken else make_toolbar(session.toolbar),
         key_bindings=table_bindings(),
         style=table_style(session.color),
         history=history,

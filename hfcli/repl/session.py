@@ -175,6 +175,9 @@ class Session:
     def seat(self) -> int:
         return self.human
 
+    # Told for a screen reader (a SpokenSession): lines in words, no toolbar, no menu, no screen to fit.
+    spoken = False
+
     @property
     def holding(self) -> bool:
         """A deal's score sheet held on screen holds the table's play until Enter."""

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from hfcli.card_words import (
+    added_words,
     and_list,
     card_name,
     caused_words,
     counted,
     group_words,
     hand_words,
-    meld_name,
     meld_words,
     move_words,
     number,
@@ -56,9 +56,9 @@ def short_reason(move: Move | str, reason: object) -> str:
     return printable(one_line_of_words(text)).rstrip(" .")
 
 
-def turn_words(moves: Sequence[Told], *, own: bool) -> str:
-    """A seat's turn in one phrase list: its melds said together, its adds together by meld (``added
-    two tens to the tens and a king to the kings``), each where the first of them came."""
+def turn_words(moves: Sequence[Told], *, own: bool, reason: str = "") -> str:
+    """A seat's turn in one phrase list: its melds said together, its adds together (``added two
+    tens and a king``), each where the first of them came; the ``reason`` after the discard."""
     parts: list[str] = []
     groups: list[Sequence[Pick]] = []
     adds: dict[int, list[Pick]] = {}
@@ -66,27 +66,37 @@ def turn_words(moves: Sequence[Told], *, own: bool) -> str:
         move = told.move
         if move.kind is MoveKind.MELD:
             if not groups:
-                parts.append("\0meld")
+                parts.append(MELDS)
             groups.extend(move.groups)
             rest = caused_words(told.events, told.books)
         elif move.kind is MoveKind.ADD:
             if not adds:
-                parts.append("\0add")
+                parts.append(ADDS)
             target = move.target if move.target is not None else move.picks[0].rank
             adds.setdefault(target, []).extend(move.picks)
             rest = caused_words(told.events, told.books)
         else:
             rest = move_words(move, told.events, discarded=told.discarded, books=told.books, own=own, pair=told.pair)
+            if reason and rest and move.kind is MoveKind.DISCARD:
+                rest[0] += f", {reason}"  # the reason belongs to the move, before what the move caused
+                reason = ""
         parts.extend(rest)
     together = {
-        "\0meld": "melded " + and_list([group_words(g) for g in groups]),
-        "\0add": "added " + and_list([f"{group_words(p)} to {meld_name(t)}" for t, p in adds.items()]),
+        MELDS: "melded " + and_list([group_words(g) for g in groups]),
+        ADDS: "added " + and_list([added_words(p, t) for t, p in adds.items()]),
     }
-    return "; ".join(together.get(part, part) for part in parts)
+    text = "; ".join(together.get(part, part) for part in parts)
+    return f"{text}, {reason}" if reason and text else text
+
+
+# Where a turn's melds and adds are told, each said once for all of them.
+MELDS, ADDS = "\0melds", "\0adds"
 
 
 class SpokenSession(Session):
     """A person's seat told for a screen reader; see the module's docstring."""
+
+    spoken = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["color"] = False
@@ -123,9 +133,9 @@ class SpokenSession(Session):
             return
         seat, moves, reason = self._turn_seat, self._turn_moves, self._turn_reason
         self._turn_seat, self._turn_moves, self._turn_reason = None, [], ""
-        text = turn_words(moves, own=False)
+        text = turn_words(moves, own=False, reason=reason)
         if text:
-            self.speak(self._name(seat), f"{text}, {reason}." if reason else f"{text}.")
+            self.speak(self._name(seat), f"{text}.")
 
     # ------------------------------------------------------------------ what the table tells
 

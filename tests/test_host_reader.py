@@ -1,0 +1,43 @@
+"""A guest at a hosted table who uses a screen reader: the lobby's reader command, and the game
+told to them in words, a line at a time, while the others see the table."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from host_clients import Guest, serving
+from test_host_login import CODE, settings
+
+from hfcli.repl.spoken import SpokenSession
+
+UNSPEAKABLE = re.compile("[\u2500-\u259f\u2660-\u2667\u00d7]")
+
+
+def test_a_guest_turns_the_reader_on_in_the_lobby_and_hears_the_game_in_words(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            ann.line("help")
+            await ann.until("reader (the game in words, for a screen reader)")
+            ann.line("reader")
+            await ann.until("Screen reader: on.")
+            bob.line("reader")
+            await bob.until("Screen reader: on.")
+            bob.line("reader off")
+            await bob.until("Screen reader: off.")
+            assert hosted.start() is None
+            said = await ann.until("You: your turn. Draw.")
+            assert "Table: Hand and Foot, quick rules" in " ".join(said.split()), said
+            assert not UNSPEAKABLE.search(said), said
+            people = {person.name: person for person in hosted.people.values()}
+            assert isinstance(people["Ann"].session, SpokenSession)
+            assert not isinstance(people["Bob"].session, SpokenSession)
+            await bob.until("Your hand (")  # the table as it is drawn, suits and all
+            ann.line("hand")
+            hand = await ann.until("You: your hand, ")
+            assert not UNSPEAKABLE.search(hand)
+
+    asyncio.run(scene())
