@@ -1,6 +1,7 @@
 """Your record (``hf stats``): the games you played, read from their transcripts.
 
-A game counts when its transcript seats one human (the player), was dealt from its first deal
+A game counts when its transcript seats one human (the player), or several with the player's seat
+known (the host's, which hf host records, or the one of the name asked for), was dealt from its first deal
 (a duplicate game counts; a what-if game, which starts from another game's position, does not)
 and has a move (a game left before its first move was not played). Only the header, the scored
 deals (``deal_end`` and ``game_end`` lines) and whether there is a move line are read, not the
@@ -11,6 +12,13 @@ one-deal quick game scores a fraction of a four-deal one), so the record is give
 set and table size apart.
 
 A side's *margin* is its total less the best of the other sides' totals: what it won or lost by.
+
+The player's *rating* (:func:`rate_games`) places them on the levels' scale (:mod:`hfcli.ladder`,
+the tables in ``ai/data/ladder-<preset>.json``) from their finished games of a preset at four
+players, in order: wins and losses, a tie half, with the partner's and the opponents' levels. A
+duplicate (its shoes were known) and an event's entries after the first (the event's shoes are the
+same each time) are not rated. Another person at the table is an unknown player, rated beside the
+player from the games they sat in.
 """
 
 from __future__ import annotations
@@ -25,16 +33,21 @@ from pathlib import Path
 from typing import Any
 
 from hfcli.comparison import margin
+from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
-from hfcli.engine.seating import Seating
+from hfcli.engine.seating import FOUR_HANDED, Seating
+from hfcli.ladder import LEVEL_ORDER, PRIOR_MEAN, PRIOR_SPREAD, Outcome, fit, level_ratings, load_table
 from hfcli.printable import printable
-from hfcli.render import table_words
+from hfcli.render import spoken_cards, table_words
 from hfcli.simulate import wilson
-from hfcli.transcript import TranscriptError, parse_header, read_source
+from hfcli.transcript import Header, TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
 from hfcli.transcript.verify import UnreadableFolder, transcript_files
 
 TREND_GAMES = 10  # the last games the trend looks at, against those before them
+PERSON = "person:"  # a seat a person played, by name: each one rated as an unknown player
+YOU = "you"
+CHART_MARK = "\0"  # before a line that is not broken between words
 
 
 @dataclass(frozen=True)
@@ -53,6 +66,11 @@ class PlayedGame:
     duplicate: bool = False
     rules_name: str = "classic"
     table: str = "four players in two partnerships"  # the table in words (render.table_words)
+    # Who else sat: each partner seat and each opposing seat, an AI's level or ``person:NAME``.
+    partners: tuple[str, ...] = ()
+    opposing: tuple[str, ...] = ()
+    preset: bool = True  # the rules are a preset's exactly (the levels' tables are measured on those)
+    event: str | None = None  # the event's id, for an event entry
 
     @property
     def kind(self) -> str:
@@ -82,7 +100,8 @@ class PlayedGame:
 NOT_COUNTED = {
     "what-if": ("what-if game", "what-if games"),
     "ai-only": ("game of AI players only", "games of AI players only"),
-    "several-players": ("game of several players", "games of several players"),
+    "several-players": ("game of several people with none known as you (try --name)",
+                        "games of several people with none known as you (try --name)"),
     "no-move": ("game left before its first move", "games left before their first move"),
 }
 
@@ -93,20 +112,26 @@ class Skipped:
     reason: str  # a key of NOT_COUNTED
 
 
-def read_game(path: str | Path) -> PlayedGame | Skipped:
-    """The player's game a transcript records, or why it does not count."""
+def read_game(path: str | Path, me: str | None = None) -> PlayedGame | Skipped:
+    """The player's game a transcript records, or why it does not count. In a game of several
+    people, the player is the host (or the one named ``me``)."""
     source = read_source(path)
     header = parse_header(source)
     origin = origin_of(header, source.path)
     if "position" in header.data:
         return Skipped(source.path, "what-if")
     humans = header.human_seats
-    if len(humans) != 1:
-        return Skipped(source.path, "ai-only" if not humans else "several-players")
+    if not humans:
+        return Skipped(source.path, "ai-only")
     seating = header.seating
-    human = humans[0]
+    human = humans[0] if len(humans) == 1 else _person_at_terminal(header, me)
+    if human is None:
+        return Skipped(source.path, "several-players")
     side = seating.team_of[human]
-    opponents = sorted({info.level or "?" for s, info in enumerate(header.seats) if seating.team_of[s] != side})
+    who = [f"{PERSON}{info.name}" if info.kind == "human" else info.level or "?" for info in header.seats]
+    opponents = sorted({"person" if w.startswith(PERSON) else w
+                        for s, w in enumerate(who) if seating.team_of[s] != side})
+    event = header.data.get("event")
     deal_totals: list[tuple[int, ...]] = []
     went_out: list[int | None] = []
     finished = False
@@ -127,7 +152,22 @@ def read_game(path: str | Path) -> PlayedGame | Skipped:
         source.path, header.created, header.seats[human].name, side, seating.team_names, "+".join(opponents),
         tuple(deal_totals), tuple(went_out), finished, origin is not None and origin.kind == DUPLICATE,
         header.rules.name, table_words(seating),
+        partners=tuple(w for s, w in enumerate(who) if seating.team_of[s] == side and s != human),
+        opposing=tuple(w for s, w in enumerate(who) if seating.team_of[s] != side),
+        preset=PRESETS.get(header.rules.name) == header.rules,
+        event=str(event["id"]) if isinstance(event, dict) and "id" in event else None,
     )
+
+
+def _person_at_terminal(header: Header, me: str | None) -> int | None:
+    """In a game of several people, the seat of the one at this terminal: the host's seat, which
+    hf host records (``host``), else the one seat of the name ``me``; None when neither tells."""
+    names = header.seating.names
+    host = header.data.get("host")
+    if isinstance(host, str) and host in names and header.seats[names.index(host)].kind == "human":
+        return names.index(host)
+    mine = [s for s in header.human_seats if me is not None and header.seats[s].name == me]
+    return mine[0] if len(mine) == 1 else None
 
 
 def _deal_end(path: str, number: int, text: str, seating: Seating, limit: int) -> tuple[tuple[int, ...], int | None]:
@@ -169,7 +209,7 @@ def collect(targets: Iterable[str | Path], name: str | None = None) -> Collected
                 found.unreadable.append(path.message)
                 continue
             try:
-                game = read_game(path)
+                game = read_game(path, name)
             except TranscriptError as exc:
                 found.unreadable.append(str(exc))
                 continue
@@ -239,6 +279,14 @@ class Record:
         """The finished game won by the most (the latest of equals)."""
         return max(reversed(self.finished), key=lambda g: (g.margin, g.score), default=None)
 
+    @cached_property
+    def rating(self) -> Rating | None:
+        """The player's rating, for a record of one preset at four players in two partnerships."""
+        games = self.collected.games
+        if len({g.kind for g in games}) != 1 or games[0].table != table_words(FOUR_HANDED):
+            return None
+        return rate_games(games, games[0].rules_name)
+
     def not_counted(self) -> list[tuple[str, int]]:
         """(reason, how many transcripts) for those read but not counted, by reason."""
         return sorted(Counter(s.reason for s in self.collected.skipped).items())
@@ -292,6 +340,7 @@ class Record:
             "mean_margin": round(total.mean_margin, 1) if finished else None,
             "went_out": {"deals": deals, "yours": out, "share": round(out / deals, 4) if deals else None},
             "best_game": None if best is None else _game_dict(best),
+            "rating": None if self.rating is None else self.rating.as_dict(),
             "trend": {
                 "last": tally(recent).as_dict(),
                 "before": tally(before).as_dict(),
@@ -299,9 +348,10 @@ class Record:
             },
         }
 
-    def lines(self, where: str, width: int | None = None) -> list[str]:
+    def lines(self, where: str, width: int | None = None, *, ascii: bool = False) -> list[str]:
         """The record as text, each rule set and table size apart, broken between words to ``width``
-        (None: not broken); ``where`` says which transcripts it was read from."""
+        (None: not broken); ``where`` says which transcripts it was read from. The rating's chart
+        is drawn in ``#`` under ``ascii``, else in block characters."""
         collected = self.collected
         games, finished = collected.games, self.finished
         lines = [f"Your record over the transcripts in {printable(where)}:"]
@@ -322,6 +372,12 @@ class Record:
             lines.append(f"{printable(kind).capitalize()}: {_count(len(group), 'game')} "
                          f"({len(record.finished)} finished).")
             lines += record._figure_lines()
+            if record.rating is not None:
+                lines += record.rating.lines()
+                if spoken_cards():  # a screen reader: the chart's figures in a sentence
+                    lines += record.rating.chart_sentence()
+                else:
+                    lines += [CHART_MARK + line for line in record.rating.chart(ascii=ascii)]
         return _wrapped(lines, width)
 
     def _figure_lines(self) -> list[str]:
@@ -357,10 +413,14 @@ class Record:
 def _wrapped(lines: list[str], width: int | None) -> list[str]:
     """Each line broken between words to ``width``, its later lines indented two columns: a path
     or a run of result letters is never cut."""
-    if width is None:
-        return lines
     out: list[str] = []
     for line in lines:
+        if line.startswith(CHART_MARK):  # a chart's row is never broken: it fits 80 columns
+            out.append(line.removeprefix(CHART_MARK))
+            continue
+        if width is None:
+            out.append(line)
+            continue
         out += textwrap.wrap(line, max(width, 20), subsequent_indent="  ", break_long_words=False,
                              break_on_hyphens=False) or [""]
     return out
@@ -399,3 +459,183 @@ def _game_dict(game: PlayedGame) -> dict[str, Any]:
         "score": game.score,
         "margin": game.margin,
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# Your rating
+
+CHART_ROWS = 5
+CHART_LABEL = 7  # "  1550 " before each row's bar
+CHART_WIDTH = 80
+BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The rating after one more game: its number among the rated games (1 is the first), the
+    file, the rating and its spread (one standard deviation)."""
+
+    game: int
+    path: str
+    rating: float
+    spread: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.rating - 1.96 * self.spread, self.rating + 1.96 * self.spread)
+
+    def as_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"game": self.game, "file": self.path, "rating": round(self.rating),
+                "spread": round(self.spread), "low": round(low), "high": round(high)}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The player's rating over one preset's rated games, game by game (``points``), the table of
+    levels it is measured against, and why each of the other games was not rated."""
+
+    rules_name: str
+    points: tuple[RatingPoint, ...]
+    levels: dict[str, float]
+    not_rated: dict[str, int]
+
+    @property
+    def last(self) -> RatingPoint | None:
+        return self.points[-1] if self.points else None
+
+    def nearest_level(self) -> str | None:
+        """The level whose table the player's rating is nearest (the players' levels only)."""
+        last = self.last
+        shown = [name for name in LEVEL_ORDER if name in self.levels and name != "baseline-hard"]
+        if last is None or not shown:
+            return None
+        return min(shown, key=lambda name: abs(self.levels[name] - last.rating))
+
+    def as_dict(self, last: int = CHART_WIDTH - CHART_LABEL) -> dict[str, Any]:
+        point = self.last
+        return {
+            "rules": self.rules_name,
+            "rated_games": len(self.points),
+            "rating": None if point is None else point.as_dict(),
+            "about_as_well_as": self.nearest_level(),
+            "levels": {name: round(r) for name, r in self.levels.items()},
+            "not_rated": self.not_rated,
+            # The figures of the trend chart, oldest first: a screen reader can say them.
+            "trend": [p.as_dict() for p in self.points[-last:]],
+        }
+
+    def lines(self) -> list[str]:
+        point = self.last
+        notes = "; ".join(f"{n} {RATING_SKIPS[why][n > 1]}" for why, n in sorted(self.not_rated.items()))
+        if point is None:
+            return [f"No rating yet: no finished game against the AI levels{f' ({notes})' if notes else ''}."]
+        low, high = point.interval
+        near = self.nearest_level()
+        lines = [f"Your rating: {point.rating:.0f} (95% interval {low:.0f} to {high:.0f}) over "
+                 f"{_count(len(self.points), 'rated game')}"
+                 + (f"; not rated: {notes}" if notes else "") + "."]
+        if near is not None:
+            lines.append(f"You play about as well as a table of {near} ({self.levels[near]:.0f}). "
+                         + "The levels: " + ", ".join(f"{n} {self.levels[n]:.0f}" for n in LEVEL_ORDER
+                                                     if n in self.levels and n != "baseline-hard") + ".")
+        return lines
+
+    def chart_sentence(self) -> list[str]:
+        """The chart's figures said in a sentence: the first and the last, the highest and the lowest."""
+        shown = self.points[-(CHART_WIDTH - CHART_LABEL):]
+        if len(shown) < 2:
+            return []
+        high = max(shown, key=lambda p: p.rating)
+        low = min(shown, key=lambda p: p.rating)
+        return [f"Your rating over your last {len(shown)} rated games: {shown[0].rating:.0f} after game "
+                f"{shown[0].game}, {shown[-1].rating:.0f} after game {shown[-1].game}; highest {high.rating:.0f} "
+                f"after game {high.game}, lowest {low.rating:.0f} after game {low.game}."]
+
+    def chart(self, *, ascii: bool = False) -> list[str]:
+        """The trend: the rating after each of the last games, a bar a game (none before two)."""
+        if len(self.points) < 2:
+            return []
+        return [f"Your rating after each of your last {min(len(self.points), CHART_WIDTH - CHART_LABEL)} "
+                "rated games, oldest left:", *trend_chart([p.rating for p in self.points], ascii=ascii)]
+
+
+RATING_SKIPS = {
+    "duplicate": ("duplicate (its shoes were known)", "duplicates (their shoes were known)"),
+    "event-again": ("event entry after the first of its event", "event entries after the first of their event"),
+    "unfinished": ("unfinished game", "unfinished games"),
+    "no-table": ("game of rules or a table the levels were not measured at",
+                 "games of rules or tables the levels were not measured at"),
+    "unknown-level": ("game with a seat of no known level", "games with a seat of no known level"),
+}
+
+
+def rated_outcome(game: PlayedGame, levels: dict[str, float]) -> Outcome | str:
+    """The game as the rating counts it, or why it is not counted (a key of ``RATING_SKIPS``).
+    Wins and losses only, a tie half a win: the margin is not counted."""
+    if not game.finished:
+        return "unfinished"
+    if game.duplicate:
+        return "duplicate"
+    if not game.preset or game.table != table_words(FOUR_HANDED) or len(game.opposing) != 2:
+        return "no-table"
+    if any(not w.startswith(PERSON) and w not in levels for w in (*game.partners, *game.opposing)):
+        return "unknown-level"
+    score = {"won": 1.0, "tied": 0.5, "lost": 0.0}[game.outcome]
+    if len(game.partners) != 1:
+        return "no-table"
+    return Outcome((YOU, game.partners[0]), (game.opposing[0], game.opposing[1]), score, 1.0)
+
+
+def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, Any] | None = None) -> Rating | None:
+    """The player's rating after each of their games of ``rules_name`` in order, against the levels'
+    table shipped for it (None when there is none). Each other person is an unknown player with
+    the same prior as yours, fitted with you from the games they sat in."""
+    data = table if table is not None else load_table(rules_name)
+    if data is None:
+        return None
+    levels = level_ratings(data)
+    outcomes: list[Outcome] = []
+    points: list[RatingPoint] = []
+    skipped: Counter[str] = Counter()
+    events: set[str] = set()
+    for game in games:
+        if game.rules_name != rules_name:
+            continue
+        counted = rated_outcome(game, levels)
+        if isinstance(counted, Outcome) and game.event is not None:
+            if game.event in events:
+                counted = "event-again"
+            events.add(game.event)
+        if isinstance(counted, str):
+            skipped[counted] += 1
+            continue
+        outcomes.append(counted)
+        found, spread = fit(outcomes, levels, prior=(PRIOR_MEAN, PRIOR_SPREAD))
+        points.append(RatingPoint(len(outcomes), game.path, found[YOU], spread[YOU]))
+    return Rating(rules_name, tuple(points), levels, dict(skipped))
+
+
+def trend_chart(ratings: list[float], *, ascii: bool = False, width: int = CHART_WIDTH,
+                rows: int = CHART_ROWS) -> list[str]:
+    """The rating after each of the last games as columns of a bar chart ``width`` columns wide
+    (oldest left), each row labelled with the rating at its top; ``#`` bars under ``ascii``."""
+    shown = ratings[-(width - CHART_LABEL):]
+    low = (min(shown) - 25) // 50 * 50  # the lowest rating still shows half a row's bar
+    step = max(10, -(-(max(shown) - low) // (10 * rows)) * 10)  # each row a whole number of tens
+    lines = []
+    for row in range(rows, 0, -1):
+        bottom = low + (row - 1) * step
+        cells = []
+        for value in shown:
+            filled = min(max((value - bottom) / step, 0.0), 1.0)
+            if ascii:
+                cells.append("#" if filled >= 0.5 else " ")
+            else:
+                cells.append(BLOCKS[round(filled * 8)])
+        lines.append(f"{bottom + step:>6.0f} {''.join(cells)}".rstrip())
+    first = len(ratings) - len(shown) + 1
+    axis = f"game {first}"
+    end = f"game {len(ratings)}"
+    lines.append(" " * CHART_LABEL + axis + " " * max(1, len(shown) - len(axis) - len(end)) + end)
+    return lines

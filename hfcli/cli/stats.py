@@ -22,12 +22,14 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
     """Your record: games played and finished, wins and losses by the AI levels you played
     against, mean score and margin, how often your side went out, your best game and the trend
     over your last games, for each rule set and table size apart (their scores are not
-    comparable).
+    comparable). For each preset at four players, your rating on the levels' scale (normal is
+    1500), with a chart of it game by game: see docs/ai.md.
 
     Read from the transcripts in the data folder (where hf play records every game), or in the
     files and folders given. A game counts when one person played it from its first deal: games
     of AI players only, what-if games (hf play --from) and games left before their first move
-    are not counted.
+    are not counted. A game hosted with hf host counts for the host (or for the player named by
+    --name), each other person in it rated as a player not yet known.
 
     \b
     Examples:
@@ -37,6 +39,7 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
     """
     from hfcli import paths
     from hfcli.printable import printable
+    from hfcli.render import output_shows_symbols
     from hfcli.stats import Record, collect
 
     if targets:
@@ -58,5 +61,6 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
         return
     # Broken between words for a terminal; whole lines for a pipe or a file, to search and compare.
     width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    for line in record.lines(", ".join(str(f) for f in folders), width):
+    ascii = not output_shows_symbols(sys.stdout.encoding)
+    for line in record.lines(", ".join(str(f) for f in folders), width, ascii=ascii):
         click.echo(line)

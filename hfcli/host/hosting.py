@@ -51,6 +51,7 @@ NAME_TRIES = 5  # names refused on one connection before it is closed
 SEAT_CODE_TRIES = 3  # wrong seat codes on one connection before it is closed
 GOODBYE_SECONDS = 5.0  # how long the host, stopping, waits for a guest to be sent its last lines
 SEAT_LOCKS = "seat_locks"  # the header's key: each guest's seat lock, by seat
+HOST_SEAT = "host"  # the header's key: the seat of the person who hosted, the one at the host's terminal
 THANKS = "The game is over. Thank you for playing."
 LOBBY_HELP = ("Commands here: who (who sits where), sit SEAT (another free seat), reader (the game in words, "
               "for a screen reader), quit.")
@@ -541,10 +542,13 @@ class HostedTable:
                      else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
             locks = {self.seating.names[s]: place.lock.as_json() for s, place in sorted(self.lobby.places.items())
                      if place.lock is not None}
+            # The host's seat: hf stats counts a game of several people for the one at this terminal.
+            host = [self.seating.names[s] for s, p in self.people.items() if p.host]
             writer, self.transcript_path = _new_transcript(game, seats, settings.transcript_path,
                                                            named_by_seed=settings.seed_chosen,
                                                            header={**(settings.header or {}),
-                                                                   **({SEAT_LOCKS: locks} if locks else {})} or None)
+                                                                   **({SEAT_LOCKS: locks} if locks else {}),
+                                                                   **({HOST_SEAT: host[0]} if host else {})} or None)
         self.game = game
         table = self.table = Table(game, [HostedAi(s) for s in self.seating.seats], recorder=writer)
         for seat, person in self.people.items():

@@ -1,0 +1,276 @@
+"""Ratings on the Elo scale: the levels' table, fitted to a round-robin, and a player's rating.
+
+The model is Bradley-Terry on the Elo scale, as BayesElo and Ordo use for chess engines: a side
+rated ``d`` points above the other wins with probability ``1 / (1 + 10 ** (-d / 400))``, a tie
+counting half a win. A partnership plays as the mean of its two players' ratings (the team model);
+the mixed pairings of the round-robin test that model rather than feed it.
+
+The fit is maximum likelihood by Newton's method, written out here: with a handful of ratings it
+is a few lines, where a rating library would bring its own scale and an order-dependent online
+update (openskill, glicko2) to a question that has one exact answer. As in BayesElo, each pairing
+played counts one virtual tie besides its games, so that a pairing one side won every time still
+gives a finite gap. ``normal`` is anchored at 1500.
+
+A player's rating (:func:`player_rating`) is the one unknown of the same model, the levels'
+ratings held at the table's values, with a prior of an unknown player (1500, spread 350) so that
+the first games move it and no run of wins sends it to infinity. Its uncertainty is the posterior's
+spread (the curvature of the log-likelihood at its peak).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ANCHOR = "normal"
+ANCHOR_RATING = 1500.0
+K = math.log(10) / 400  # Elo points to the logistic's natural scale
+VIRTUAL_TIES = 1.0  # BayesElo's prior: each pairing played counts this many ties more
+PRIOR_MEAN = 1500.0  # an unknown player
+PRIOR_SPREAD = 350.0
+LEVEL_ORDER = ("random", "greedy", "easy", "normal", "hard", "expert", "baseline-hard")
+
+
+def expected(difference: float) -> float:
+    """The share of wins of a side ``difference`` Elo points above the other."""
+    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+
+
+def difference(share: float) -> float:
+    """The Elo points above the other of a side that wins ``share`` of its games."""
+    return 400.0 * math.log10(share / (1.0 - share))
+
+
+def players(side: str) -> tuple[str, str]:
+    """The two players of a side: ``hard+easy`` or ``normal`` (both partners of one level)."""
+    first, _, second = side.partition("+")
+    return first, second or first
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One shoe of a round-robin: side ``sides[0]`` against ``sides[1]``, ``won`` its share of each
+    game played on it (1 won, 0.5 tie, 0 lost), one game for each way round."""
+
+    sides: tuple[str, ...]
+    index: int
+    won: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """``score`` won of ``games`` by a side of ``mine`` against ``theirs`` (each two players' names;
+    a name missing from the ratings is the unknown being fitted)."""
+
+    mine: tuple[str, str]
+    theirs: tuple[str, str]
+    score: float
+    games: float
+
+
+def fit(
+    outcomes: Sequence[Outcome], known: Mapping[str, float], *, prior: tuple[float, float] | None = None,
+) -> tuple[dict[str, float], dict[str, float]]:
+    """The ratings of every name in ``outcomes`` not in ``known`` that make the outcomes most likely
+    (with ``prior``, a normal prior of that mean and spread on each), and each one's spread (from
+    the curvature at the peak). ``known`` holds the fixed ratings (the anchor, or the levels')."""
+    summed: dict[tuple[tuple[str, str], tuple[str, str]], list[float]] = {}
+    for o in outcomes:  # the likelihood depends only on each match-up's sums: fit those
+        total = summed.setdefault((o.mine, o.theirs), [0.0, 0.0])
+        total[0] += o.score
+        total[1] += o.games
+    outcomes = [Outcome(mine, theirs, s, n) for (mine, theirs), (s, n) in summed.items()]
+    names = sorted({n for o in outcomes for n in (*o.mine, *o.theirs) if n not in known})
+    at = {n: i for i, n in enumerate(names)}
+    x = [prior[0] if prior else ANCHOR_RATING for _ in names]
+    hessian: list[list[float]] = []
+    for _ in range(100):
+        gradient = [0.0] * len(names)
+        hessian = [[0.0] * len(names) for _ in names]
+        for o in outcomes:
+            weights: dict[int, float] = {}
+            d = 0.0
+            for sign, side in ((0.5, o.mine), (-0.5, o.theirs)):
+                for name in side:
+                    if name in known:
+                        d += sign * known[name]
+                    else:
+                        d += sign * x[at[name]]
+                        weights[at[name]] = weights.get(at[name], 0.0) + sign
+            p = expected(d)
+            for i, wi in weights.items():
+                gradient[i] += (o.score - o.games * p) * K * wi
+                for j, wj in weights.items():
+                    hessian[i][j] -= o.games * p * (1 - p) * K * K * wi * wj
+        if prior:
+            for i in range(len(names)):
+                gradient[i] -= (x[i] - prior[0]) / prior[1] ** 2
+                hessian[i][i] -= 1 / prior[1] ** 2
+        step = _solve([[-h for h in row] for row in hessian], gradient)
+        step = [max(-400.0, min(400.0, s)) for s in step]  # far from the peak, go a little at a time
+        x = [a + s for a, s in zip(x, step, strict=True)]
+        if max((abs(s) for s in step), default=0.0) < 1e-6:
+            break
+    inverse = _inverse([[-h for h in row] for row in hessian])
+    return ({n: x[at[n]] for n in names},
+            {n: math.sqrt(max(inverse[at[n]][at[n]], 0.0)) for n in names})
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``matrix⁻¹ · vector`` by Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    a = [row[:] + [v] for row, v in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-300:
+            raise ValueError("the ratings are not tied together by the games")
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                a[r] = [ar - f * ac for ar, ac in zip(a[r], a[col], strict=True)]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    n = len(matrix)
+    columns = [_solve(matrix, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+    return [[columns[j][i] for j in range(n)] for i in range(n)]
+
+
+def outcomes_of(games: Iterable[Pairing]) -> list[Outcome]:
+    """The one-level pairings' games summed by pairing, with each pairing's virtual ties."""
+    sums: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        if "+" in g.sides[0] or "+" in g.sides[1]:
+            continue
+        total = sums.setdefault((g.sides[0], g.sides[1]), [VIRTUAL_TIES / 2, VIRTUAL_TIES])
+        total[0] += sum(g.won)
+        total[1] += len(g.won)
+    return [Outcome(players(a), players(b), s, n) for (a, b), (s, n) in sums.items()]
+
+
+def ratings(games: Sequence[Pairing]) -> dict[str, float]:
+    """The levels' ratings fitted to the one-level pairings of ``games``, ``normal`` at 1500."""
+    found, _ = fit(outcomes_of(games), {ANCHOR: ANCHOR_RATING})
+    return {ANCHOR: ANCHOR_RATING, **found}
+
+
+def side_rating(side: str, rated: Mapping[str, float]) -> float:
+    first, second = players(side)
+    return (rated[first] + rated[second]) / 2
+
+
+def table(games: Sequence[Pairing], *, rng: random.Random, boot: int = 1000) -> dict[str, Any]:
+    """The levels' table: each level's rating with its 95% interval from ``boot`` resamplings of
+    the shoes (a shoe's games in every pairing go together, as they share its cards), and each
+    pairing's share observed beside the share the ratings predict, each with its interval."""
+    point = ratings(games)
+    shoes = sorted({g.index for g in games})
+    by_shoe: dict[int, list[Pairing]] = {}
+    for g in games:
+        by_shoe.setdefault(g.index, []).append(g)
+    pairings = sorted({g.sides for g in games}, key=lambda s: (("+" in s[0] + s[1]), s))
+    samples: list[dict[str, float]] = []
+    observed_samples: list[dict[tuple[str, ...], float]] = []
+    for _ in range(boot):
+        drawn = [g for _ in shoes for g in by_shoe[rng.choice(shoes)]]
+        try:
+            samples.append(ratings(drawn))
+        except ValueError:  # a resample that left a level unconnected says nothing of it
+            continue
+        observed_samples.append(_shares(drawn))
+
+    def interval(values: list[float]) -> tuple[float, float]:
+        if not values:
+            return (math.nan, math.nan)
+        values = sorted(values)
+        return (values[int(0.025 * (len(values) - 1))], values[int(0.975 * (len(values) - 1))])
+
+    games_of: dict[str, int] = {}
+    for g in games:
+        if "+" not in g.sides[0] + g.sides[1]:
+            for side in g.sides:
+                games_of[side] = games_of.get(side, 0) + len(g.won)
+    levels = [name for name in LEVEL_ORDER if name in point] + sorted(set(point) - set(LEVEL_ORDER))
+    shares = _shares(games)
+    rows: list[dict[str, Any]] = []
+    for sides in pairings:
+        if not all(p in point for s in sides for p in players(s)):
+            continue
+        predicted = expected(side_rating(sides[0], point) - side_rating(sides[1], point))
+        predicted_boot = [expected(side_rating(sides[0], r) - side_rating(sides[1], r))
+                          for r in samples if all(p in r for s in sides for p in players(s))]
+        observed_boot = [s[sides] for s in observed_samples if sides in s]
+        rows.append({
+            "sides": list(sides), "fitted": "+" not in sides[0] + sides[1],
+            "games": sum(len(g.won) for g in games if g.sides == sides),
+            "observed": round(shares[sides], 4), "observed_interval": _rounded(interval(observed_boot), 4),
+            "predicted": round(predicted, 4), "predicted_interval": _rounded(interval(predicted_boot), 4),
+        })
+    return {
+        "model": "Bradley-Terry (Elo scale) by maximum likelihood; a partnership plays as the mean of its "
+                 f"two ratings; {VIRTUAL_TIES:g} virtual tie a pairing; {ANCHOR} anchored at {ANCHOR_RATING:g}; "
+                 f"95% intervals from {boot} bootstrap resamplings of the shoes",
+        "levels": {name: {"rating": round(point[name], 1),
+                          "interval": _rounded(interval([s[name] for s in samples if name in s]), 1),
+                          "games": games_of.get(name, 0)} for name in levels},
+        "pairings": rows,
+        "shoes": len(shoes),
+    }
+
+
+def _rounded(pair: tuple[float, float], digits: int) -> list[float]:
+    return [round(v, digits) for v in pair]
+
+
+def _shares(games: Iterable[Pairing]) -> dict[tuple[str, ...], float]:
+    sums: dict[tuple[str, ...], list[float]] = {}
+    for g in games:
+        total = sums.setdefault(g.sides, [0.0, 0.0])
+        total[0] += sum(g.won)
+        total[1] += len(g.won)
+    return {sides: s / n for sides, (s, n) in sums.items()}
+
+
+def describe(data: Mapping[str, Any]) -> str:
+    """The table as text: the levels, then each pairing's observed and predicted share."""
+    lines = [f"{data.get('rules', '')}: {data['model']}",
+             f"{'level':<15}{'rating':>7}  {'95% interval':<14}{'games':>7}"]
+    for name, row in data["levels"].items():
+        lines.append(f"{name:<15}{row['rating']:>7.0f}  {_span(row['interval']):<14}{row['games']:>7}")
+    lines.append(f"{'pairing':<30}{'games':>6}  {'observed':<22}{'predicted':<22}")
+    for row in data["pairings"]:
+        name = " v ".join(row["sides"]) + ("" if row["fitted"] else " *")
+        lines.append(f"{name:<30}{row['games']:>6}  "
+                     f"{row['observed']:6.1%} {_span(row['observed_interval'], '{:.1%}'):<15}"
+                     f"{row['predicted']:6.1%} {_span(row['predicted_interval'], '{:.1%}'):<15}")
+    lines.append("* a mixed partnership: not fitted, predicted by the team model")
+    return "\n".join(lines)
+
+
+def _span(bounds: Sequence[float], form: str = "{:.0f}") -> str:
+    low, high = bounds
+    if math.isnan(low):
+        return "-"
+    return f"{form.format(low)} to {form.format(high)}"
+
+
+def load_table(rules_name: str) -> dict[str, Any] | None:
+    """The levels' table shipped for a preset (``ai/data/ladder-<preset>.json``), or None."""
+    from importlib.resources import files
+
+    try:
+        text = files("ai").joinpath("data", f"ladder-{rules_name}.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def level_ratings(data: Mapping[str, Any]) -> dict[str, float]:
+    return {name: float(row["rating"]) for name, row in data["levels"].items()}
