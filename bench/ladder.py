@@ -132,6 +132,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="write the table as JSON here")
     parser.add_argument("--boot", type=int, default=1000, help="bootstrap samples for the intervals")
     parser.add_argument("--summary", action="store_true", help="play nothing: fit what the logs hold")
+    parser.add_argument("--markdown", action="store_true", help="print the table as docs/ai.md has it")
     args = parser.parse_args()
     rules = preset(args.rules)
     pairings = [p for p in (EXPERT_PAIRS if args.pairs == "expert" else args.pairs).split(",") if p]
@@ -179,7 +180,7 @@ def main() -> None:
                           "--summary " + " ".join(f"--log {path.name}" for path, _ in logs))
     if args.out:
         args.out.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
-    print(ladder.describe(table))
+    print(ladder.markdown(table) if args.markdown else ladder.describe(table))
 
 
 if __name__ == "__main__":

@@ -218,10 +218,18 @@ def table(games: Sequence[Pairing], *, rng: random.Random, boot: int = 1000) -> 
                  f"95% intervals from {boot} bootstrap resamplings of the shoes",
         "levels": {name: {"rating": round(point[name], 1),
                           "interval": _rounded(interval([s[name] for s in samples if name in s]), 1),
-                          "games": games_of.get(name, 0)} for name in levels},
+                          "games": games_of.get(name, 0), "measured": measured(name, rows)} for name in levels},
         "pairings": rows,
         "shoes": len(shoes),
     }
+
+
+def measured(name: str, rows: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a level both won and lost games of its pairings, or tied one: a level that lost
+    every game (or won every one) has a rating the virtual ties set, a bound and not a measure."""
+    shares = [row["observed"] if row["sides"][0] == name else 1 - row["observed"]
+              for row in rows if row["fitted"] and name in row["sides"]]
+    return any(0 < share < 1 for share in shares) or name == ANCHOR
 
 
 def _rounded(pair: tuple[float, float], digits: int) -> list[float]:
@@ -242,7 +250,8 @@ def describe(data: Mapping[str, Any]) -> str:
     lines = [f"{data.get('rules', '')}: {data['model']}",
              f"{'level':<15}{'rating':>7}  {'95% interval':<14}{'games':>7}"]
     for name, row in data["levels"].items():
-        lines.append(f"{name:<15}{row['rating']:>7.0f}  {_span(row['interval']):<14}{row['games']:>7}")
+        bound = "" if row.get("measured", True) else "  a bound: it never won a game (or never lost one)"
+        lines.append(f"{name:<15}{row['rating']:>7.0f}  {_span(row['interval']):<14}{row['games']:>7}{bound}")
     lines.append(f"{'pairing':<30}{'games':>6}  {'observed':<22}{'predicted':<22}")
     for row in data["pairings"]:
         name = " v ".join(row["sides"]) + ("" if row["fitted"] else " *")
@@ -250,6 +259,23 @@ def describe(data: Mapping[str, Any]) -> str:
                      f"{row['observed']:6.1%} {_span(row['observed_interval'], '{:.1%}'):<15}"
                      f"{row['predicted']:6.1%} {_span(row['predicted_interval'], '{:.1%}'):<15}")
     lines.append("* a mixed partnership: not fitted, predicted by the team model")
+    return "\n".join(lines)
+
+
+def markdown(data: Mapping[str, Any]) -> str:
+    """The table for docs/ai.md: the levels, then the pairings with their shares."""
+    lines = ["| level | rating | 95% interval | games |", "|---|---|---|---|"]
+    for name, row in data["levels"].items():
+        if row.get("measured", True):
+            lines.append(f"| `{name}` | {row['rating']:.0f} | {_span(row['interval'])} | {row['games']:,} |")
+        else:
+            lines.append(f"| `{name}` | ({row['rating']:.0f}) | a bound, not a measure | {row['games']:,} |")
+    lines += ["", "| pairing (first side's share) | games | observed | predicted |", "|---|---|---|---|"]
+    for row in data["pairings"]:
+        name = " against ".join(f"`{side}`" for side in row["sides"]) + ("" if row["fitted"] else " (mixed)")
+        observed = f"{row['observed']:.1%} ({_span(row['observed_interval'], '{:.1%}')})"
+        predicted = f"{row['predicted']:.1%} ({_span(row['predicted_interval'], '{:.1%}')})"
+        lines.append(f"| {name} | {row['games']:,} | {observed} | {predicted} |")
     return "\n".join(lines)
 
 

@@ -499,6 +499,7 @@ class Rating:
     points: tuple[RatingPoint, ...]
     levels: dict[str, float]
     not_rated: dict[str, int]
+    bounds: frozenset[str] = frozenset()  # levels whose rating is a bound: they never won a game
 
     @property
     def last(self) -> RatingPoint | None:
@@ -536,9 +537,13 @@ class Rating:
                  f"{_count(len(self.points), 'rated game')}"
                  + (f"; not rated: {notes}" if notes else "") + "."]
         if near is not None:
-            lines.append(f"You play about as well as a table of {near} ({self.levels[near]:.0f}). "
-                         + "The levels: " + ", ".join(f"{n} {self.levels[n]:.0f}" for n in LEVEL_ORDER
-                                                     if n in self.levels and n != "baseline-hard") + ".")
+            shown = [n for n in LEVEL_ORDER if n in self.levels and n != "baseline-hard"]
+            measured = [n for n in shown if n not in self.bounds]
+            below = [n for n in shown if n in self.bounds and measured and self.levels[n] < self.levels[measured[0]]]
+            level = f"{near} ({self.levels[near]:.0f})" if near not in self.bounds else f"{near}"
+            lines.append(f"You play about as well as a table of {level}. The levels: "
+                         + ", ".join(f"{n} {self.levels[n]:.0f}" for n in measured)
+                         + (f"; {' and '.join(below)} far below {measured[0]}" if below else "") + ".")
         return lines
 
     def chart_sentence(self) -> list[str]:
@@ -613,7 +618,8 @@ def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, An
         outcomes.append(counted)
         found, spread = fit(outcomes, levels, prior=(PRIOR_MEAN, PRIOR_SPREAD))
         points.append(RatingPoint(len(outcomes), game.path, found[YOU], spread[YOU]))
-    return Rating(rules_name, tuple(points), levels, dict(skipped))
+    bounds = frozenset(name for name, row in data["levels"].items() if not row.get("measured", True))
+    return Rating(rules_name, tuple(points), levels, dict(skipped), bounds)
 
 
 def trend_chart(ratings: list[float], *, ascii: bool = False, width: int = CHART_WIDTH,

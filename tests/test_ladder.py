@@ -55,6 +55,9 @@ def test_a_pairing_won_every_time_has_a_finite_gap_from_its_virtual_tie() -> Non
     # 10 games all won and one virtual tie: 10.5 of 11, 400 * log10(21) = 528.9 points.
     games = [Pairing(("hard", "normal"), i, (1.0,)) for i in range(10)]
     assert ratings(games)["hard"] == pytest.approx(1500 + 400 * math.log10(21), abs=1e-6)
+    # So its rating is a bound, not a measure, and the table says so.
+    data = table(games, rng=random.Random(1), boot=10)
+    assert data["levels"]["hard"]["measured"] is False and data["levels"]["normal"]["measured"] is True
 
 
 def test_the_team_model_predicts_a_mixed_side_and_the_table_keeps_it_apart() -> None:
