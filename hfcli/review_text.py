@@ -280,8 +280,13 @@ def lesson_sentences(f: Finding) -> list[str]:
     if lesson is None:
         if not deals:
             return []
-        return ["The imagined deals show no large difference in the foot, the pile, books or going out: "
-                "the cost is in the points the deal scores."]
+        if f.kind == MistakeKind.PILE_NOT_TAKEN and f.pile_size and f.after_preferred and f.after_played:
+            return [f"Taking the pile puts its {f.pile_size} cards in your hand, to meld with for the rest of the "
+                    f"deal. With {better} your side laid {f.after_preferred.laid:.0f} points of cards on the table "
+                    f"this turn on average over {deals} imagined deals; after {played}, "
+                    f"{f.after_played.laid:.0f}."]
+        return ["The imagined deals show no large difference in the foot, the pile, books, cards laid or going "
+                "out: the cost is in the points the deal scores."]
     if lesson.fact is Fact.FOOT:
         lines = [f"With {better} you pick up your foot this turn in {_percent(lesson.preferred)} of "
                  f"{deals} imagined deals; after {played}, in {_percent(lesson.played)}."]
@@ -297,10 +302,13 @@ def lesson_sentences(f: Finding) -> list[str]:
         if f.handed:
             lines.append(f"In the game {who} took the {f.handed}-card pile.")
         return lines
+    when = "this turn" if f.kind in (MistakeKind.PILE_NOT_TAKEN, MistakeKind.PILE_TAKEN) else "by your next turn"
     if lesson.fact is Fact.BOOKS:
-        when = "this turn" if f.kind in (MistakeKind.PILE_NOT_TAKEN, MistakeKind.PILE_TAKEN) else "by your next turn"
         return [f"With {better} your side closed {lesson.preferred:.1f} books {when} on average over {deals} "
                 f"imagined deals; after {played}, {lesson.played:.1f}."]
+    if lesson.fact is Fact.LAID:
+        return [f"With {better} your side laid {lesson.preferred:.0f} points of cards on the table {when} on "
+                f"average over {deals} imagined deals; after {played}, {lesson.played:.0f}."]
     return [f"With {better} your side went out in {_percent(lesson.preferred)} of {deals} imagined deals; "
             f"after {played}, in {_percent(lesson.played)}."]
 

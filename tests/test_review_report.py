@@ -203,8 +203,8 @@ def test_all_says_which_moves_beat_the_expert_s_and_counts_those_that_came_out_t
 
 
 def outcomes(foot: float = 0.0, pile: float = 0.0, cards: float = 0.0, books: float = 0.0, out: float = 0.0,
-             deals: int = 64) -> Outcomes:
-    return Outcomes(deals, foot, pile, cards, books, out)
+             deals: int = 64, laid: float = 0.0) -> Outcomes:
+    return Outcomes(deals, foot, pile, cards, books, out, laid)
 
 
 def test_the_lesson_is_the_largest_difference_the_imagined_deals_showed_in_the_expert_s_favour() -> None:
@@ -215,8 +215,11 @@ def test_the_lesson_is_the_largest_difference_the_imagined_deals_showed_in_the_e
     assert lesson_of(outcomes(foot=1.0, books=0.3), outcomes(books=0.9)) == Lesson(Fact.BOOKS, 0.9, 0.3)
     # The pile: the move played gave it 0.5 more often (2 gaps of 0.25), with 7 cards on average.
     assert lesson_of(outcomes(pile=0.6, cards=7.0), outcomes(pile=0.1)) == Lesson(Fact.PILE, 0.1, 0.6, 7.0)
+    # Points laid, in steps of 100: 420 - 0 is 4.2 steps, past books' 0.4 / 0.3 = 1.3.
+    assert lesson_of(outcomes(), outcomes(laid=420.0, books=0.4)) == Lesson(Fact.LAID, 420.0, 0.0)
     # Differences under their gaps teach nothing.
-    assert lesson_of(outcomes(foot=0.5, pile=0.3), outcomes(foot=0.7, pile=0.1, books=0.2)) is None
+    assert lesson_of(outcomes(foot=0.5, pile=0.3, laid=50.0),
+                     outcomes(foot=0.7, pile=0.1, books=0.2, laid=140.0)) is None
 
 
 def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_sheet() -> None:
@@ -235,8 +238,8 @@ def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_s
     # No large difference: the report says so, and the rule is the kind's (a discard: C-DISCARD).
     plain = dataclasses.replace(f, after_played=outcomes(books=0.1), after_preferred=outcomes(books=0.2))
     assert lesson_sentences(plain) == [
-        "The imagined deals show no large difference in the foot, the pile, books or going out: the cost is in "
-        "the points the deal scores."]
+        "The imagined deals show no large difference in the foot, the pile, books, cards laid or going out: the "
+        "cost is in the points the deal scores."]
     assert plain.rule == "C-DISCARD"
 
 
@@ -283,3 +286,14 @@ def test_all_gives_each_clear_decision_beyond_the_key_moments_its_lesson_and_rul
     plain = list(review_lines(result, ascii=True, width=200))
     at = plain.index("  move 5 (deal 1, discard), an inaccuracy: discard 7 against discard 6: about 90 (60 to 120)")
     assert not plain[at + 1].startswith("    ")
+
+
+def test_a_pile_not_taken_says_what_the_pile_held_where_no_fact_differs_by_much() -> None:
+    # The pile of 10 cards turned down: points laid 90 against 39 (a gap under 100), nothing else.
+    f = dataclasses.replace(finding(47, 602.0, 499.0, 704.0), played="draw", preferred="pickup",
+                            kind="pile not taken", pile_size=10, after_played=outcomes(laid=39.0),
+                            after_preferred=outcomes(laid=90.0, deals=16))
+    assert f.lesson() is None and f.rule == "C-PILE"
+    assert lesson_sentences(f) == [
+        "Taking the pile puts its 10 cards in your hand, to meld with for the rest of the deal. With pickup your "
+        "side laid 90 points of cards on the table this turn on average over 64 imagined deals; after draw, 39."]

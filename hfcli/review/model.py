@@ -104,6 +104,7 @@ class Outcomes:
     pile_cards: float  # the cards it took, on average, where it did
     books: float  # books the seat's side closed
     out: float  # the seat's side went out
+    laid: float = 0.0  # the points of the cards the side laid on the table
 
 
 @dataclass(frozen=True)
@@ -151,12 +152,14 @@ class Fact(StrEnum):
     PILE = "pile"  # the next player took the pile
     BOOKS = "books"  # books closed
     OUT = "out"  # the side went out
+    LAID = "laid"  # points of cards laid on the table
 
 
 # A lesson is told where the two moves' shares differ by this much (books: by this many on average).
-LESSON_GAPS = {Fact.FOOT: 0.3, Fact.PILE: 0.25, Fact.BOOKS: 0.3, Fact.OUT: 0.25}
+# Points laid count from 100 on: about a meld of three aces, or a fifth of a dirty book.
+LESSON_GAPS = {Fact.FOOT: 0.3, Fact.PILE: 0.25, Fact.BOOKS: 0.3, Fact.OUT: 0.25, Fact.LAID: 100.0}
 LESSON_RULES = {Fact.FOOT: RuleId.C_FOOT, Fact.PILE: RuleId.C_PILE, Fact.BOOKS: RuleId.C_BOOK,
-                Fact.OUT: RuleId.C_OUT}
+                Fact.OUT: RuleId.C_OUT, Fact.LAID: RuleId.C_MELDING}
 
 
 @dataclass(frozen=True)
@@ -179,13 +182,15 @@ def lesson_of(played: Outcomes | None, preferred: Outcomes | None) -> Lesson | N
         Fact.PILE: played.pile - preferred.pile,
         Fact.BOOKS: preferred.books - played.books,
         Fact.OUT: preferred.out - played.out,
+        Fact.LAID: preferred.laid - played.laid,
     }
     found = [(gain / LESSON_GAPS[fact], fact) for fact, gain in gains.items() if gain >= LESSON_GAPS[fact]]
     if not found:
         return None
     fact = max(found)[1]
     values = {Fact.FOOT: (preferred.foot, played.foot), Fact.PILE: (preferred.pile, played.pile),
-              Fact.BOOKS: (preferred.books, played.books), Fact.OUT: (preferred.out, played.out)}[fact]
+              Fact.BOOKS: (preferred.books, played.books), Fact.OUT: (preferred.out, played.out),
+              Fact.LAID: (preferred.laid, played.laid)}[fact]
     return Lesson(fact, values[0], values[1], played.pile_cards if fact is Fact.PILE else 0.0)
 
 

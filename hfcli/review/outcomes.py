@@ -1,7 +1,8 @@
 """What followed a move in the imagined deals, counted as a card player would tell it: whether the
 seat's foot came up that turn, whether the next player took the pile and how many cards, how
-many books the side closed, whether it went out. The review's rollouts are watched, never
-changed: the figures come from the same deals, the same moves, that give a decision's cost.
+many books the side closed and how many points of cards it laid, whether it went out. The
+review's rollouts are watched, never changed: the figures come from the same deals, the same
+moves, that give a decision's cost.
 """
 
 from __future__ import annotations
@@ -12,12 +13,18 @@ from dataclasses import dataclass
 
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind
+from hfcli.engine.scoring import cards_value
 from hfcli.engine.state import Phase
 from hfcli.review.model import Outcomes
 
 
 def _books(game: Game, team: int) -> int:
     return sum(1 for m in game.deal.teams[team].melds if m.is_book)
+
+
+def _laid(game: Game, team: int) -> int:
+    """The points of the cards a side has on the table, as the score sheet counts them."""
+    return sum(cards_value(m.cards, game.rules) for m in game.deal.teams[team].melds)
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,7 @@ class Line:
     pile_cards: int  # the cards the next player took from the pile at its turn; 0: it did not
     books: int  # books the seat's side closed, from the move to where the rollout stopped
     out: bool  # the seat's side went out
+    laid: int  # the points of the cards the side laid on the table, from the move to where it stopped
 
 
 class Watch:
@@ -40,6 +48,7 @@ class Watch:
         self.next_seat = game.seating.next_seat(seat)
         self.deal = game.deal.index
         self.books_before = _books(game, self.team)
+        self.laid_before = _laid(game, self.team)
         self.foot = game.deal.feet[seat] is None
         self.turn_over = False
         self.next_seen = False
@@ -61,20 +70,22 @@ class Watch:
         if game.deal.index == self.deal and not game.is_over:
             if not self.turn_over:
                 self.foot = game.deal.feet[self.seat] is None
-            return Line(self.foot, self.pile_cards, _books(game, self.team) - self.books_before, False)
+            return Line(self.foot, self.pile_cards, _books(game, self.team) - self.books_before, False,
+                        _laid(game, self.team) - self.laid_before)
         result = game.results[self.deal]
         side = result.teams[self.team]
         books = side.clean_books + side.dirty_books + side.wild_books
         out = result.went_out is not None and game.seating.team_of[result.went_out] == self.team
         went_out_now = out and not self.turn_over and result.went_out == self.seat
-        return Line(self.foot or went_out_now, self.pile_cards, books - self.books_before, out)
+        return Line(self.foot or went_out_now, self.pile_cards, books - self.books_before, out,
+                    side.meld_points - self.laid_before)
 
 
 def outcomes(lines: Sequence[Line]) -> Outcomes:
     """The lines of one move over its imagined deals, as shares and means."""
     n = len(lines)
     if not n:
-        return Outcomes(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return Outcomes(0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     taken = [line.pile_cards for line in lines if line.pile_cards]
     return Outcomes(
         deals=n,
@@ -83,4 +94,5 @@ def outcomes(lines: Sequence[Line]) -> Outcomes:
         pile_cards=statistics.fmean(taken) if taken else 0.0,
         books=statistics.fmean(line.books for line in lines),
         out=sum(line.out for line in lines) / n,
+        laid=statistics.fmean(line.laid for line in lines),
     )
