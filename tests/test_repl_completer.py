@@ -24,9 +24,9 @@ def complete(session: Session, text: str) -> dict[str, str]:
 def test_first_word_completes_commands_with_descriptions() -> None:
     session, _ = make_session()
     found = complete(session, "d")
-    assert set(found) == {"draw", "discard"}
+    assert set(found) == {"draw ", "discard "}  # a space after the word, ready for what follows
     assert all(found.values())
-    assert "hint" in complete(session, "hi")
+    assert "hint " in complete(session, "hi")
 
 
 def test_cards_offered_are_exactly_the_ranks_in_hand() -> None:
@@ -100,7 +100,17 @@ def test_rules_and_help_complete_their_arguments() -> None:
 
 def test_help_completes_its_topics_and_rules_complete_ids_with_titles() -> None:
     session, _ = make_session()
-    meld = complete(session, "me")["meld"]
+    meld = complete(session, "me")["meld "]
     assert complete(session, "help m") == {"moves": "every move, with examples", "meld": meld}
     assert "all" in complete(session, "help a") and "add" in complete(session, "help a")
     assert complete(session, "rules c-pi") == {"C-PILE": "taking the discard pile"}
+
+
+def test_a_completed_command_word_is_followed_by_a_space_and_shown_without_it() -> None:
+    session, _ = make_session()
+    completer = TableCompleter(lambda: session.host.game.view(0))
+    [meld] = completer.get_completions(Document("mel", 3), CompleteEvent(completion_requested=True))
+    assert meld.text == "meld " and meld.display_text == "meld"
+    buffer_text = "mel"[: len("mel") + meld.start_position] + meld.text
+    assert buffer_text + "K K K" == "meld K K K"  # the cards are typed straight after the Tab
+    assert set(complete(session, "help me")) == {"meld"}  # an argument is not followed by a space

@@ -79,11 +79,12 @@ def rank_of(shown: str) -> int:
     return next(rank for rank in range(len(RANK_TOKENS)) if rank_label(rank) == shown)
 
 
-def command_completions(prefix: str, start: int) -> Iterator[Completion]:
-    """Every command whose name starts with ``prefix``, described by its summary."""
+def command_completions(prefix: str, start: int, then: str = "") -> Iterator[Completion]:
+    """Every command whose name starts with ``prefix``, described by its summary; ``then`` follows
+    the name typed (a space after the line's first word, where the cards or the topic come next)."""
     for command in COMMANDS:
         if command.name.startswith(prefix):
-            yield Completion(command.name, start, display_meta=command.summary)
+            yield Completion(command.name + then, start, display=command.name, display_meta=command.summary)
 
 
 class TableCompleter(Completer):
@@ -100,7 +101,7 @@ class TableCompleter(Completer):
         start = -len(current)
         lowered = current.lower()
         if not done:
-            yield from command_completions(lowered, start)
+            yield from command_completions(lowered, start, then=" ")
             return
         command = lookup(done[0])
         if command is None:
