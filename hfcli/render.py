@@ -9,6 +9,7 @@ Everything here returns plain ``str``. With ``color=True`` the text carries ANSI
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -271,6 +272,25 @@ def wrap_line(text: str, width: int | None, indent: str = "  ") -> list[str]:
     body = text.lstrip(" ")
     lead = text[: len(text) - len(body)]
     return wrap_pieces([[word] for word in body.split(" ")], width, lead=lead, indent=lead + indent, between=" ")
+
+
+def command_lines(command: str, width: int | None, lead: str = "  ") -> list[str]:
+    """A shell command to copy, after ``lead``: one line where it fits ``width``, else broken
+    between its words with a backslash ending each line but the last, as a shell reads it back, so
+    that no word is cut in two (a long path has a line of its own); later lines are indented two
+    more. The command's words are read as the shell reads them, quotes and all."""
+    if width is None or len(lead) + len(command) <= width:
+        return [lead + command]
+    words = [shlex.quote(word) for word in shlex.split(command)]
+    lines: list[str] = []
+    line = lead + words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) + 2 <= width:  # room for the word and the " \" that may follow
+            line += " " + word
+        else:
+            lines.append(line + " \\")
+            line = lead + "  " + word
+    return [*lines, line]
 
 
 def meld_text(meld: Meld, *, color: bool = False, ascii: bool = False) -> str:

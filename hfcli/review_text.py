@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 
 from hfcli.engine.cards import card
-from hfcli.render import card_text, hand_text, notation_text, printable, reason_text, spoken_cards, wrap_line
+from hfcli.render import (
+    card_text,
+    command_lines,
+    hand_text,
+    notation_text,
+    printable,
+    reason_text,
+    spoken_cards,
+    wrap_line,
+)
 from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
 from hfcli.rules_text import RULE_TITLES
 
@@ -55,8 +65,13 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     rule = f.rule
     lines.append(f"  The rule: {rule}, {RULE_TITLES[rule]} (hf rules {rule}).")
     if try_from:
-        lines.append(f"  Try it: {try_from}")
+        # The command on lines of its own, broken only as a shell reads it back, so that it can be copied.
+        lines += ["  Try it from before the move:", Whole(f"    {try_from}")]
     return lines
+
+
+class Whole(str):
+    """A line of the review that is a command to copy: broken only as a shell reads it back."""
 
 
 def _a(grade: Grade) -> str:
@@ -142,16 +157,20 @@ def _points(value: float) -> str:
     return "0" if round(value) == 0 else f"{value:+.0f}"
 
 
-def try_command(result: Review, f: Finding) -> str:
-    """The command that puts the reviewed seat back before the move, to play it another way."""
-    return f"hf play --from {printable(result.path)}:{f.number - 1} --seat {printable(result.seat_short)}"
+def try_command(result: Review, f: Finding, program: str = "hf") -> str:
+    """The command that puts the reviewed seat back before the move, to play it another way, as
+    ``program`` (the way this program was started) runs it."""
+    where = shlex.quote(f"{printable(result.path)}:{f.number - 1}")
+    return f"{program} play --from {where} --seat {shlex.quote(printable(result.seat_short))}"
 
 
 def review_lines(
-    result: Review, *, show_all: bool = False, ascii: bool = True, width: int | None = None
+    result: Review, *, show_all: bool = False, ascii: bool = True, width: int | None = None, program: str = "hf"
 ) -> Iterator[str]:
     """The review as text; with ``width``, each line wrapped between words to that many columns,
-    its continuation indented under its own text."""
+    its continuation indented under its own text (a command to copy is broken only with a backslash,
+    as a shell reads it back). The commands
+    it gives start with ``program``, the way this program was started."""
     for line in _review_lines(result, show_all=show_all, ascii=ascii):
         yield from wrap_line(line, width)
     if spoken_cards() and result.assessed:
@@ -166,8 +185,11 @@ def review_lines(
         yield from wrap_line(f"{printable(side)}'s expected margin in the game at each decision of "
                              f"{printable(result.seat_name)} (points, as the seat saw it):", width)
         yield from chart
-    for line in _detail_lines(result, show_all=show_all, ascii=ascii):
-        yield from wrap_line(line, width)
+    for line in _detail_lines(result, show_all=show_all, ascii=ascii, program=program):
+        if isinstance(line, Whole):
+            yield from command_lines(line.strip(), width, lead="    ")
+        else:
+            yield from wrap_line(line, width)
 
 
 def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
@@ -186,7 +208,7 @@ def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
            + (" (" + ", ".join(f"deal {deal} {cost:.0f}" for deal, cost in by_deal.items()) + ")" if by_deal else ""))
 
 
-def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
+def _detail_lines(result: Review, *, show_all: bool, ascii: bool, program: str = "hf") -> Iterator[str]:
     mistakes = result.mistakes
     yield ""
     yield ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
@@ -199,7 +221,7 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
         yield f"Key moment{'s' if len(key) > 1 else ''}: the costliest decision{'s' if len(key) > 1 else ''}."
     for f in key:
         yield ""
-        yield from finding_lines(f, result.side_names, try_command(result, f), ascii=ascii)
+        yield from finding_lines(f, result.side_names, try_command(result, f, program), ascii=ascii)
     rest = [f for f in mistakes if f not in key]
     if rest:
         yield ""

@@ -70,7 +70,7 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(tmp_pa
         holds.append(child.after)
         child.sendline("")
         child.expect(r"Game over: ")
-        child.expect(r"To replay it:")
+        child.expect(r"To replay it, move by move:")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

@@ -264,8 +264,12 @@ def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules:
         assert int(rows[4][1 + team]) == result.totals[team] == sum(int(row[2 + team]) for row in rows[:4])
     # V-NOWILD: the eleven rules have no wild melds, so no wild books are counted anywhere.
     assert ("wild books" in out.text and "wild 0" in out.text) == (rules == "classic")
-    assert final[-3:] == ["Transcript: /tmp/my games/seed 4.jsonl", "To replay it:",
-                          "  hf replay '/tmp/my games/seed 4.jsonl'"]
+    assert final[-7:] == ["Transcript: /tmp/my games/seed 4.jsonl", "To replay it, move by move:",
+                          "  hf replay '/tmp/my games/seed 4.jsonl'",
+                          "To see where your choices cost points, with the expert's move at each:",
+                          "  hf review '/tmp/my games/seed 4.jsonl'",
+                          "To play those positions again and find a better move:",
+                          "  hf practice '/tmp/my games/seed 4.jsonl'"]
     assert session.handle("draw") == QUIT  # nothing more to do once the game is over
 
 

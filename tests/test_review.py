@@ -87,13 +87,17 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     assert ("Move 141, deal 1, turn 37 (discard), an inaccuracy: you played discard 7; the expert prefers "
             "discard 6 (a single six).") in wide
     assert "  West, next to play, holds 9 cards; known (taken from the pile): K♦ K♠." in wide
-    assert "  Try it: hf play --from game.jsonl:140 --seat S" in wide  # the position before move 141
+    # the position before move 141, the command on a line of its own
+    try_it = wide.index("  Try it from before the move:")
+    assert wide[try_it + 1] == "    hf play --from game.jsonl:140 --seat S"
     assert "  Your hand: JK×1 JK │ 10×2 10♦ 10♥ │ 7×1 7♥ │ 6×1 6♥" in wide
     assert "  Pile: 8♥ on top, 24 cards; score so far NS 0, EW 0." in wide  # as the table says it
     assert "  Your hand: JKx1 JK | 10x2 10D 10H | 7x1 7H | 6x1 6H" in review_lines(result, ascii=True)
     narrow = list(review_lines(result, ascii=False, width=40))
     assert all(len(line) <= 40 for line in narrow)
-    assert " ".join(line.strip() for line in narrow) == " ".join(line.strip() for line in wide)
+    try_it = narrow.index("  Try it from before the move:")
+    assert narrow[try_it + 1:try_it + 3] == ["    hf play --from game.jsonl:140 \\", "      --seat S"]
+    assert " ".join(line.strip() for line in narrow).replace(" \\", "") == " ".join(line.strip() for line in wide)
     # a line's continuation is indented two more than the line it continues
     cost = narrow.index("  Cost: about 162 points (95% interval")
     assert narrow[cost + 1] == "    103 to 220, 96 imagined deals)."
@@ -306,3 +310,24 @@ def test_a_discard_the_next_player_picked_up_is_marked_with_the_pile_it_took() -
     points = {p.number: p for p in decision_points(GOLDEN / "classic-mixed-seed2.jsonl", 3, 4)[0]}
     assert points[156].handed == 4
     assert all(p.handed == 0 for n, p in points.items() if n + 1 not in moves or moves[n + 1]["move"] != "pickup")
+
+
+def test_try_it_is_written_the_way_the_game_was_started_and_kept_whole() -> None:
+    from hfcli.review import Finding, Review
+    from hfcli.review_text import review_lines
+
+    finding = Finding(
+        number=141, deal=1, played="discard 7", preferred="discard 6", reason="", kind="discard",
+        cost=500.0, low=450.0, high=550.0, samples=96, hand=["7H", "6H"], pile_top="8H", pile_size=3, score=[0, 0],
+    )
+    path = "/home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed7 copy.jsonl"
+    result = Review(path, 0, "South", 96, 64, [finding], ["NS", "EW"], seat_short="S")
+    lines = list(review_lines(result, ascii=True, width=80, program=".venv/bin/hf"))
+    try_it = lines.index("  Try it from before the move:")
+    # The command as a shell reads it back: the path whole, on a line of its own.
+    assert lines[try_it + 1:try_it + 4] == [
+        "    .venv/bin/hf play --from \\",
+        "      '/home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed7 copy.jsonl:140' \\",
+        "      --seat S",
+    ]
+    assert not any(line.startswith("  Try it: hf ") for line in lines)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from positions import meld, position
 from test_repl_support import Captured
@@ -266,3 +267,46 @@ def test_why_gives_a_moves_whole_reason_by_number_or_seat() -> None:
         out.clear()
         assert session.handle(wrong) == ERROR
         assert said in out.text
+
+
+def test_score_between_deals_tells_the_finished_deals_not_the_next_hand() -> None:
+    game = Game(preset("classic"), seed=4)
+    out = Captured()
+    session = Session(game, {s: make_player("normal", 4, s) for s in (1, 2, 3)}, echo=out,
+                      hint_player=make_player("normal", 4, 0), waits_between_deals=True)
+    session.start()
+    while session.waiting is None:
+        assert session.hint_player is not None
+        session.handle(str(session.hint_player.choose(session.view).move))
+    out.clear()
+    assert session.handle("score") == INFO
+    assert out.lines[0] == "Finished deals:"
+    assert "so far" not in out.text and "If the deal ended now" not in out.text
+    assert out.lines[-1] == "Deal 2 starts when you press Enter."
+
+
+def test_the_end_of_the_game_says_what_replay_review_and_practice_offer_and_breaks_long_paths() -> None:
+    game = Game(preset("quick"), seed=3)
+    screen = Screen(80, 24)
+    session = Session(game, {s: make_player("normal", 3, s) for s in (1, 2, 3)}, echo=screen,
+                      hint_player=make_player("normal", 3, 0), screen_size=lambda: (80, 24), program=".venv/bin/hf")
+    session.transcript_path = Path("/home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl")
+    session.start()
+    while not session.finished:
+        assert session.hint_player is not None
+        session.handle(str(session.hint_player.choose(session.view).move))
+    end = screen.rows[screen.rows.index("Transcript:"):]
+    assert end == [
+        "Transcript:",
+        "  /home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl",
+        "To replay it, move by move:",
+        "  .venv/bin/hf replay \\",
+        "    /home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl",
+        "To see where your choices cost points, with the expert's move at each:",
+        "  .venv/bin/hf review \\",
+        "    /home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl",
+        "To play those positions again and find a better move:",
+        "  .venv/bin/hf practice \\",
+        "    /home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl",
+    ]
+    assert all(len(row) <= 80 for row in end)

@@ -122,11 +122,11 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
-    from hfcli.cli.play import terminal_size
+    from hfcli.cli.play import program_command, terminal_size
     from hfcli.render import output_shows_symbols
     from hfcli.review_text import review_lines
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     width = terminal_size()[0] if sys.stdout.isatty() else 80
-    for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width):
+    for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width, program=program_command()):
         click.echo(line)

@@ -36,6 +36,7 @@ from hfcli.render import (
     books_summary,
     books_to_go_out,
     card_count,
+    command_lines,
     deal_totals,
     game_summary,
     hand_lines,
@@ -376,10 +377,15 @@ class Session:
                     self.say("")
                     self.say(self.after_game())
                 if self.transcript_path is not None:
+                    path = self.transcript_path
                     self.say("")
-                    self.say(f"Transcript: {self.transcript_path}")
-                    self.say("To replay it:")
-                    self.say(f"  {self.command_line('replay', self.transcript_path)}", wrap=False)
+                    self.say(f"Transcript: {path}")
+                    self.say("To replay it, move by move:")
+                    self.say_command("replay", path)
+                    self.say("To see where your choices cost points, with the expert's move at each:")
+                    self.say_command("review", path)
+                    self.say("To play those positions again and find a better move:")
+                    self.say_command("practice", path)
                 self.finished = True
 
     def _tell_deal_end(self, deal: int) -> None:
@@ -433,6 +439,12 @@ class Session:
     def command_line(self, *words: str | Path) -> str:
         """A command of this program as the player can paste it into the shell they started it from."""
         return " ".join([self.program, *(shlex.quote(str(w)) for w in words)])
+
+    def say_command(self, *words: str | Path) -> None:
+        """A command to copy, indented: on one line where it fits, else broken between its words as a
+        shell reads it back (a backslash at each line's end), so that a long path is never cut."""
+        for line in command_lines(self.command_line(*words), self._width()):
+            self.say(line, wrap=False)
 
     def show_turn(self) -> None:
         """The turn-start screen (the table and the choices, or the partner's question), if this
@@ -536,12 +548,18 @@ class Session:
         return f"Your melds: {shown}{opening}"
 
     def scores(self) -> str:
-        """The deal in progress counted so far, then every finished deal's total and the game's."""
+        """The deal in progress counted so far, then every finished deal's total and the game's.
+        Between deals (a score sheet held) there is no deal in progress: the next one's cards are
+        dealt, but it starts only with Enter."""
         view = self.view
         names = view.seating.team_names
-        lines = [] if self.is_over else [running_count(view, self._short_names())]
+        lines = [] if self.is_over or self.waiting is not None else [running_count(view, self._short_names())]
         if view.results:
-            lines += ["", "Finished deals:", *deal_totals(list(view.results), names, view.totals())]
+            if lines:
+                lines.append("")
+            lines += ["Finished deals:", *deal_totals(list(view.results), names, view.totals())]
+            if self.waiting is not None and not self.is_over:
+                lines.append(f"Deal {view.deal_index + 1} starts when you press Enter.")
         else:
             lines.append("No deal finished yet: " + ", ".join(f"{n} 0" for n in names) + ".")
         return "\n".join(lines)
@@ -694,7 +712,7 @@ class Session:
         if self.transcript_path is not None:
             self.say(f"The game is saved in {self.transcript_path}")
             self.say("To go on with it:")
-            self.say(f"  {self.command_line('play', '--resume', self.transcript_path)}", wrap=False)
+            self.say_command("play", "--resume", self.transcript_path)
 
     def close(self) -> None:
         """Done at the table: a table this session set closes its transcript (the game stays where it is)."""
