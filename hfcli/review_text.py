@@ -296,6 +296,12 @@ def lesson_sentences(f: Finding) -> list[str]:
     """What the expert's move got in the imagined deals that the move played did not, in a
     sentence from the measured shares, and what the game's score sheet shows of it; or a sentence
     saying the deals show no such difference."""
+    wild = (["You threw away a wild card: it could have made a meld or a book in your hand, and it counts "
+             "against you only if it is still there when the deal ends."] if f.threw_a_wild else [])
+    return wild + _measured_sentences(f)
+
+
+def _measured_sentences(f: Finding) -> list[str]:
     lesson = f.lesson()
     better, played = notation_text(f.preferred), notation_text(f.played)
     deals = max(f.after_played.deals if f.after_played else 0, f.after_preferred.deals if f.after_preferred else 0)

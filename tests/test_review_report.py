@@ -299,3 +299,16 @@ def test_a_pile_not_taken_says_what_the_pile_held_where_no_fact_differs_by_much(
     assert lesson_sentences(f) == [
         "Taking the pile puts its 10 cards in your hand, to meld with for the rest of the deal. With pickup your "
         "side laid 90 points of cards on the table this turn on average over 64 imagined deals; after draw, 39."]
+
+
+def test_a_wild_card_thrown_away_is_said_so_and_names_the_wild_rule() -> None:
+    # discard 2 where the expert melds 9 9 JK: a 2 is wild (C-WILD). No measured fact differs by
+    # its gap (60 points laid is under 100), so the wild sentence comes with the plain one.
+    f = dataclasses.replace(finding(2, 195.0, 130.0, 260.0), played="discard 2", preferred="meld 9 9 JK",
+                            kind="first meld too late or too costly", after_played=outcomes(),
+                            after_preferred=outcomes(laid=60.0))
+    assert f.threw_a_wild and f.rule == "C-WILD"
+    assert lesson_sentences(f)[0] == ("You threw away a wild card: it could have made a meld or a book in your "
+                                      "hand, and it counts against you only if it is still there when the deal ends.")
+    assert not finding(3, 195.0, 130.0, 260.0).threw_a_wild  # discard 7
+    assert dataclasses.replace(f, played="discard JK").threw_a_wild

@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from hfcli.engine.cards import WILD_RANKS
+from hfcli.engine.moves import MoveKind, parse_move
 from hfcli.engine.rule_ids import RuleId
 
 
@@ -248,6 +250,15 @@ class Finding:
     pile: PileShares | None = None  # where the move handed the pile over: how often each discard did
     foot_left: int = 0  # the points of the seat's foot, never picked up, at the deal's end in the game
 
+    @property
+    def threw_a_wild(self) -> bool:
+        """Whether the move played discarded a wild card (a 2 or a joker)."""
+        try:
+            move = parse_move(self.played)
+        except ValueError:
+            return False
+        return move.kind is MoveKind.DISCARD and bool(move.picks) and move.picks[0].rank in WILD_RANKS
+
     def lesson(self) -> Lesson | None:
         """What the expert's move got in the imagined deals that the move played did not, where the
         difference is large (see :data:`LESSON_GAPS`): the largest such, or None."""
@@ -259,6 +270,8 @@ class Finding:
         lesson = self.lesson()
         if lesson is not None:
             return LESSON_RULES[lesson.fact]
+        if self.threw_a_wild:
+            return RuleId.C_WILD
         return KIND_RULES.get(self.kind, RuleId.C_MELDING)
 
     @property
