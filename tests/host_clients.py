@@ -68,14 +68,16 @@ class Guest:
         return found.group(1)
 
     async def connect(self, port: int, *, pty: bool = True, username: str = "guest",
-                      key: asyncssh.SSHKey | None = None, term: str = "xterm", window: int | None = None) -> Guest:
-        """``window``: how many bytes the table may send before this client has read them (a slow reader's)."""
+                      key: asyncssh.SSHKey | None = None, term: str = "xterm", size: tuple[int, int] = (80, 24),
+                      window: int | None = None) -> Guest:
+        """``term`` and ``size`` (columns, rows): the terminal's, as its pty request gives them; ``window``:
+        how many bytes the table may send before this client has read them (a slow reader's)."""
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, username=username, known_hosts=None, client_keys=None if key is None else [key],
             agent_path=None,
             preferred_auth="none,publickey", agent_forwarding=False)
         self.chan, _ = await self.conn.create_session(
-            lambda: _ClientSession(self), term_type=term if pty else None, term_size=(80, 24) if pty else None,
+            lambda: _ClientSession(self), term_type=term if pty else None, term_size=size if pty else None,
             **({} if window is None else {"window": window}))
         return self
 
@@ -87,14 +89,17 @@ class Guest:
         self.send(text + "\r")
 
     async def until(self, wanted: str, *, timeout: float = WAIT) -> str:
-        """Wait until ``wanted`` shows after what was read before; the text up to it."""
+        """Wait until ``wanted`` shows after what was read before; the text up to it. A space in
+        ``wanted`` is any run of spaces and line breaks: the table breaks its lines to the width."""
+        pattern = re.compile(r"\s+".join(re.escape(word) for word in wanted.split(" ")))
+
         async def look() -> str:
             while True:
                 text = self.text
-                at = text.find(wanted, self.seen)
-                if at != -1:
-                    part = text[self.seen:at + len(wanted)]
-                    self.seen = at + len(wanted)
+                found = pattern.search(text, self.seen)
+                if found is not None:
+                    part = text[self.seen:found.end()]
+                    self.seen = found.end()
                     return part
                 if self.closed.is_set():
                     raise AssertionError(f"closed before {wanted!r}; the end of the screen:\n{text[-1500:]}")

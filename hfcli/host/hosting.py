@@ -413,6 +413,7 @@ class HostedTable:
             said = rest.strip().lower().split()[-1:] if rest.strip() else []
             person.screen_reader = {"on": True, "yes": True, "off": False, "no": False}.get(
                 said[0] if said else "", not person.screen_reader)
+            terminal.fits = not person.screen_reader  # a reader hears lines: none is broken to a width
             terminal.say("Screen reader: on. The game will be told in words, a line at a time; type reader "
                          "again to turn it off." if person.screen_reader else
                          "Screen reader: off. The game will be shown as a table.")
@@ -557,7 +558,7 @@ class HostedTable:
                 # A guest cannot resume or replay the host's file: only the host is told where it is.
                 table, human=seat, human_name=person.name,
                 transcript_path=self.transcript_path if person.host else None,
-                echo=person.terminal.say if person.terminal is not None else _nowhere,
+                echo=person.terminal.show if person.terminal is not None else _nowhere,
                 color=settings.color, speed=0.0, hint_player=make_hint_player(game.seed, seat),
                 screen_size=person.terminal.size if person.terminal is not None else None,
                 waits_between_deals=True, program=settings.program,
@@ -673,9 +674,10 @@ class HostedTable:
         session = person.session
         terminal = person.terminal
         assert session is not None and terminal is not None
-        session.echo = terminal.say
+        session.echo = terminal.show
         if not session.spoken:  # a reader hears lines: nothing is fitted to a screen
             session.screen_size = terminal.size
+        terminal.fits = not session.spoken
         if not person.introduced:
             self._introduce(person, session)
         elif person.returned:

@@ -44,6 +44,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
     from prompt_toolkit.application.current import get_app_session
     from prompt_toolkit.history import InMemoryHistory
 
+    from hfcli.host.terminal import fitted_question
     from hfcli.repl.keys import LeaveKey, Suspended
     from hfcli.repl.loop import refused, run_lines, table_prompt_session
     from hfcli.repl.session import INFO, QUIT
@@ -67,8 +68,10 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                 message = seated.question if leaving else None
                 # No handler of prompt_toolkit's for the loop's errors: it would show another task's
                 # fault on this person's screen and wait for their Enter.
-                text = await prompt.prompt_async(lambda: message or _words(session, seated.named),  # noqa: B023
-                                                 set_exception_handler=False, handle_sigint=False)
+                text = await prompt.prompt_async(
+                    # Read anew at each drawing: the turn moves on and the window may change under it.
+                    lambda: fitted_question(message or _words(session, seated.named), terminal.width()),  # noqa: B023
+                    set_exception_handler=False, handle_sigint=False)
             except _Woken:
                 continue
             except KeyboardInterrupt:

@@ -154,8 +154,10 @@ class GuestChannel(PromptToolkitSSHSession):
         chan = self._chan
         if chan is not None:
             if sendable:
+                from hfcli.render import wrap_line
+
                 try:
-                    chan.write("\r\n" + line + "\r\n")
+                    chan.write("\r\n" + "\r\n".join(wrap_line(line, self.terminal_size[0])) + "\r\n")
                 except (OSError, asyncssh.Error):
                     pass
             _close_connection(chan, self.conn)

@@ -39,6 +39,18 @@ class Interrupted(Exception):
     """A question given up (give_up_asking)."""
 
 
+def fitted_question(question: str, width: int | None) -> str:
+    """A prompt's words broken at spaces onto lines that fit ``width`` (None: as they are), the
+    last with room for the answer after it: "[y/N]" stays whole, on the line the answer is typed on."""
+    from hfcli.render import wrap_line
+
+    if width is None:
+        return question
+    words = question.rstrip(" ")
+    lines = wrap_line(words, max(10, width - 2), indent="")
+    return "\n".join(lines) + question[len(words):]
+
+
 class Terminal:
     """Lines to and from one person. Made inside the person's prompt_toolkit session (a guest's
     ssh session, the host's console), in the task that talks to them."""
@@ -49,11 +61,26 @@ class Terminal:
         self._lines: asyncio.Queue[str | asyncio.Future[None]] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write_lines())
         self.closed = False
+        self.fits = True  # lines are broken to the width (not for a screen reader, which hears lines)
         self._asking: PromptSession[str] | None = None
         self._questions: PromptSession[str] | None = None
 
     def say(self, text: str) -> None:
-        """Show ``text`` (the program's own words, where anything from outside is already escaped)."""
+        """Show ``text`` (the program's own words, where anything from outside is already escaped),
+        each line broken at spaces to fit the terminal's width, as a session breaks its own: the
+        terminal would break it anywhere, a card or a number in two."""
+        from hfcli.render import wrap_line
+
+        width = self.width()
+        self.show("\n".join(part for line in text.split("\n") for part in wrap_line(line, width)))
+
+    def width(self) -> int | None:
+        """The width lines are broken to: the terminal's, or None for a screen reader's."""
+        return self.size()[0] if self.fits else None
+
+    def show(self, text: str) -> None:
+        """Show ``text`` as it is: a session's lines, already fitted to the width (or kept whole
+        on purpose, a command to copy)."""
         if not self.closed:
             self._lines.put_nowait(text)
 
@@ -105,6 +132,9 @@ class Terminal:
             self._questions = PromptSession(output=self.output)  # one for every question: made once
         session = self._questions
         self._asking = session
+        if isinstance(message, str):
+            words = message
+            message = lambda: fitted_question(words, self.width())  # noqa: E731 - follows a resize
         try:
             return await session.prompt_async(message, is_password=password, set_exception_handler=False,
                                               handle_sigint=False)
