@@ -192,8 +192,10 @@ def move_words(
         phrases.append(f"added {added_words(move.picks, target)}")
     elif kind is MoveKind.DISCARD:
         card = discarded if discarded is not None else move.picks[0].card
+        # A three named by rank alone is black: a red three never reaches a hand.
+        rank = move.picks[0].rank
         phrases.append("discarded " + with_article(rank_said(card) if card is not None
-                                                   else rank_name(move.picks[0].rank)))
+                                                   else "black three" if rank == THREE else rank_name(rank)))
     elif kind is MoveKind.ASK:
         phrases.append("asked to go out")
     elif kind in (MoveKind.YES, MoveKind.NO):

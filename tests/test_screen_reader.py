@@ -151,3 +151,24 @@ def test_the_config_file_sets_the_mode_and_the_command_line_wins(tmp_path: Path)
     result = runner.invoke(main, ["play", "--seed", "7", "--speed", "0"], input="quit\ny\n",
                            env={"HF_DATA_DIR": str(tmp_path), "HF_SCREEN_READER": "0"})
     assert "Your hand (13 cards):" in result.output and "You: your turn" not in result.output
+
+
+def test_a_turn_is_one_line_melds_together_adds_together_and_the_reason_after_the_discard() -> None:
+    from hfcli.engine.cards import card
+    from hfcli.engine.events import Event, EventKind
+    from hfcli.engine.moves import Move
+    from hfcli.repl.narration import Told
+    from hfcli.repl.spoken import turn_words
+
+    turn = [
+        Told(1, Move.parse("draw"), (Event(EventKind.DRAW, 1, count=2),)),
+        Told(1, Move.parse("meld T T T"), ()),
+        Told(1, Move.parse("meld K K 2"), ()),
+        Told(1, Move.parse("add 6"), ()),
+        Told(1, Move.parse("add 2 to wild"), ()),
+        Told(1, Move.parse("add Q Q"), ()),
+        Told(1, Move.parse("discard 5C"), (Event(EventKind.FOOT, 1, count=13),), discarded=card("5C")),
+    ]
+    assert turn_words(turn, own=False, reason="a single five") == (
+        "melded three tens and two kings with a two; added a six and two queens; added a two to the wild meld; "
+        "discarded a five, a single five; picked up the foot")

@@ -30,14 +30,13 @@ from hfcli.card_words import (
     number,
     with_article,
 )
-from hfcli.engine.cards import THREE
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import BookKind
 from hfcli.engine.moves import Move, MoveKind, Pick
 from hfcli.engine.scoring import GameResult, cards_value
 from hfcli.engine.state import Phase
 from hfcli.printable import one_line_of_words, printable
-from hfcli.render import reason_text
+from hfcli.render import pile_state, reason_text
 from hfcli.repl.narration import Told
 from hfcli.repl.session import INFO, LogEntry, Session
 from hfcli.rules_text import rule_text
@@ -81,9 +80,13 @@ def turn_words(moves: Sequence[Told], *, own: bool, reason: str = "") -> str:
                 rest[0] += f", {reason}"  # the reason belongs to the move, before what the move caused
                 reason = ""
         parts.extend(rest)
+    # Naturals added to their own melds are said together (added a six and two queens); cards
+    # added to another meld (a wild card's) each in a phrase of its own, so no "to the" is misread.
+    plain = [added_words(p, t) for t, p in adds.items() if all(pick.rank == t for pick in p)]
+    aimed = [f"added {added_words(p, t)}" for t, p in adds.items() if any(pick.rank != t for pick in p)]
     together = {
         MELDS: "melded " + and_list([group_words(g) for g in groups]),
-        ADDS: "added " + and_list([added_words(p, t) for t, p in adds.items()]),
+        ADDS: "; ".join(([f"added {and_list(plain)}"] if plain else []) + aimed),
     }
     text = "; ".join(together.get(part, part) for part in parts)
     return f"{text}, {reason}" if reason and text else text
@@ -111,9 +114,17 @@ class SpokenSession(Session):
     # ------------------------------------------------------------------ lines
 
     def start(self, intro: Sequence[str] = ()) -> None:
-        super().start([f"Table: {line}" for line in intro if line and not line.startswith("Type help")]
-                      + ["Table: type help for the commands; hand, pile, table, need, score, last, cards and "
-                         "who tell you where the game stands."])
+        for line in intro:
+            if line and not line.startswith("Type help"):  # tab completes nothing here
+                self.say(f"Table: {line}")
+        self.say("Table: type help for the commands; hand, pile, table, need, score, last, cards and who tell "
+                 "you where the game stands.")
+        view = self.view
+        if not self.is_over:
+            self.say(f"Table: deal {number(view.deal_index + 1)} of {number(view.rules.deals)}; "
+                     f"first meld {view.minimum}.")
+            self.say(self.hand())  # once a deal, unasked: nobody plays without knowing their cards
+        self.advance()
 
     def error(self, text: str) -> str:
         return super().error(f"Table: {text}")
@@ -182,6 +193,7 @@ class SpokenSession(Session):
         dealer = self._name(event.seat) if event.seat is not None else "nobody"
         self.speak("Table", f"deal {number(event.count + 1)} of {number(view.rules.deals)} begins; {minimum}; "
                             f"{dealer} dealt.")
+        self.say(self.hand())
 
     def _tell_dealt_red_three(self, event: Event) -> None:
         if event.seat is not None:
@@ -307,11 +319,11 @@ class SpokenSession(Session):
             return "Table: the pile is empty."
         top = card_name(view.pile_top)
         text = f"Table: the pile has {counted(view.pile_size, 'card')}, {with_article(top)} on top"
-        if view.pile_top.rank == THREE:
-            return text + "; a three blocks it."
-        if view.pile_top.is_wild:
-            return text + "; a wild card freezes it."
-        return text + "."
+        state = pile_state(view)  # why it cannot be taken, as the table says it
+        if state:
+            return f"{text}; {state}."
+        limit = view.rules.pile_limit
+        return text + (f"; a pickup takes the top {number(limit)}." if view.pile_size > limit else ".")
 
     def table(self, full: bool = False, under: int = 0) -> str:
         view = self.view
