@@ -20,7 +20,8 @@ SUIT_WORDS = {"♣": " of clubs", "♦": " of diamonds", "♥": " of hearts", "�
 # Every escape sequence a terminal acts on: CSI (colour, cursor), OSC (titles, links), and the rest.
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]"
                      r"|[\x00-\x08\x0b-\x1f\x7f]")
-_VERTICAL = re.compile(r"\s*[│┃║]\s*")
+_VERTICAL = re.compile(r"[ \t]*[│┃║][ \t]*")
+_VERTICAL_AT_AN_END = re.compile(r"^[ \t]*[│┃║][ \t]*|[ \t]*[│┃║][ \t]*$", re.MULTILINE)
 _PAUSES = re.compile(r"\s*[·—–]\s*")  # a dash or a dot between words: a pause, as a comma is
 _PLAIN = {"×": " times ", "…": "...", "→": " to ", "←": " from "}
 
@@ -31,7 +32,7 @@ def speakable(text: str) -> str:
     text = ESCAPES.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     for symbol, words in SUIT_WORDS.items():
         text = text.replace(symbol, words)
-    text = _PAUSES.sub(", ", _VERTICAL.sub(", ", text))
+    text = _PAUSES.sub(", ", _VERTICAL.sub(", ", _VERTICAL_AT_AN_END.sub("", text)))
     for symbol, words in _PLAIN.items():
         text = text.replace(symbol, words)
     out = []
@@ -42,7 +43,7 @@ def speakable(text: str) -> str:
             continue  # box drawing, block elements, other pictures: nothing to say
         else:
             out.append(char)
-    lines = [re.sub(r"  +", " ", line).strip(" ,") for line in "".join(out).split("\n")]
+    lines = [re.sub(r"  +", " ", line).strip(" ") for line in "".join(out).split("\n")]
     return "\n".join(lines)
 
 

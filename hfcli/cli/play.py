@@ -41,9 +41,15 @@ PREFERENCES = {"name": "name", "level": "level", "partner_level": "partner-level
 
 
 def terminal_size() -> tuple[int, int]:
-    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed."""
+    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed.
+    For a screen reader, as wide as any line: a line broken by the program is read as two."""
+    from hfcli.config import screen_reader_wanted
+
     size = shutil.get_terminal_size()
-    return size.columns, size.lines
+    return (SPOKEN_WIDTH if screen_reader_wanted() else size.columns), size.lines
+
+
+SPOKEN_WIDTH = 1000  # columns: wider than any line the program writes
 
 
 def program_command() -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -47,8 +46,10 @@ def _screen_size() -> tuple[int | None, int | None]:
     when the output is not a terminal."""
     if not _interactive():
         return None, None
-    size = shutil.get_terminal_size()
-    return size.columns, size.lines - 1
+    from hfcli.cli.play import terminal_size
+
+    columns, lines = terminal_size()  # as wide as any line for a screen reader
+    return columns, lines - 1
 
 
 @click.command()
