@@ -405,8 +405,9 @@ def score_pieces(seating: Seating, totals: Sequence[int]) -> list[list[str]]:
 def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: int | None = None) -> str:
     """The toolbar's one line: whose turn, the phase, stock, deal, first-meld minimum, score and the
     rules' name. Where the line would be wider than ``width`` the rules' name is left off first,
-    then the words are shortened (``min 90``, ``NW's turn``), then the minimum left off, so that
-    every table fits 80 columns."""
+    then the words are shortened (``NW's turn``, ``meld`` for the phase), then the minimum left off,
+    so that every table fits 80 columns. The minimum is always said ``first meld 90``, as the table
+    says it: two words for one thing would read as two things."""
     seat = view.to_move
     seating = view.seating
     totals = view.totals()
@@ -422,7 +423,7 @@ def status_line(view: SeatView, names: Mapping[int, str] | None = None, width: i
             f"{deal}, first meld {view.minimum} | {score}")
     tight = score.replace("  ", " ")
     short = (f"{short_who} turn, {short_phase.get(view.phase, view.phase)} | stock {view.stock_size} | "
-             f"{deal}, min {view.minimum} | {tight}")
+             f"{deal}, first meld {view.minimum} | {tight}")
     # The minimum is on the table screen too; the score is nowhere else between deals.
     shortest = f"{short_who}: {short_phase.get(view.phase, view.phase)} | stock {view.stock_size} | {deal} | {tight}"
     for line in (f"{long} | {view.rules.name} rules", long, short, shortest):

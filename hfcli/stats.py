@@ -400,7 +400,11 @@ class Record:
             lines.append(f"Your side went out in {out} of {_count(deals, 'deal')} ({out / deals:.0%}).")
         best = self.best()
         if best is not None:
-            lines.append(f"Best game: {_describe(best)}.")
+            # One game is not a best; a game lost by the least is the closest, not the best.
+            label = ("Your one game" if len(finished) == 1 else "Best game" if best.margin > 0
+                     else "Closest game")
+            lines.append(f"{label}: {_describe(best)}:")
+            lines.append(f"  {printable(best.path)}")  # a line of its own: a path is never cut
         recent, before = self.trend()
         if recent:
             marks = " ".join(g.outcome[0].upper() for g in recent)
@@ -445,8 +449,7 @@ def _describe(game: PlayedGame) -> str:
     score = ", ".join(f"{names[t]} {totals[t]}" for t in range(len(names)))
     lead = game.margin
     how = f"won by {lead}" if lead > 0 else f"lost by {-lead}" if lead < 0 else "a tie"
-    return (f"{how} ({score}) against {printable(game.opponents)}, {printable(game.created[:10])}, "
-            f"{printable(game.path)}")
+    return f"{how} ({score}) against {printable(game.opponents)}, {printable(game.created[:10])}"
 
 
 def _game_dict(game: PlayedGame) -> dict[str, Any]:

@@ -147,7 +147,7 @@ def test_a_hand_counted_record(tmp_path: Path) -> None:
     assert "hard             1     1     0     0   100%  +2000" in text
     assert "Mean score 3500, mean margin -250 (finished games)." in text
     assert "Your side went out in 2 of 4 deals (50%)." in text
-    assert f"Best game: won by 2000 (NS 5000, EW 3000) against hard, 2026-03-01, {tmp_path / 'a.jsonl'}." in text
+    assert f"Best game: won by 2000 (NS 5000, EW 3000) against hard, 2026-03-01:\n  {tmp_path / 'a.jsonl'}\n" in text
     assert "Last 1 game: 0 won, 1 lost, 0 tied, mean margin -2500 (L, oldest first)." in text
     assert "The 1 game before them: 1 won, 0 lost, 0 tied, mean margin +2000." in text
 
@@ -228,7 +228,8 @@ def test_the_record_is_given_for_each_rule_set_and_table_size_apart(tmp_path: Pa
     # 900 and 700 are its own (mixed, the mean score was 5725 and the best game the quick one's 700).
     at = lines.index("Classic rules, four players in two partnerships: 2 games (2 finished).")
     assert "Mean score 7500, mean margin +0 (finished games)." in lines[at:at + 8]
-    assert f"Best game: won by 2000 (NS 9000, EW 7000) against normal, 2026-03-01, {tmp_path / 'a.jsonl'}." in lines
+    best = lines.index("Best game: won by 2000 (NS 9000, EW 7000) against normal, 2026-03-01:")
+    assert lines[best + 1] == f"  {tmp_path / 'a.jsonl'}"
     at = lines.index("Classic rules, six players in three partnerships: 1 game (1 finished).")
     assert lines[at + 4] == "Mean score 3000, mean margin +500 (finished games)."
     at = lines.index("Quick rules, four players in two partnerships: 1 game (1 finished).")
@@ -256,3 +257,21 @@ def test_the_record_is_broken_between_words_to_the_terminal(tmp_path: Path) -> N
     # A pipe or a file gets whole lines (hf stats wraps only for a terminal).
     code, text = invoke(["stats", str(tmp_path)])
     assert code == 0 and text.split("\n")[:-1] == whole
+
+
+def test_one_lost_game_is_not_called_the_best_and_a_lost_best_is_the_closest(tmp_path: Path) -> None:
+    (tmp_path / "b.jsonl").write_text("\n".join([
+        header_line(west="easy", created="2026-03-02T10:00:00Z"), MOVE,
+        deal_end(1, 2000, 4500, "E"),
+        '{"e":"game_end","totals":{"NS":2000,"EW":4500},"winner":"EW"}']) + "\n")
+    code, text = invoke(["stats", str(tmp_path)])
+    assert code == 0 and "Best game" not in text
+    assert ("Your one game: lost by 2500 (NS 2000, EW 4500) against easy+hard, 2026-03-02:\n"
+            f"  {tmp_path / 'b.jsonl'}\n") in text
+    (tmp_path / "c.jsonl").write_text("\n".join([
+        header_line(created="2026-03-03T10:00:00Z"), MOVE,
+        deal_end(1, 3000, 3100, "E"),
+        '{"e":"game_end","totals":{"NS":3000,"EW":3100},"winner":"EW"}']) + "\n")
+    code, text = invoke(["stats", str(tmp_path)])
+    assert "Best game" not in text
+    assert "Closest game: lost by 100 (NS 3000, EW 3100) against hard, 2026-03-03:" in text

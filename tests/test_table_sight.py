@@ -310,3 +310,16 @@ def test_the_end_of_the_game_says_what_replay_review_and_practice_offer_and_brea
         "    /home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl",
     ]
     assert all(len(row) <= 80 for row in end)
+
+
+def test_the_toolbar_words_the_first_meld_one_way_at_every_width() -> None:
+    from hfcli.render import status_line
+
+    game = Game(preset("classic"), seed=7)
+    view = game.view(0)
+    seen = {width: status_line(view, width=width) for width in (120, 80, 70, 60, 56)}
+    for width, line in seen.items():
+        assert len(line) <= width
+        assert "min " not in line  # never "min 50" where another width says "first meld 50"
+    assert "first meld 50" in seen[70]
+    assert "first meld" not in seen[60]  # left off where it does not fit, never shortened
