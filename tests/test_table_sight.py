@@ -323,3 +323,19 @@ def test_the_toolbar_words_the_first_meld_one_way_at_every_width() -> None:
         assert "min " not in line  # never "min 50" where another width says "first meld 50"
     assert "first meld 50" in seen[70]
     assert "first meld" not in seen[60]  # left off where it does not fit, never shortened
+
+
+def test_help_explains_how_the_hand_is_written() -> None:
+    game = Game(preset("classic"), seed=7)
+    out = Captured()
+    session = Session(game, {s: make_player("random", 7, s) for s in (1, 2, 3)}, echo=out,
+                      screen_size=lambda: (80, 24))
+    session.start()
+    out.clear()
+    session.handle("help")
+    assert "Your hand: K×2 K♥ K♠ is two kings: each rank's count, then its cards." in out.lines
+    assert len(out.lines) <= 10
+    out.clear()
+    session.ascii = True
+    session.handle("help hand")
+    assert "  Your hand: Kx2 KH KS is two kings: each rank's count, then its cards." in out.lines

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS, WILD_RANKS, Card, card, parse_rank
 from hfcli.engine.errors import InvalidMoveError
-from hfcli.render import wrap_line, wrap_pieces
+from hfcli.render import hand_text, wrap_line, wrap_pieces
 from hfcli.repl.cardwords import TARGET_MARKS, CardWords, suggest, target
 
 
@@ -266,7 +266,14 @@ CARD_NAMES = ("Cards are named by rank (9, K, 2, JK) or exactly (7H); type a ten
               "Words work too: pick up, discard king, discard 3 of clubs, play sevens, add Q Q to queens.")
 
 
-def help_text(topic: str | None = None, width: int | None = None) -> str:
+def hand_legend(ascii: bool = False) -> str:
+    """How the hand is written, with an example in the table's own notation: ``K×2 K♥ K♠ is two kings``."""
+    kings = [card("KH"), card("KS")]
+    shown = hand_text(kings, ascii=ascii)
+    return f"Your hand: {shown} is two kings: each rank's count, then its cards."
+
+
+def help_text(topic: str | None = None, width: int | None = None, ascii: bool = False) -> str:
     """``help``: the commands by name in a few lines that leave the table on a 24-line screen;
     ``help moves``: every move with its summary; ``help all``: every command; ``help COMMAND``: one
     command's usage. Wrapped to ``width`` with each summary's lines under its own column, and a
@@ -281,6 +288,8 @@ def help_text(topic: str | None = None, width: int | None = None) -> str:
         lines = [f"{command.usage}{short}", *wrap_line(f"  {command.summary}", width, indent="")]
         if command.details:
             lines += wrap_line(f"  {command.details}", width, indent="")
+        if command.name == "hand":
+            lines += wrap_line(f"  {hand_legend(ascii)}", width, indent="")
         return "\n".join(lines)
     lines = []
     for heading, is_move in (("Moves:", True), ("Other:", False)):
@@ -291,6 +300,7 @@ def help_text(topic: str | None = None, width: int | None = None) -> str:
     for text in (
         "A turn: draw (or pick up the pile), meld and add as you like, then discard.",
         "Cards: 9, K, 2, JK or exactly 7H; a ten as 10 or T; words too: pick up, discard king.",
+        hand_legend(ascii),
         "help moves: every move, with examples; help all: every command; help COMMAND: one of them.",
     ):
         lines += wrap_line(text, width, indent="  ")

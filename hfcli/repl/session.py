@@ -755,7 +755,7 @@ class Session:
             return self.request_quit()
         if name == "help":
             try:
-                self.say(commands.help_text(rest or None, self._width()), wrap=False)
+                self.say(commands.help_text(rest or None, self._width(), ascii=self.ascii), wrap=False)
             except KeyError as exc:
                 return self.error(str(exc.args[0]))
             return INFO
