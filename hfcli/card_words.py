@@ -234,7 +234,9 @@ def _advice_cards(move: Move, discarded: Card | None = None) -> str:
     kind = move.kind
     if kind is MoveKind.DISCARD:
         card = discarded if discarded is not None else move.picks[0].card
-        return " " + with_article(card_name(card) if card is not None else rank_name(move.picks[0].rank))
+        rank = move.picks[0].rank
+        return " " + with_article(card_name(card) if card is not None
+                                  else "black three" if rank == THREE else rank_name(rank))
     if kind is MoveKind.MELD:
         return " " + and_list([group_words(g) for g in move.groups])
     if kind is MoveKind.ADD:

@@ -63,6 +63,8 @@ def test_the_words_said_can_be_typed_back() -> None:
     assert read_line("discard the seven of hearts", hand).move == "discard 7H"
     assert read_line("discard a seven of hearts", hand).move == "discard 7H"
     assert read_line("discard a three of clubs", hand).move == "discard 3C"
+    assert read_line("discard a black three", hand).move == "discard 3"
+    assert move_words(Move.parse("discard 3"), [], advice=True) == ["discard a black three"]
     assert read_line("discard a joker", hand).move == "discard JK"
     assert read_line("meld two sevens with a two", hand).move == "meld 7 7 2"
     assert read_line("add a seven with a two to the sevens", hand).move == "add 7 2 to 7"

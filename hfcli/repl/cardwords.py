@@ -18,7 +18,8 @@ from hfcli.engine.moves import parse_pick
 
 # Words that carry no card: "meld an ace and two jacks", "add the queens to the queens meld". The
 # article "a" is one too, but only before a card said in words ("a king"): "discard a" is an ace.
-FILLERS = frozenset({"an", "the", "and", "with", "plus", "my", "all", "of", "meld", "melds", "book"})
+FILLERS = frozenset({"an", "the", "and", "with", "plus", "my", "all", "of", "meld", "melds", "book",
+                     "black"})  # "a black three": a three in a hand is always black
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 COUNTS.update({str(n): n for n in range(1, 8)})
 SUIT_WORDS = {"club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H", "hearts": "H",
@@ -106,7 +107,7 @@ class CardWords:
                 continue
             # "a king" is one king, but "a a jk" is two aces and a joker: "a" is an article only
             # before a card said in words, never before a rank written as in the notation.
-            if word in FILLERS or word == "a" and after in SINGULARS and len(after) > 2:
+            if word in FILLERS or word == "a" and (after in SINGULARS and len(after) > 2 or after == "black"):
                 i += 1
                 continue
             if word in PLURALS:
