@@ -82,6 +82,8 @@ def test_after_the_persons_move_each_other_seat_is_one_line_and_last_says_them_a
     assert [line.split(":")[0] for line in round_] == ["You", "West", "North", "East", "You"]
     assert round_[-1].startswith("You: your turn.")
     assert said(session, out, "last") == "\n".join(round_[:-1])
+    # After this round of seed 7 the pile holds five cards, a black three on top (C-BLACK3).
+    assert said(session, out, "pile") == "Table: the pile has five cards, a black three on top, which blocks it."
 
 
 def test_no_line_of_a_whole_game_holds_an_escape_a_box_line_or_a_suit() -> None:

@@ -31,6 +31,7 @@ from hfcli.card_words import (
     number,
     with_article,
 )
+from hfcli.engine.cards import THREE
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import BookKind
 from hfcli.engine.moves import Move, MoveKind, Pick
@@ -154,6 +155,8 @@ class SpokenSession(Session):
             self.say(f"Table: deal {number(view.deal_index + 1)} of {number(view.rules.deals)}; "
                      f"first meld {view.minimum}.")
             self.say(self.hand())  # once a deal, unasked: nobody plays without knowing their cards
+            if view.to_move == self.human and view.phase is Phase.MELD:  # resumed in the middle of a turn
+                self.say("You: your turn. Meld, add, or discard.")
         self.advance()
 
     def error(self, text: str) -> str:
@@ -349,6 +352,8 @@ class SpokenSession(Session):
             return "Table: the pile is empty."
         top = card_name(view.pile_top)
         text = f"Table: the pile has {counted(view.pile_size, 'card')}, {with_article(top)} on top"
+        if view.pile_top.rank == THREE:
+            return f"Table: the pile has {counted(view.pile_size, 'card')}, a black three on top, which blocks it."
         state = pile_state(view)  # why it cannot be taken, as the table says it
         if state:
             return f"{text}; {state}."
