@@ -130,6 +130,12 @@ def test_a_house_rules_file_accepts_even(tmp_path: Path) -> None:
     assert load(path).wild_ratio is WildRatio.EVEN
     result = CliRunner().invoke(main, ["rules", str(path)])
     assert result.exit_code == 0, result.output
-    assert '* wild_ratio = "even"' in result.output
+    summary = " ".join(result.output.split())
+    # The summary of play marks the paragraph the house rule changes and says the ratio it plays.
+    assert "* A meld is 3 to 7 cards of one rank." in summary
+    assert "at most as many wild cards as naturals, 1:1 (C-RATIO)" in summary
+    keys = CliRunner().invoke(main, ["rules", str(path), "--keys"])
+    assert keys.exit_code == 0, keys.output
+    assert '* wild_ratio = "even"' in keys.output
     shown = CliRunner().invoke(main, ["rules", "C-RATIO", "--rules", str(path)])
     assert shown.exit_code == 0 and "at most 3 wilds in a meld of 6-7 cards" in " ".join(shown.output.split())
