@@ -21,7 +21,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.view import SeatView
 from hfcli.printable import printable
-from hfcli.render import notation_text, render_table
+from hfcli.render import move_text, render_table
 from hfcli.repl.commands import read_line, unknown_command
 from hfcli.review import (
     CLEAR,
@@ -128,8 +128,8 @@ class Practice:
         turn = f", turn {f.turn}" if f.turn else ""
         return ["", f"Position {self.index + 1} of {len(self.drills)}: move {f.number}, deal {f.deal}{turn}.",
                 table,
-                f"In the game {printable(self.result.seat_name)} played {notation_text(f.played)} here. "
-                "What do you play?"]
+                f"In the game {printable(self.result.seat_name)} played "
+                f"{move_text(f.played, ascii=self.ascii)} here. What do you play?"]
 
     def handle(self, line: str) -> list[str]:
         """One line typed at the prompt: a move is judged and the practice goes on to the next
@@ -174,7 +174,7 @@ class Practice:
         if answer.verdict in CLEAR:  # the second try was clearly costly too: the lesson, and the move
             f = drill.finding
             lines += [printable(sentence) for sentence in lesson_sentences(f)]
-            lines.append(f"The expert plays {notation_text(f.preferred)} here.")
+            lines.append(f"The expert plays {move_text(f.preferred, ascii=self.ascii)} here.")
         self._next()
         return lines
 
@@ -194,11 +194,11 @@ class Practice:
         tries = 2 if self.first is not None else 1
         preferred = parse_move(f.preferred)
         why = preferred_why(f)
-        expert = f"the expert's {notation_text(f.preferred)}" + (f" ({why})" if why else "")
+        expert = f"the expert's {move_text(f.preferred, ascii=self.ascii)}" + (f" ({why})" if why else "")
         if same_choice(game, move, preferred):
             return (Answer(f.number, str(move), "expert", tries=tries),
-                    [f"The expert's choice: {notation_text(str(move))}. The game's {notation_text(f.played)} cost "
-                     f"about {f.cost:.0f} points more."])
+                    [f"The expert's choice: {move_text(str(move), ascii=self.ascii)}. The game's "
+                     f"{move_text(f.played, ascii=self.ascii)} cost about {f.cost:.0f} points more."])
         if same_choice(game, move, parse_move(f.played)):
             cost, low, high, used = f.cost, f.low, f.high, f.samples  # the review's own figures
         else:
@@ -212,7 +212,7 @@ class Practice:
             verdict = "good: not clearly worse"
         worse = f"about {cost:.0f} points worse than" if cost >= 0 else f"about {-cost:.0f} points better than"
         return (Answer(f.number, str(move), grade.value, cost, low, high, used, tries),
-                [f"{notation_text(str(move))}: {worse} {expert} "
+                [f"{move_text(str(move), ascii=self.ascii)}: {worse} {expert} "
                  f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}."])
 
     def tally(self) -> list[str]:

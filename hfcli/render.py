@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from hfcli.card_words import card_name, hand_words
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
+from hfcli.engine.errors import HandFootError
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
-from hfcli.engine.moves import MoveKind, Pick
+from hfcli.engine.moves import Move, MoveKind, Pick
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding, DealResult, GameResult, TeamScore, cards_value
 from hfcli.engine.seating import Seating
@@ -156,6 +157,22 @@ def notation_text(text: str) -> str:
     return _NOTATION_TEN.sub("10", text)
 
 
+def move_text(notation: str, *, color: bool = False, ascii: bool = False) -> str:
+    """A move in notation as the table writes it: an exact card with its suit as the table shows
+    suits (``discard QC`` -> ``discard Q♣``), a ten as ``10`` (``meld T T T`` -> ``meld 10 10 10``)."""
+    try:
+        move = Move.parse(notation)
+    except HandFootError:
+        return notation_text(notation)
+    if move.kind not in (MoveKind.MELD, MoveKind.ADD, MoveKind.DISCARD):
+        return notation_text(str(move))
+    text = f"{move.kind} " + ", ".join(picks_text(group, color=color, ascii=ascii) for group in move.groups)
+    target = move.target
+    if move.kind is MoveKind.ADD and target is not None and any(p.rank != target for p in move.picks):
+        text += f" to {meld_label(target)}"
+    return text
+
+
 def reason_text(move: str, reason: str) -> str:
     """An AI's reason for ``move`` as the table shows it beside the move: without the move named a
     second time (``discard 3: a black three ...`` -> ``a black three ...``), tens written ``10``."""
@@ -177,8 +194,9 @@ def reason_suffix(move: str, reason: str | None, *, color: bool = False, ascii: 
 
 
 def move_with_reason(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
-    """``discard 10 — a cheap single``: a move in notation as shown, and its reason when there is one."""
-    return notation_text(move) + reason_suffix(move, reason, color=color, ascii=ascii)
+    """``discard 10 — a cheap single``: a move in notation as shown (suits as the table shows them),
+    and its reason when there is one."""
+    return move_text(move, color=color, ascii=ascii) + reason_suffix(move, reason, color=color, ascii=ascii)
 
 
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:

@@ -339,3 +339,23 @@ def test_help_explains_how_the_hand_is_written() -> None:
     session.ascii = True
     session.handle("help hand")
     assert "  Your hand: Kx2 KH KS is two kings: each rank's count, then its cards." in out.lines
+
+
+def test_the_log_replay_and_practice_write_suits_as_the_table_shows_them() -> None:
+    from hfcli.render import move_text, move_with_reason
+
+    # What hf replay and practice print for a recorded move: an exact card with its symbol.
+    assert move_with_reason("discard QC", None) == "discard Q♣"
+    assert move_text("meld 7H 7S 7C, T T 2") == "meld 7♥ 7♠ 7♣, 10 10 2"
+    assert move_text("discard TS", ascii=True) == "discard 10S"  # letters only where the table uses them
+    assert move_text("add 2 to 9") == "add 2 to 9" and move_text("add 9 9") == "add 9 9"
+    game = Game(preset("classic"), seed=7)
+    out = Captured()
+    session = Session(game, {s: make_player("random", 7, s) for s in (1, 2, 3)}, echo=out)
+    session.start()
+    session.handle("draw")
+    session.handle("discard 4C")
+    out.clear()
+    session.handle("log 40")
+    assert any(re.match(r"^ *\d+  South +discard 4♣$", line) for line in out.lines), out.text
+    assert not re.search(r"\b(10|[2-9JQKA])[CDHS]\b", out.text)
