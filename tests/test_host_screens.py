@@ -49,3 +49,50 @@ def test_every_line_of_the_table_fits_the_guests_width_broken_at_spaces(tmp_path
         assert sentence in text
     question = [line for line in ann.text.splitlines() if "[y/N]" in line][0]
     assert question.index("[y/N]") + len("[y/N]") <= width - 1  # room for the answer after it
+
+
+def test_a_guests_prompt_has_the_status_bar_under_it(tmp_path: Path) -> None:
+    async def scene() -> tuple[Guest, Guest]:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann")
+            bob = await Guest().join(port, CODE, "Bob")
+            assert hosted.start() is None
+            await ann.until("Ann (draw)>")
+            await bob.until("Bob (Ann plays)>")
+            await ann.until("deal 1/1")
+            await bob.until("deal 1/1")
+            return ann, bob
+
+    ann, bob = asyncio.run(scene())
+    # The bar, under the prompt: whose turn it is, the stock, the deal, the score, the rules.
+    assert "your turn, draw | stock " in ann.text
+    assert "South's turn, draw | stock " in bob.text and " | deal 1/1, first meld 50 | NS 0  EW 0" in bob.text
+
+
+def test_a_terminal_that_shows_text_only_is_sent_text_only(tmp_path: Path) -> None:
+    async def scene() -> Guest:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann", term="dumb")
+            await ann.until("lobby> ")
+            ann.line("who")
+            await ann.until("East ")
+            assert hosted.start() is None
+            await ann.until("Your turn: draw")
+            await ann.until("Ann (draw)> ")
+            for line, answer in (("draw", "You draw"), ("hand", "Your hand ("), ("hint", "Hint: "),
+                                 ("dra\x7f\x7f\x7fhand", "Your hand (")):
+                ann.line(line)
+                await ann.until(answer)
+            ann.line("quit")
+            await ann.until("[y/N] ")
+            ann.line("y")
+            await ann.gone()
+            return ann
+
+    ann = asyncio.run(scene())
+    sent = "".join(ann.raw)
+    assert "\x1b" not in sent  # no colour, no cursor moved: nothing but text
+    assert "Join code: *********" in sent  # the code typed is shown as stars, as it is typed
+    assert "Ann (draw)> draw\r\nYou draw" in sent  # each key typed echoed, the line ended
+    assert "dra\b \b\b \b\b \bhand" in sent  # keys rubbed out, rubbed out on the screen
+    assert "You leave the table" in sent

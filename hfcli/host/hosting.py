@@ -559,7 +559,8 @@ class HostedTable:
                 table, human=seat, human_name=person.name,
                 transcript_path=self.transcript_path if person.host else None,
                 echo=person.terminal.show if person.terminal is not None else _nowhere,
-                color=settings.color, speed=0.0, hint_player=make_hint_player(game.seed, seat),
+                color=settings.color and not (person.terminal is not None and person.terminal.plain),
+                speed=0.0, hint_player=make_hint_player(game.seed, seat),
                 screen_size=person.terminal.size if person.terminal is not None else None,
                 waits_between_deals=True, program=settings.program,
             )
@@ -675,6 +676,7 @@ class HostedTable:
         terminal = person.terminal
         assert session is not None and terminal is not None
         session.echo = terminal.show
+        session.color = self.settings.color and not terminal.plain  # no colour where only text shows
         if not session.spoken:  # a reader hears lines: nothing is fitted to a screen
             session.screen_size = terminal.size
         terminal.fits = not session.spoken

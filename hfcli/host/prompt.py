@@ -54,7 +54,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
     leaving = False
 
     def wake() -> None:
-        app = prompt.app
+        app = terminal.running(prompt)
         if app.is_running and not app.is_done:
             app.invalidate()  # the prompt's words are read again (a callable message)
         if seated.over.is_set() and app.is_running and not app.is_done:
@@ -66,12 +66,10 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
             await terminal.drained()
             try:
                 message = seated.question if leaving else None
-                # No handler of prompt_toolkit's for the loop's errors: it would show another task's
-                # fault on this person's screen and wait for their Enter.
-                text = await prompt.prompt_async(
+                text = await terminal.read_line(
+                    prompt,
                     # Read anew at each drawing: the turn moves on and the window may change under it.
-                    lambda: fitted_question(message or _words(session, seated.named), terminal.width()),  # noqa: B023
-                    set_exception_handler=False, handle_sigint=False)
+                    lambda: fitted_question(message or _words(session, seated.named), terminal.width()))  # noqa: B023
             except _Woken:
                 continue
             except KeyboardInterrupt:

@@ -218,11 +218,13 @@ class GuestChannel(PromptToolkitSSHSession):
         # on the host's terminal, and a cancelled session (the server closing) is no failure.
         from prompt_toolkit.application.current import create_app_session
         from prompt_toolkit.input import create_pipe_input
-        from prompt_toolkit.output.vt100 import Vt100_Output
+
+        from hfcli.host.terminal import guest_output
 
         chan = self._chan
         assert chan is not None
-        self._output = Vt100_Output(self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=False)
+        # prompt_toolkit's session keeps the output only to hold it; a text-only one is no Vt100_Output.
+        self._output = guest_output(self.stdout, self._get_size, chan.get_terminal_type())  # type: ignore[assignment]
         try:
             with create_pipe_input() as self._input, \
                     create_app_session(input=self._input, output=self._output) as session:

@@ -19,7 +19,11 @@ from prompt_toolkit.renderer import print_formatted_text as print_styled
 from prompt_toolkit.styles import BaseStyle, default_ui_style, merge_styles
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.data_structures import Size
     from prompt_toolkit.output import Output
 
 
@@ -37,6 +41,27 @@ def _plain_style() -> BaseStyle:
 
 class Interrupted(Exception):
     """A question given up (give_up_asking)."""
+
+
+def guest_output(stdout: TextIO, size: Callable[[], Size], term: str | None) -> Output:
+    """What prompt_toolkit draws a guest's screen with: text and nothing else on a terminal that
+    shows text only (TERM dumb or unknown), else the terminal's escape sequences."""
+    from prompt_toolkit.output.plain_text import PlainTextOutput
+    from prompt_toolkit.output.vt100 import Vt100_Output
+    from prompt_toolkit.utils import is_dumb_terminal
+
+    if term is not None and is_dumb_terminal(term):
+        return PlainTextOutput(stdout)
+
+    class GuestScreen(Vt100_Output):
+        def get_rows_below_cursor_position(self) -> int:
+            # The table asks no guest's terminal where its cursor is (a client that did not answer
+            # would hold every line a moment), and without the answer prompt_toolkit draws no status
+            # bar. The prompt takes the rows it needs below the cursor, as on a screen scrolled to
+            # its foot: the status bar goes on the line under the prompt.
+            return 1
+
+    return GuestScreen(stdout, size, term=term, enable_cpr=False)
 
 
 def fitted_question(question: str, width: int | None) -> str:
@@ -62,6 +87,11 @@ class Terminal:
         self._writer = asyncio.get_running_loop().create_task(self._write_lines())
         self.closed = False
         self.fits = True  # lines are broken to the width (not for a screen reader, which hears lines)
+        # A terminal that shows text only: no colour, no cursor moved, a prompt read as plain text.
+        self.plain = type(output).__name__ == "PlainTextOutput"
+        # While a line is read so: its question, the prompt's session, whether it is a secret.
+        self._plain_question: tuple[str | Callable[[], str], PromptSession[str], bool] | None = None
+        self._plain_app: Application[str] | None = None
         self._asking: PromptSession[str] | None = None
         self._questions: PromptSession[str] | None = None
 
@@ -118,10 +148,69 @@ class Terminal:
                     item.set_result(None)
 
     def _write(self, text: str) -> None:
+        asking = self._plain_question
+        if asking is not None:
+            # Nothing on a text-only terminal can be rubbed out: the lines go under the question
+            # and what was typed so far, which are written again after them.
+            self.output.write_raw("\n")
         # prompt_toolkit's print_formatted_text merges its whole default style anew at every call,
         # the most of what a line cost; the style here is merged once.
         print_styled(self.output, to_formatted_text(ANSI(text + "\n")), _plain_style())
+        if asking is not None:
+            question, session, password = asking
+            typed = session.default_buffer.text
+            # The question as it reads now: whose turn it is may have changed with these lines.
+            self.output.write_raw((question() if callable(question) else question)
+                                  + ("*" * len(typed) if password else typed))
         self.output.flush()
+
+    def running(self, session: PromptSession[str]) -> Application[str]:
+        """The application reading a line for ``session`` now: its own, or the plain reader's."""
+        return self._plain_app if self._plain_app is not None else session.app
+
+    async def read_line(self, session: PromptSession[str], message: str | Callable[[], str], *,
+                        password: bool = False) -> str:
+        """A line typed at ``session``'s prompt; on a terminal that shows text only, read as
+        prompt_toolkit reads on one (it picks that by the host's TERM, never a guest's): the
+        question written once, each key echoed as text (backspace, space, backspace for one rubbed
+        out, a star for a secret's), nothing drawn again."""
+        if not self.plain:
+            # No handler of prompt_toolkit's for the loop's errors: it would show another task's
+            # fault on this person's screen and wait for their Enter.
+            return await session.prompt_async(message, is_password=password, set_exception_handler=False,
+                                              handle_sigint=False)
+        import os
+
+        from prompt_toolkit.application import Application
+        from prompt_toolkit.output import DummyOutput
+
+        question = message() if callable(message) else message
+        buffer = session.default_buffer
+        buffer.reset()
+        shown = ""
+
+        def echo(_: object) -> None:
+            nonlocal shown
+            typed = buffer.text
+            same = len(os.path.commonprefix([shown, typed]))
+            added = typed[same:]
+            self.output.write_raw("\b \b" * (len(shown) - same) + ("*" * len(added) if password else added))
+            self.output.flush()
+            shown = typed
+
+        self.output.write_raw(question)
+        self.output.flush()
+        app: Application[str] = Application(input=session.input, output=DummyOutput(), layout=session.layout,
+                                            key_bindings=session.app.key_bindings)
+        self._plain_question, self._plain_app = (message, session, password), app
+        buffer.on_text_changed += echo
+        try:
+            return await app.run_async(handle_sigint=False, set_exception_handler=False)
+        finally:
+            buffer.on_text_changed -= echo
+            self._plain_question = self._plain_app = None
+            self.output.write_raw("\n")
+            self.output.flush()
 
     async def ask(self, message: str | Callable[[], str], *, password: bool = False) -> str:
         """One line typed at a plain prompt (the login's questions). Raises Closed when the terminal goes."""
@@ -136,8 +225,7 @@ class Terminal:
             words = message
             message = lambda: fitted_question(words, self.width())  # noqa: E731 - follows a resize
         try:
-            return await session.prompt_async(message, is_password=password, set_exception_handler=False,
-                                              handle_sigint=False)
+            return await self.read_line(session, message, password=password)
         except (EOFError, KeyboardInterrupt):
             raise Closed() from None
         finally:
@@ -147,8 +235,9 @@ class Terminal:
         """End the question being asked without an answer (the game starts under the lobby's
         prompt): the prompt leaves the terminal as a finished one does, ready for the next."""
         session = self._asking
-        if session is not None and session.app.is_running and not session.app.is_done:
-            session.app.exit(exception=Interrupted())
+        app = self.running(session) if session is not None else None
+        if session is not None and app is not None and app.is_running and not app.is_done:
+            app.exit(exception=Interrupted())
             while self._asking is session:
                 await asyncio.sleep(0)
 
