@@ -6,6 +6,7 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from hfcli.card_words import rank_plural
 from hfcli.engine.cards import card
 from hfcli.render import (
     card_text,
@@ -298,6 +299,10 @@ def lesson_sentences(f: Finding) -> list[str]:
     saying the deals show no such difference."""
     wild = (["You threw away a wild card: it could have made a meld or a book in your hand, and it counts "
              "against you only if it is still there when the deal ends."] if f.threw_a_wild else [])
+    if f.dirtied >= 0:
+        clean, dirty = f.book_bonuses
+        wild.append(f"{notation_text(f.played)} makes your clean meld of {rank_plural(f.dirtied)} dirty: closed, "
+                    f"it scores {dirty} as a book rather than {clean}.")
     return wild + _measured_sentences(f)
 
 

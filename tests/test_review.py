@@ -295,9 +295,12 @@ def test_the_imagined_deals_show_the_foot_reached_by_emptying_the_hand() -> None
     lesson = finding.lesson()
     assert lesson is not None and lesson.fact is Fact.FOOT and (lesson.preferred, lesson.played) == (1.0, 0.0)
     assert finding.rule == "C-FOOT"
-    assert lesson_sentences(finding)[0] == (
+    # The nines were clean (9 9 9): the 2 added makes them dirty, which the expert's meld does not.
+    assert finding.dirtied == 6 and finding.book_bonuses == (500, 300)  # rank 6 is the nine
+    assert lesson_sentences(finding) == [
+        "add 2 to 9 makes your clean meld of nines dirty: closed, it scores 300 as a book rather than 500.",
         f"With meld A A 2 you pick up your foot this turn in 100% of {finding.samples} imagined deals; "
-        "after add 2 to 9, in 0%.")
+        "after add 2 to 9, in 0%."]
 
 
 def test_a_discard_the_next_player_picked_up_is_marked_with_the_pile_it_took() -> None:
@@ -331,3 +334,17 @@ def test_try_it_is_written_the_way_the_game_was_started_and_kept_whole() -> None
         "      --seat S",
     ]
     assert not any(line.startswith("  Try it: hf ") for line in lines)
+
+
+def test_a_wild_added_to_a_clean_meld_makes_it_dirty_but_not_to_a_dirty_one() -> None:
+    from hfcli.engine.moves import parse_move
+    from hfcli.review.decisions import dirtied
+
+    # NS hold clean nines (9 9 9) and dirty kings (K K K 2): a 2 added to the nines makes them
+    # dirty; added to the kings, they were dirty already; where the expert adds it to the nines
+    # too, the move played made nothing dirty the expert's did not.
+    game = position(EMPTIES_THE_HAND.replace("NS melds: 9 9 9 / K K K K", "NS melds: 9 9 9 / K K K 2"))
+    nines, kings = parse_move("add 2 to 9"), parse_move("add 2 to K")
+    assert dirtied(game, 0, nines, parse_move("meld A A 2")) == 6  # the nine's rank
+    assert dirtied(game, 0, kings, parse_move("meld A A 2")) == -1
+    assert dirtied(game, 0, nines, nines) == -1

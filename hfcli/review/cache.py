@@ -13,7 +13,7 @@ from hfcli.review.model import Review, review_from_dict
 
 # A review's cache file says what it is, so that a file of another kind is never taken for one.
 CACHE_FORMAT = "hfcli-review-cache"
-CACHE_VERSION = 5  # 2: costs judged by the learned evaluator; 3: a kind named anew; 4-5: what followed each move
+CACHE_VERSION = 6  # 2: costs judged by the learned evaluator; 3: a kind named anew; 4-6: what followed each move
 
 
 def cache_path(folder: Path, transcript: bytes, seat: int, samples: int) -> Path:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from hfcli.engine.cards import Card
+from hfcli.engine.cards import WILD_RANKS, Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.scoring import cards_value
@@ -173,3 +173,18 @@ def _table_key(game: Game) -> tuple[object, ...]:
         ),
     )
 
+
+
+def dirtied(game: Game, seat: int, played: Move, preferred: Move) -> int:
+    """The rank of the clean meld of the seat's side that ``played`` adds a wild card to, where
+    ``preferred`` does not (a clean meld made dirty: closed, it earns a dirty book's bonus); -1
+    where there is none."""
+    def made_dirty(move: Move) -> int:
+        if move.kind is not MoveKind.ADD or move.target is None or not any(p.rank in WILD_RANKS for p in move.picks):
+            return -1
+        team = game.deal.teams[game.seating.team_of[seat]]
+        meld = next((m for m in team.melds if m.rank == move.target and not m.is_book), None)
+        return move.target if meld is not None and not meld.wilds else -1
+
+    rank = made_dirty(played)
+    return rank if rank >= 0 and made_dirty(preferred) != rank else -1

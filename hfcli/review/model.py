@@ -249,6 +249,8 @@ class Finding:
     handed: int = 0  # the cards the next player took from the pile after the move in the game; 0: none
     pile: PileShares | None = None  # where the move handed the pile over: how often each discard did
     foot_left: int = 0  # the points of the seat's foot, never picked up, at the deal's end in the game
+    dirtied: int = -1  # the rank of the clean meld the move played made dirty (the expert's did not); -1: none
+    book_bonuses: tuple[int, int] = (0, 0)  # a clean book's and a dirty book's bonus at this table
 
     @property
     def threw_a_wild(self) -> bool:
@@ -272,6 +274,8 @@ class Finding:
             return LESSON_RULES[lesson.fact]
         if self.threw_a_wild:
             return RuleId.C_WILD
+        if self.dirtied >= 0:
+            return RuleId.C_BOOK
         return KIND_RULES.get(self.kind, RuleId.C_MELDING)
 
     @property
@@ -402,4 +406,6 @@ def finding_from_dict(data: dict[str, Any]) -> Finding:
     for name, kind in (("after_played", Outcomes), ("after_preferred", Outcomes), ("pile", PileShares)):
         if data.get(name) is not None:
             parts[name] = kind(**data[name])
+    if "book_bonuses" in data:
+        parts["book_bonuses"] = tuple(data["book_bonuses"])
     return Finding(**{**data, **parts})

@@ -13,7 +13,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.view import SeatView
 from hfcli.review.costing import DEFAULT_SAMPLES, LEARNED, Costing, estimate, expected_margin, pile_shares
-from hfcli.review.decisions import DecisionPoint, decision_points, kind_of, same_choice
+from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice
 from hfcli.review.model import Assessed, Finding, Grade, PileHanded, Review
 from hfcli.workers import parallel_map
 
@@ -71,6 +71,8 @@ def judge(
         next_hand=view.hand_sizes[after], next_known=[c.text for c in knowledge.known[after]],
         after_played=cost.after_played, after_preferred=cost.after_preferred, handed=handed,
         pile=None if pile is None else pile.pile, foot_left=foot_left,
+        dirtied=dirtied(game, seat, played, expert.move),
+        book_bonuses=(game.rules.clean_book_bonus, game.rules.dirty_book_bonus),
     )
     judged = Assessed(number, deal, turn, str(played), finding.grade.value, finding.cost, finding.low, finding.high,
                       margin)
