@@ -193,7 +193,9 @@ def play(seed: int, hf: str, size: str, keep: Path | None, rules: str) -> tuple[
     name = f"table-sight-bench-{uuid.uuid4().hex[:6]}"
     command = (f"HF_DATA_DIR={shlex.quote(str(data))} {hf} play --seed {seed} --speed 0 --rules {rules} "
                f"--transcript {shlex.quote(str(transcript))}")
-    tmux("new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines), "sh", "-c", command)
+    # Started in the game's own folder: ``python -m`` reads modules from the folder it starts in
+    # first, so started from a checkout it would play that checkout's code, not --hf's.
+    tmux("new-session", "-d", "-s", name, "-x", str(columns), "-y", str(lines), "-c", str(data), "sh", "-c", command)
     tmux("set-option", "-t", name, "remain-on-exit", "on")
     terminal = Terminal(name, lines)
     captures: list[Capture] = []
