@@ -52,9 +52,10 @@ from ai.search import (
     rollout,
 )
 from ai.strategy import choose_discard, choose_meld
-from hfcli.engine.cards import RANK_NAMES, THREE, WILD_RANKS, rank_counts
+from hfcli.engine.cards import THREE, WILD_RANKS, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
+from hfcli.engine.reasons import Reason, ReasonKind, reason
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
@@ -163,7 +164,7 @@ class ExpertPlayer:
         return Searched(Decision(move, _reason(view, move, baseline.move, gain, games)), baseline.move, kind, gain)
 
     def recall(self, view: SeatView) -> None:
-        """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
+        """Be shown a view it chose at before the game was resumed (see :func:`hfcli.engine.seat.recall`):
         only the rule-based player underneath keeps anything from move to move; the search is
         made afresh at every decision, so it is not run again."""
         self.policy.recall(view)
@@ -271,28 +272,24 @@ def pickup_share(games: Sequence[Game], discard: Move) -> float:
     return taken / len(games)
 
 
-def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Sequence[Game]) -> str:
-    """Why the search left the rule-based choice, in the move notation."""
-    seating = view.seating
+def _reason(view: SeatView, move: Move, instead: Move, gain: float, games: Sequence[Game]) -> Reason:
+    """Why the search left the rule-based choice ``instead``: the move it was weighed against and
+    the search's gain over it (what the move is worth above the choice it replaced) are the
+    hand's, as the imagined deals are."""
+    private = ("instead", "gain", "rank", "taken", "samples")
+    common = {"instead": str(instead), "gain": round(gain, 1)}
     if move.kind is MoveKind.DISCARD and instead.kind is MoveKind.DISCARD:
-        rank = instead.groups[0][0].rank
-        taken = round(pickup_share(games, instead) * len(games))
-        after = seating.long_names[seating.next_seat(view.seat)]
-        why = (
-            f"{move}: not the {RANK_NAMES[rank]}, which would let {after} take the pile "
-            f"in {taken} of {len(games)} sampled deals"
+        seating = view.seating
+        return reason(
+            ReasonKind.SEARCH_SAFER_DISCARD, rank=instead.groups[0][0].rank, seat=seating.next_seat(view.seat),
+            taken=round(pickup_share(games, instead) * len(games)), samples=len(games), private=private, **common,
         )
-    elif move.kind is MoveKind.PICKUP:
-        why = "take pile: worth more than a draw from the stock"
-    elif move.kind is MoveKind.DRAW:
-        why = f"{move}: taking the pile would cost more than it brings"
-    elif move.kind is MoveKind.DISCARD:
-        start = "go on" if view.laid else "start"
-        why = f"{move}: holding the cards that {instead} would {start} laying"
-    elif move.kind in (MoveKind.MELD, MoveKind.ADD):
-        held = "the rest" if view.laid else "every card"
-        why = f"{move}: laying down now rather than holding {held} ({instead})"
-    else:
-        why = f"{move}: rather than {instead}"
-    # The gain is the search's: what the move is worth above the rule-based choice it replaced.
-    return f"{why} (about {gain:.0f} points better than {instead})"
+    if move.kind is MoveKind.PICKUP:
+        return reason(ReasonKind.SEARCH_PILE, private=private, **common)
+    if move.kind is MoveKind.DRAW:
+        return reason(ReasonKind.SEARCH_DRAW, private=private, **common)
+    if move.kind is MoveKind.DISCARD:
+        return reason(ReasonKind.SEARCH_HOLD, laid=view.laid or None, private=private, **common)
+    if move.kind in (MoveKind.MELD, MoveKind.ADD):
+        return reason(ReasonKind.SEARCH_LAY, laid=view.laid or None, private=private, **common)
+    return reason(ReasonKind.SEARCH_OTHER, private=private, **common)

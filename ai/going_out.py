@@ -18,8 +18,9 @@ from ai.knowledge import SeatKnowledge
 from ai.meldable import can_go_out
 from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
-from hfcli.engine.melds import WILD, meld_rank_name
+from hfcli.engine.melds import WILD
 from hfcli.engine.moves import ASK_KIND, NO, YES
+from hfcli.engine.reasons import Reason, ReasonKind, reason
 from hfcli.engine.scoring import score_team
 from hfcli.engine.view import SeatView
 
@@ -38,7 +39,7 @@ _KIND_OF = operator.attrgetter("kind")
 ASKER_CARD = 20.0
 
 
-def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
+def ask_reason(view: SeatView, hand: HandFacts | None = None) -> Reason | None:
     """Why to ask "may I go out?" now, or None when not to: only when a yes lets this turn meld
     every card but one with the books complete, and go out by discarding the last (or, where
     melding every card goes out, meld them all)."""
@@ -57,25 +58,13 @@ def ask_reason(view: SeatView, hand: HandFacts | None = None) -> str | None:
     ):
         return None
     if len(view.hand) == 1:
-        plan = "discard the last card and go out"
+        finish = "discard-last"
     elif discarding:
-        plan = "meld every card but one and go out"
+        finish = "meld-all-but-one"
     else:
-        plan = "meld every card and go out"
-    missing = hand.needed
-    if any(missing):
-        return f"ask: a yes lets this turn close the {_books_words(missing)} still needed, {plan}"
-    return f"ask: the books are there; a yes lets this turn {plan}"
-
-
-def _books_words(missing: tuple[int, int, int]) -> str:
-    words = []
-    for n, kind in zip(missing, ("clean", "dirty", "wild"), strict=True):
-        if n == 1:
-            words.append(f"{kind} book")
-        elif n > 1:
-            words.append(f"{n} {kind} books")
-    return " and ".join(words)
+        finish = "meld-all"
+    # The books still needed are on the table for all to count; how the hand goes out is its own.
+    return reason(ReasonKind.ASK, needed=tuple(hand.needed), finish=finish, private=("finish",))
 
 
 def answer_permission(
@@ -100,32 +89,38 @@ def answer_permission(
     hand_value = sum(values[c.rank] for c in view.hand if c.rank != THREE)
     left = hand.leftover(rules)
     meldable = hand_value * max(0, len(view.hand) - left) // max(1, len(view.hand))
-    reachable, best_book = 0, ""
+    reachable, best_rank, best_kind = 0, 0, ""
     for rank, meld in hand.mine.items():
         have = counts[TWO] + counts[JOKER] if rank == WILD else counts[rank]
         if have and len(meld.cards) + have >= rules.book_size:
             bonus = book_bonus(rules, meld.kind)
             if bonus > reachable:
-                of = "" if rank == WILD else f" of {meld_rank_name(rank)}"
-                reachable, best_book = bonus, f"a {meld.kind} book{of}"
+                reachable, best_rank, best_kind = bonus, rank, str(meld.kind)
     # Any other partner's hand counts against the side too if the deal ends now; about half of
     # it melded by waiting would swing as much as its whole value.
     others = [p for p in seating.partners(view.seat) if p != asker]
     others_value = sum(_hand_estimate(view, knowledge, p) for p in others)
     wait = 2 * meldable + reachable + others_value
     # Going out now: the bonus, and no more turns for the opponents.
-    threat, near = _opponents_next_round(view)
+    threat, seats, near = _opponents_next_round(view)
     now = rules.going_out_bonus + threat
-    ours = "our hands" if others else "this hand"
+    hands = 1 + len(others)
+    # What waiting could add is read from this hand: the hand's. What going out is worth is read
+    # from the table.
     if wait:
-        book = f", and {best_book}: {reachable}" if best_book else ""
-        waiting = f"waiting could add about {wait:.0f} (the cards {ours} could still meld{book})"
+        book = {"rank": best_rank, "book": best_kind, "bonus": reachable} if best_kind else {}
+        waiting = Reason(
+            ReasonKind.WAITING_WORTH, {"points": round(wait), "hands": hands, **book},
+            frozenset({"points", *book}),
+        )
     else:
-        waiting = f"waiting could add nothing (no card in {ours} could be melded)"
-    going = f"going out now is worth about {now:.0f} (the {rules.going_out_bonus} bonus, and {near})"
+        waiting = reason(ReasonKind.WAITING_NOTHING, points=0, hands=hands, private=("points",))
+    going = reason(
+        ReasonKind.GOING_OUT_WORTH, points=round(now), bonus=rules.going_out_bonus, seats=seats, near=near or None
+    )
     if now >= wait:
-        return Decision(YES, f"yes: {going}; {waiting}")
-    return Decision(NO, f"no: {waiting}; {going}")
+        return Decision(YES, reason(ReasonKind.ANSWER_YES, going, waiting))
+    return Decision(NO, reason(ReasonKind.ANSWER_NO, waiting, going))
 
 
 def trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style) -> Decision | None:
@@ -144,18 +139,20 @@ def trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style
     lays = _asker_lays(view, knowledge, asker)
     gain = rules.going_out_bonus + lays
     if style.spare_own_cards and own > gain:
-        return Decision(NO, (
-            f"no: going out now would count this hand's {own:.0f} against us, more than it gains "
-            f"(the {rules.going_out_bonus} bonus and about {lays:.0f} laid)"
+        # This hand's cards are its own; what the asker lays is read from the table.
+        return Decision(NO, reason(
+            ReasonKind.OWN_CARDS_COST, points=round(own), bonus=rules.going_out_bonus, other_points=round(lays),
+            private=("points",),
         ))
     if style.out_when_ahead:
         standing = _standing(view, knowledge, average)
         ours = standing[view.team]
         others = [p for t, p in enumerate(standing) if t != view.team]
         if others and ours > max(others):
-            return Decision(YES, (
-                f"yes: we are ahead in the game by about {ours - max(others):.0f} as things stand, "
-                f"and going out keeps us there (this hand's {own:.0f} against the {gain:.0f} it gains)"
+            # The standing counts this hand's cards: the lead is the hand's too.
+            return Decision(YES, reason(
+                ReasonKind.AHEAD_IN_GAME, lead=round(ours - max(others)), points=round(own), other_points=round(gain),
+                private=("lead", "points"),
             ))
     return None
 
@@ -196,34 +193,25 @@ def _unseen_average(view: SeatView, knowledge: SeatKnowledge | None) -> float:
     return sum(n * values[r] for r, n in enumerate(out)) / (sum(out) or 1)
 
 
-def _opponents_next_round(view: SeatView) -> tuple[float, str]:
-    """What the opposing sides could score in the turns a yes would cut off, and in words."""
+def _opponents_next_round(view: SeatView) -> tuple[float, tuple[int, ...], tuple[tuple[int, int, str], ...]]:
+    """What the opposing sides could score in the turns a yes would cut off: the points, their
+    seats, and their melds near a book (rank, cards short, the book's kind)."""
     rules = view.rules
     seating = view.seating
     threat = 0.0
-    names: list[str] = []
-    close: list[str] = []
+    seats: list[int] = []
+    close: list[tuple[int, int, str]] = []
     for team in seating.teams:
         if team == view.team:
             continue
-        names.append(_and_list([seating.long_names[s] for s in seating.members(team)]))
+        seats.extend(seating.members(team))
         threat += OPPONENT_CARD * rules.draw_count * len(seating.members(team))
         for rank, meld in open_melds(view.melds[team]).items():
             chance = CLOSE_CHANCE.get(meld.needed)
             if chance:
                 threat += chance * book_bonus(rules, meld.kind)
-                short = "one card" if meld.needed == 1 else f"{meld.needed} cards"
-                what = "wild meld is" if rank == WILD else f"{meld_rank_name(rank)} are"
-                close.append(f"their {what} {short} short of a {meld.kind} book")
-    words = f"no more turns for {_and_list(names)}"
-    if close:
-        words += ": " + ", ".join(close)
-    return threat, words
-
-
-def _and_list(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+                close.append((rank, meld.needed, str(meld.kind)))
+    return threat, tuple(seats), tuple(close)
 
 
 def _hand_estimate(view: SeatView, knowledge: SeatKnowledge | None, seat: int) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.base import Decision, decision_rng
 from hfcli.engine.moves import MoveKind
+from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.view import SeatView
 
 
@@ -21,4 +22,4 @@ class RandomPlayer:
         # Undo is a convenience for people; a random player that used it freely would wander.
         forward = [m for m in moves if m.kind is not MoveKind.UNDO]
         move = decision_rng(self.seed, self.seat, self.name, view).choice(forward or list(moves))
-        return Decision(move, f"{move}: a random legal move")
+        return Decision(move, reason(ReasonKind.RANDOM))

@@ -22,8 +22,9 @@ from typing import NamedTuple
 
 from ai.hand import open_melds
 from ai.knowledge import PASSED, RANKS, SeatKnowledge, Sign
-from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, THREE, TWO
-from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, Meld, meld_rank_name
+from hfcli.engine.cards import JOKER, THREE, TWO
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, WILD_BOOK, BookKind, Meld
+from hfcli.engine.reasons import Reason, ReasonKind, reason
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -84,14 +85,14 @@ class Threat(NamedTuple):
 
     chance: float  # they hold what taking the pile with this card on top needs
     gain: float  # points the pickup is worth to them
-    words: Callable[[], str]  # what is true of it, put in words only when a reason is shown
+    words: Callable[[], Reason]  # what is true of it, made a reason only when one is given
 
     @property
     def cost(self) -> float:
         return self.chance * self.gain
 
     @property
-    def risk(self) -> str:
+    def risk(self) -> Reason:
         return self.words()
 
 
@@ -275,19 +276,19 @@ class NextPlayer:
     def threat(self, rank: int) -> Threat:
         """What discarding a card of ``rank`` hands the next player."""
         rules = self.rules
-        name = self.name
+        seat = self.seat
         if self.friendly:
-            return Threat(0.0, 0.0, lambda: f"{name}, next to play, is a partner")
+            return Threat(0.0, 0.0, lambda: reason(ReasonKind.PARTNER_NEXT, seat=seat))
         if rank == THREE:
-            return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a black three")
+            return Threat(0.0, 0.0, lambda: reason(ReasonKind.NO_PILE_ON_THREE, seat=seat))
         if rules.pile_needs_first_meld and not self.opened:
-            return Threat(0.0, 0.0, lambda: f"{name}'s side may not take the pile before its first meld")
+            return Threat(0.0, 0.0, lambda: reason(ReasonKind.NO_PILE_BEFORE_MELD, seat=seat))
         meld_rank = WILD if rank in (TWO, JOKER) else rank
         if meld_rank == WILD and not rules.wild_melds:
-            return Threat(0.0, 0.0, lambda: f"{name} cannot take a pile topped by a wild card")
+            return Threat(0.0, 0.0, lambda: reason(ReasonKind.NO_PILE_ON_WILD, seat=seat))
         meld = self.melds.get(meld_rank)
         if meld is not None and len(meld.cards) + 3 > rules.book_size:
-            return Threat(0.0, 0.0, lambda: f"{name}'s {meld_rank_name(meld_rank)} have no room for three more")
+            return Threat(0.0, 0.0, lambda: reason(ReasonKind.NO_ROOM, seat=seat, rank=meld_rank))
         pair, by_wild = self.chances(rank)
         if self.melds_laid and meld is not None and self.known[rank] < 2:
             pair *= HELD_BESIDE_MELD
@@ -304,54 +305,48 @@ class NextPlayer:
         if not self.opened:
             chance *= FIRST_MELD_ODDS
         # Built as a plain tuple: a discard weighs one for every card it could throw.
-        return _new_tuple(Threat, (chance, gain, lambda: self._risk_words(rank, chance, closes)))
+        return _new_tuple(Threat, (chance, gain, lambda: self._risk(rank, chance, closes)))
 
-    def _risk_words(self, rank: int, chance: float, closes: str | None) -> str:
-        """What a discard of ``rank`` risks, in words."""
-        name = self.name
-        plural = RANK_PLURALS[rank]
-        pile = _pile_words(self.take)
+    def _risk(self, rank: int, chance: float, closes: str | None) -> Reason:
+        """What a discard of ``rank`` risks. What the next player showed (cards taken from the
+        pile, a card thrown, a pile passed up) is public; the chance is worked out from the cards
+        this seat holds too, so it is this seat's."""
         wild = self.with_wild(rank)
-        needs = f"two {plural}, or one and a wild card" if wild else f"two {plural}"
-        if self.known[rank] >= 2:
-            words = f"{name} holds two {plural} from the pile and would take the {pile} with it"
-        elif wild and self.known[rank] and self._known_wilds():
-            words = f"{name} holds {_a(rank)} and a wild card from the pile and would take the {pile} with them"
+        known = self.known[rank]
+        if known >= 2:
+            how = "holds-two"
+        elif wild and known and self._known_wilds():
+            how = "holds-one-and-wild"
         elif not self.counting:
-            words = f"{name} could take the {pile} if they hold {needs}"
+            how = "could-if"
         else:
-            words = f"{name} could take the {pile} with {needs}"
-        if closes is not None:
-            words += f", closing a {closes} book"
-        elif not self.opened:
-            words += ", if it makes their first meld"
-        if wild and self.known[rank] and self._known_wilds():
-            pass  # a certainty, said above
-        elif self.known[rank] == 1 and self.counting:
-            words += f" (they hold one from the pile; {_percent(chance)})"
-        elif self.known[rank] == 0 and self.counting:
-            sign = self.knowledge.last_no_pair(self.seat, rank)
-            if sign is not None:
-                words += f" ({_sign_words(sign[1], rank)}, {_cards(sign[0])} drawn since; {_percent(chance)})"
-            else:
-                words += f" ({_percent(chance)})"
-        return words
+            how = "could"
+        sign = self.knowledge.last_no_pair(self.seat, rank) if known == 0 and self.counting else None
+        return reason(
+            ReasonKind.RISK, seat=self.seat, rank=rank, take=self.take, how=how, with_wild=wild or None,
+            book=closes, first_meld=(closes is None and not self.opened) or None, held=known or None,
+            sign=None if sign is None else _SIGN_WORD[sign[1]], since=None if sign is None else sign[0],
+            chance=fact_chance(chance), private=("chance",),
+        )
 
-    def _why_not(self, rank: int) -> str:
-        """Why the next player cannot hold two cards of ``rank``."""
-        name = self.name
+    def _why_not(self, rank: int) -> Reason:
+        """Why the next player cannot take the pile with ``rank`` on top."""
+        seat = self.seat
         left = self.out[rank] + self.known[rank]
-        wild = self.with_wild(rank)
+        wild = self.with_wild(rank) or None
         if left < 2 and not (wild and left):
-            where = "every other one is in sight" if left == 0 else "only one other is out of sight"
-            return f"{name} cannot hold two {RANK_PLURALS[rank]}: {where}"
-        sign = self.knowledge.last_no_pair(self.seat, rank)
+            # How many are out of sight counts the cards this seat holds: the hand's.
+            return reason(ReasonKind.NONE_UNSEEN, seat=seat, rank=rank, left=left, private=("left",))
+        sign = self.knowledge.last_no_pair(seat, rank)
         if sign is not None and sign[0] == 0:
-            return f"{name} {_sign_words(sign[1], rank)} and has drawn nothing since"
+            return reason(ReasonKind.NOTHING_SINCE, seat=seat, rank=rank, sign=_SIGN_WORD[sign[1]])
         if self.slots == 0:
-            needs = f"two {RANK_PLURALS[rank]}, or one and a wild card," if wild else f"two {RANK_PLURALS[rank]}"
-            return f"{name}'s cards are all known, and {needs} are not among them"
-        return f"{name} holds too few cards to have two {RANK_PLURALS[rank]}"
+            return reason(ReasonKind.ALL_KNOWN, seat=seat, rank=rank, with_wild=wild)
+        if self.slots == 1 and not wild:
+            return reason(
+                ReasonKind.FEW_UNKNOWN, seat=seat, rank=rank, unknown=self.slots, hand=self.slots + sum(self.known)
+            )
+        return reason(ReasonKind.TOO_FEW_UNSEEN, seat=seat, rank=rank, left=left, with_wild=wild, private=("left",))
 
     def pickup_gain(self, rank: int, meld: Meld | None, with_wild: bool = False) -> tuple[float, str | None]:
         """Points taking the pile topped by ``rank`` would be worth to them (``with_wild``: with
@@ -389,6 +384,12 @@ class NextPlayer:
 _new_tuple = tuple.__new__  # a named tuple without its __new__'s argument handling
 
 
+def fact_chance(chance: float) -> float:
+    """A chance as a reason keeps it: three significant figures, so that a small chance stays
+    above nought and a transcript line stays short."""
+    return float(f"{chance:.3g}")
+
+
 def book_share(cards: int, book: int) -> float:
     """How much of a book's bonus a meld of ``cards`` cards is worth."""
     return BOOK_SHARE[min(7, round(cards * 7 / book))]
@@ -400,27 +401,5 @@ def book_shares(book: int) -> tuple[float, ...]:
     return tuple(book_share(cards, book) for cards in range(book + 1))
 
 
-def _sign_words(sign: Sign, rank: int) -> str:
-    """What the next player did that showed no pair of ``rank`` (after "they" or their name)."""
-    if sign is Sign.PASSED:
-        return f"passed up a pile topped by {_a(rank)}"
-    return f"threw {_a(rank)}"
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _pile_words(take: int) -> str:
-    return "card" if take == 1 else f"{take}-card pile"
-
-
-def _a(rank: int) -> str:
-    name = RANK_NAMES[rank]
-    return ("an " if name[0] in "aeio" else "a ") + name
-
-
-def _percent(chance: float) -> str:
-    if chance < 0.01:
-        return "a chance under 1%"
-    return f"a chance of about {chance:.0%}"
+# What the next player did that showed no pair of a rank, as a reason's fact.
+_SIGN_WORD = {Sign.PASSED: "passed", Sign.DISCARDED: "threw"}

@@ -25,6 +25,7 @@ from ai.strategy import (
 from hfcli.engine.cards import Card, card_code, rank_counts
 from hfcli.engine.legality import pickup_pair
 from hfcli.engine.moves import ADD_KIND, ASK, MELD_KIND, PICKUP_KIND, UNDO, Move, MoveKind, Pick, card_pick
+from hfcli.engine.reasons import Reason, ReasonKind, reason
 from hfcli.engine.state import ANSWER_PHASE, DRAW_PHASE
 from hfcli.engine.view import SeatView
 
@@ -80,11 +81,11 @@ class RuleBasedPlayer:
         decision = self._meld_phase(view)
         if self._origin is not None and (decision.move.kind is MELD_KIND or decision.move.kind is ADD_KIND):
             exact = self._from_origin(decision.move)
-            decision = Decision(exact, decision.reason.replace(str(decision.move), str(exact), 1))
+            decision = Decision(exact, decision.reason)  # the reason speaks of ranks, not of the cards
         return decision
 
     def recall(self, view: SeatView) -> None:
-        """Be shown a view it chose at before the game was resumed (see :func:`ai.base.recall`):
+        """Be shown a view it chose at before the game was resumed (see :func:`hfcli.engine.seat.recall`):
         choosing again keeps through the turn what choosing kept then."""
         self.choose(view)
 
@@ -95,7 +96,7 @@ class RuleBasedPlayer:
             discards = [m for m in legal if m.kind is MoveKind.DISCARD]
             # Labelled by the style, not the player: a baseline under a name of its own wanders alike.
             move = decision_rng(self.seed, self.seat, self.style.name, view).choice(discards or list(legal))
-            return Decision(move, f"{move}: no better plan")
+            return Decision(move, reason(ReasonKind.NO_BETTER_MOVE))
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
         hand = read_hand(view)  # once a decision: every strategy function below reads it
@@ -107,7 +108,7 @@ class RuleBasedPlayer:
                     or finishing_meld(view, style, keep_one=False, hand=hand)
                 )
                 if whole is not None:
-                    return Decision(whole.move, whole.reason + " (the whole hand goes down: no minimum)")
+                    return Decision(whole.move, _and(whole.reason, reason(ReasonKind.WHOLE_HAND_DOWN)))
             if not self._planned:
                 self._planned = True
                 self._plan = self._make_plan(view, hand.counts)
@@ -133,31 +134,33 @@ class RuleBasedPlayer:
                     or finishing_meld(view, style, keep_one=True, hand=hand)
                 )
             if finish is not None:
-                suffix = " (going out)" if out else " (to the foot)"
-                return Decision(finish.move, finish.reason + suffix)
+                then = reason(ReasonKind.GOING_OUT if out else ReasonKind.TO_THE_FOOT)
+                return Decision(finish.move, _and(finish.reason, then))
             plan = foot_plan(view, hand)
             aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
             step = choose_meld(view, style, aggressive, hand)
             if step is not None:
                 if plan != "build" and not in_foot:
-                    return Decision(step.move, step.reason + f" ({plan} to the foot)")
+                    way = "meld-out" if plan == "meld out" else "discard-out"
+                    foot = reason(ReasonKind.FOOT_PLAN, finish=way, private=("finish",))
+                    return Decision(step.move, _and(step.reason, foot))
                 return step
             if out and len(view.hand) == 1 and books_there:
                 last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
                 if last is not None:
-                    return Decision(last, f"{last}: the last card, going out")
+                    return Decision(last, reason(ReasonKind.LAST_CARD))
         discard = choose_discard(view, self.knowledge, style, hand)
         if discard is not None:
             return discard
         if UNDO in legal and not self._undone:
             self._undone = True
-            return Decision(UNDO, "undo: these melds do not reach the first meld's minimum")
+            return Decision(UNDO, reason(ReasonKind.UNDO_SHORT))
         step = choose_meld(view, style, aggressive=True, hand=hand)
         if step is not None:
             return step
         forward = [m for m in legal if m.kind not in (MoveKind.UNDO, MoveKind.ASK)]
         move = (forward or list(legal))[0]
-        return Decision(move, f"{move}: the only way on")
+        return Decision(move, reason(ReasonKind.ONLY_WAY_ON))
 
     def _make_plan(self, view: SeatView, counts: list[int]) -> OpeningPlan | None:
         if self._origin is not None:
@@ -180,3 +183,8 @@ class RuleBasedPlayer:
                 exact.append(card_pick(held))
         return Move(move.kind, (tuple(exact),), move.target)
 
+
+
+def _and(first: Reason | None, then: Reason) -> Reason:
+    """``first`` with ``then`` said after it."""
+    return then if first is None else first.with_parts(then)

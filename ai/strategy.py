@@ -1,13 +1,12 @@
 """The rule-based strategy, one named function per decision.
 
 Each function reads a :class:`SeatView` (and the seat's :class:`SeatKnowledge` of the public history)
-and returns a move with a reason in plain words, naming moves in the shared notation. The
+and returns a move with its reason, as data (:mod:`hfcli.engine.reasons`). The
 levels differ only through :class:`Style`, which switches parts on or off.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -15,11 +14,12 @@ from ai.base import Decision
 from ai.hand import HandFacts, open_melds, read_hand
 from ai.knowledge import RANKS, SeatKnowledge, target_rank
 from ai.meldable import Books, MeldShape, after_move, can_finish, can_go_out, leftover_of
-from ai.risk import NextPlayer, Threat, natural_totals
-from hfcli.engine.cards import JOKER, NATURAL_RANKS, RANK_NAMES, RANK_PLURALS, THREE, TWO, WILD_RANKS
+from ai.risk import NextPlayer, Threat, fact_chance, natural_totals
+from hfcli.engine.cards import JOKER, NATURAL_RANKS, THREE, TWO, WILD_RANKS
 from hfcli.engine.legality import pickup_pair
-from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, Meld, max_wilds, meld_rank_name
+from hfcli.engine.melds import CLEAN_BOOK, DIRTY_BOOK, WILD, Meld, max_wilds
 from hfcli.engine.moves import ADD_KIND, DISCARD_KIND, DRAW, END, MELD_KIND, PICKUP, Move
+from hfcli.engine.reasons import Reason, ReasonKind, reason
 from hfcli.engine.rules import Rules
 from hfcli.engine.view import SeatView
 
@@ -117,7 +117,7 @@ def draw_value(
 
 def pile_value(
     view: SeatView, knowledge: SeatKnowledge, style: Style, hand: HandFacts | None = None
-) -> tuple[float, str, str]:
+) -> tuple[float, Reason, Reason]:
     """How much better than drawing the pile looks, what it brings, and why not to take it."""
     top = view.pile_top
     assert top is not None
@@ -132,24 +132,26 @@ def pile_value(
     # natural and a wild card, which makes the meld dirty.
     pair = pickup_pair(view.hand, top, rules)
     value = 2.5  # the top card and a pair go to the table
-    notes = [f"{take} card{'' if take == 1 else 's'}"]
     meld = mine.get(rank)
+    book: str | None = None
     if meld is not None and len(meld.cards) + 3 >= rules.book_size:
         kind = meld.kind
         if kind is CLEAN_BOOK and (top.is_wild or any(c.is_wild for c in pair)):
             kind = DIRTY_BOOK
         value += 3.0
-        notes.append(f"closes a {kind} book of {meld_rank_name(rank)}")
+        effect, book = "closes", str(kind)
     elif meld is None:
-        notes.append(f"starts a meld of {meld_rank_name(rank)}")
+        effect = "starts"
     else:
-        notes.append(f"onto our {meld_rank_name(rank)}")
+        effect = "onto"
     for r in ranks[1:]:
         value += card_use(r, counts, mine)
     useful = sum(1 for r in ranks[1:] if r != THREE and (r in mine or counts[r] >= 1 or r in (TWO, JOKER)))
-    if useful:
-        notes.append(f"{useful} more that fit")
-    why = ", ".join(notes)
+    # What the pile does is public (the pickup lays the top card and its pair); what else of it
+    # fits the hand is the hand's.
+    why = reason(
+        ReasonKind.PILE_GAINS, take=take, effect=effect, rank=rank, book=book, fits=useful or None, private=("fits",)
+    )
     if not any(hand.needed):
         # Once the books are there only going out matters: the pile is worth what it does to the
         # cards that cannot be melded, against a draw that adds two cards (C-DRAW) and rarely
@@ -162,13 +164,12 @@ def pile_value(
         shapes = hand.shapes
         now = leftover_of(rules, counts, shapes)
         later = leftover_of(rules, after, shapes if rank in shapes else {**shapes, rank: (0, 0, 0)})
-        why_not = (
-            f"the books are there and going out is what counts: after taking the {notes[0]}, "
-            f"{later} {'card' if later == 1 else 'cards'} could not be melded ({now} now)"
+        why_not = reason(
+            ReasonKind.PILE_SLOWS_GOING_OUT, take=take, later=later, now=now, private=("later", "now")
         )
         return now + rules.draw_count / 2 - later - 0.5 * style.rush_burden, why, why_not
     drawn = min(rules.draw_count, view.stock_size)
-    why_not = f"the pile ({why}) is worth less than {drawn} card{'' if drawn == 1 else 's'} from the stock to this hand"
+    why_not = Reason(ReasonKind.PILE_NOT_WORTH, {**why.facts, "drawn": drawn}, why.private)
     return value - draw_value(view, knowledge, style, counts, mine), why, why_not
 
 
@@ -178,11 +179,11 @@ def choose_draw(view: SeatView, knowledge: SeatKnowledge, style: Style, hand: Ha
     if PICKUP in legal:
         gain, why, why_not = pile_value(view, knowledge, style, hand)
         if DRAW not in legal or gain > style.pile_margin:
-            return Decision(PICKUP, f"take pile: {why}")
-        return Decision(DRAW, f"draw: {why_not}")
+            return Decision(PICKUP, why)
+        return Decision(DRAW, why_not)
     if DRAW in legal:
-        return Decision(DRAW, "draw: from the stock")
-    return Decision(END, "end: the stock is empty and the pile cannot be taken")
+        return Decision(DRAW, reason(ReasonKind.DRAW))
+    return Decision(END, reason(ReasonKind.STOCK_EMPTY))
 
 
 # ---------------------------------------------------------------- the first meld
@@ -196,14 +197,9 @@ class OpeningPlan:
     value: int
     cost: int
 
-    def describe(self) -> str:
-        parts = []
-        for rank, (nat, wild) in self.melds.items():
-            if rank == WILD:
-                parts.append(f"{wild} wild cards")
-            else:
-                parts.append(f"{nat} {meld_rank_name(rank)}" + (f" with {wild} wild" if wild else ""))
-        return ", ".join(parts)
+    def described(self) -> tuple[tuple[int, int, int], ...]:
+        """The plan as a reason's fact: (rank, naturals, wilds) of each meld."""
+        return tuple((rank, nat, wild) for rank, (nat, wild) in self.melds.items())
 
 
 def plan_opening(
@@ -329,8 +325,9 @@ def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
             best = (score, move)
     if best is None:
         return None
-    why = f"toward the first meld of {view.minimum} or more (the plan: {plan.describe()})"
-    return Decision(best[1], f"{best[1]}: {why}")
+    # The minimum is the table's; the plan is the hand's.
+    why = reason(ReasonKind.OPENING_PLAN, minimum=view.minimum, plan=plan.described(), private=("plan",))
+    return Decision(best[1], why)
 
 
 # ---------------------------------------------------------------- melding and books
@@ -367,7 +364,7 @@ def finishing_meld(
     best: Move | None = None
     best_score = 0.0
     best_text = ""  # the best move in notation, written only when another move ties its score
-    best_why = ""
+    best_why: MeldWhy = None
     scored = MeldScorer(view, hand, style, True).score
     for move in view.legal_moves:
         kind = move.kind
@@ -390,7 +387,7 @@ def finishing_meld(
         best, best_score, best_why = move, score, why
     if best is None:
         return None
-    return Decision(best, meld_reason(best, best_why or "toward going out", hand))
+    return Decision(best, meld_reason(best, best_why or _TOWARD_OUT, hand))
 
 
 def foot_plan(view: SeatView, hand: HandFacts | None = None) -> str:
@@ -424,12 +421,27 @@ def hold_wilds(view: SeatView, style: Style, need_dirty: int, need_wild: int) ->
     )
 
 
+# Why a meld or an add scores: the kind of reason and the book it names (None: the meld's own
+# kind, or none), kept as constants: a decision scores every legal meld, and says only one.
+MeldWhy = tuple[ReasonKind, str | None] | None
+_CLOSES_WILD: MeldWhy = (ReasonKind.CLOSES_BOOK, "wild")
+_TOWARD_WILD: MeldWhy = (ReasonKind.TOWARD_BOOK, "wild")
+_CLOSES_SAME: MeldWhy = (ReasonKind.CLOSES_BOOK, None)
+_CLOSES_DIRTY: MeldWhy = (ReasonKind.CLOSES_BOOK, "dirty")
+_TOWARD_DIRTY: MeldWhy = (ReasonKind.TOWARD_BOOK, "dirty")
+_ONTO: MeldWhy = (ReasonKind.ONTO_MELD, None)
+_POINTS: MeldWhy = (ReasonKind.POINTS_ON_TABLE, None)
+_NEW: MeldWhy = (ReasonKind.NEW_MELD, None)
+_PAIR: MeldWhy = (ReasonKind.PAIR_ON_TABLE, None)
+_WILD_MELD: MeldWhy = (ReasonKind.START_WILD_MELD, None)
+_TOWARD_OUT: MeldWhy = (ReasonKind.TOWARD_GOING_OUT, None)
+
+
 def score_meld_move(
     view: SeatView, move: Move, hand: HandFacts, style: Style, aggressive: bool
-) -> tuple[float, str]:
-    """How much a legal meld or add is worth now (0 = not now), and why: words that follow the
-    move (``9 9 9: <why>``), with ``{kind}`` and ``{ranks}`` for the meld's kind and rank, put in
-    (:func:`meld_reason`) only for the move played."""
+) -> tuple[float, MeldWhy]:
+    """How much a legal meld or add is worth now (0 = not now), and why: the kind of reason, made
+    a :class:`Reason` (:func:`meld_reason`) only for the move played."""
     return MeldScorer(view, hand, style, aggressive).score(move)
 
 
@@ -462,7 +474,7 @@ class MeldScorer:
         self.opened = view.opened[view.team]
         self.holding = hold_wilds(view, style, need_dirty, need_wild)
 
-    def score(self, move: Move) -> tuple[float, str]:
+    def score(self, move: Move) -> tuple[float, MeldWhy]:
         """:func:`score_meld_move` of ``move``."""
         book = self.book
         counts = self.counts
@@ -477,16 +489,16 @@ class MeldScorer:
             closes = len(meld.cards) + 1 >= book
             if rank == WILD:
                 if closes:
-                    return 130, "closes a wild book"
-                return (95 if wild_first else 60) + (card == JOKER), "toward a wild book"
+                    return 130, _CLOSES_WILD
+                return (95 if wild_first else 60) + (card == JOKER), _TOWARD_WILD
             if card == rank:
                 if closes:
-                    return 120, "closes a {kind} book of {ranks}"
-                return 100, "onto the {ranks}"
+                    return 120, _CLOSES_SAME
+                return 100, _ONTO
             # a wild card onto a natural meld; jokers first while the first meld counts card values
             spare = counts[TWO] + counts[JOKER]
             if self.holding:
-                return 0, ""
+                return 0, None
             if not self.opened and card == JOKER:
                 aggressive = True
             guard_clean = self.guard_clean
@@ -494,56 +506,51 @@ class MeldScorer:
             if meld.wilds == 0:
                 near_clean = meld.naturals >= book - 2 and (self.need_clean > 0 or self.style.always_clean)
                 if guard_clean and near_clean and not (aggressive and closes):
-                    return 0, ""
+                    return 0, None
                 if closes and (need_dirty > 0 or aggressive or not guard_clean):
-                    return 80, "closes a dirty book of {ranks}"
+                    return 80, _CLOSES_DIRTY
                 if aggressive and not reserve and (not guard_clean or meld.naturals < book - 2):
-                    return 30, "points on the table"
+                    return 30, _POINTS
                 if (
                     not reserve
                     and need_dirty > 0
                     and len(meld.cards) + spare >= book
                     and max_wilds(rank, meld.naturals, self.rules) >= book - len(meld.cards)
                 ):
-                    return 50, "toward a dirty book of {ranks}"
-                return 0, ""
+                    return 50, _TOWARD_DIRTY
+                return 0, None
             if closes:
-                return 85, "closes a dirty book of {ranks}"
+                return 85, _CLOSES_DIRTY
             if not reserve and (aggressive or len(meld.cards) + spare >= book):
-                return 55, "toward a dirty book of {ranks}"
-            return 0, ""
+                return 55, _TOWARD_DIRTY
+            return 0, None
         # a new meld
         naturals = [p for p in picks if p.rank not in WILD_RANKS]  # Pick.is_wild, without the property's call
         if len(naturals) == 3:
-            return 90, "a new meld of {ranks}"
+            return 90, _NEW
         if naturals:
             if not reserve and (aggressive or len(self.view.hand) <= self.style.pair_wild_hand):
-                return 40 + (picks[-1].rank == TWO), "gets the pair on the table"
-            return 0, ""
+                return 40 + (picks[-1].rank == TWO), _PAIR
+            return 0, None
         if self.rules.wild_melds and (
             self.need_wild > 0 or aggressive or wild_first or counts[TWO] + counts[JOKER] >= 4
         ):
-            return 70 + sum(1 for p in picks if p.rank == JOKER), "starts a wild meld toward a wild book"
-        return 0, ""
+            return 70 + sum(1 for p in picks if p.rank == JOKER), _WILD_MELD
+        return 0, None
 
 
-def meld_reason(move: Move, why: str, hand: HandFacts) -> str:
-    """The reason :func:`score_meld_move` gave ``move``, with the meld's kind and rank put in."""
-    if "{" not in why:
-        return f"{move}: {why}"
+def meld_reason(move: Move, why: MeldWhy, hand: HandFacts) -> Reason:
+    """The reason :func:`score_meld_move` gave ``move``, with the meld's rank and kind: public, as
+    the meld itself is once laid."""
+    assert why is not None
+    kind, book = why
     if move.kind is ADD_KIND:
         rank = target_rank(move)
-        kind = str(hand.mine[rank].kind)
+        if book is None:
+            book = str(hand.mine[rank].kind)
     else:
         rank = next((p.rank for p in move.groups[0] if not p.is_wild), WILD)
-        kind = ""
-    return f"{move}: " + _put_in(why, kind, rank)
-
-
-@functools.lru_cache(maxsize=1024)
-def _put_in(why: str, kind: str, rank: int) -> str:
-    """``why`` with the meld's kind and rank put in: a handful of words, meld after meld."""
-    return why.format(kind=kind, ranks=meld_rank_name(rank))
+    return reason(kind, rank=rank, book=book)
 
 
 def choose_meld(
@@ -552,7 +559,7 @@ def choose_meld(
     """The best meld or add now, or None to stop melding: naturals first (closing clean books),
     wild cards to close dirty books or toward the wild book."""
     hand = hand if hand is not None else read_hand(view)
-    best: tuple[float, Move, str] | None = None
+    best: tuple[float, Move, MeldWhy] | None = None
     scored = MeldScorer(view, hand, style, aggressive).score
     for move in view.legal_moves:
         kind = move.kind
@@ -581,15 +588,18 @@ WILD_SPARED = 300.0
 
 
 class DiscardOption(NamedTuple):
-    """A legal discard, what it costs (lower is better to throw) and why, put in words only
-    when asked: what the card is to this hand, and what it would hand the next player (a named
-    tuple: a discard weighs one for every card it could throw, and a frozen dataclass sets its
-    fields one call at a time)."""
+    """A legal discard, what it costs (lower is better to throw) and why, made a reason only when
+    asked: what the card is to this hand (``what``, with ``held`` cards of its rank, or for a black
+    three that blocks the pile the cards it blocks and the seat it blocks), and what it would hand
+    the next player (a named tuple: a discard weighs one for every card it could throw, and a
+    frozen dataclass sets its fields one call at a time)."""
 
     cost: float
     move: Move
-    what: str
+    what: ReasonKind
     threat: Threat | None = None
+    held: int = 0
+    seat: int = 0
 
     @property
     def text(self) -> str:
@@ -597,9 +607,28 @@ class DiscardOption(NamedTuple):
         return str(self.move)
 
     @property
-    def reason(self) -> str:
-        risk = f"; {self.threat.risk}" if self.threat is not None else ""
-        return f"{self.text}: {self.what}{risk}"
+    def rank(self) -> int:
+        return self.move.groups[0][0].rank
+
+    @property
+    def chance(self) -> float:
+        """The chance the next player takes the pile with it (a black three: none)."""
+        return self.threat.chance if self.threat is not None else 0.0
+
+    @property
+    def reason(self) -> Reason:
+        """What the card is to this hand, and what it hands the next player."""
+        what = self.what
+        if what is ReasonKind.BLOCK_WITH_THREE:
+            said = reason(what, take=self.held, seat=self.seat)
+        elif what is ReasonKind.THREE_UNMELDABLE or what is ReasonKind.FITS_OUR_MELD:
+            said = reason(what, rank=self.rank)
+        else:
+            # What else of its rank the hand holds is the hand's.
+            said = reason(what, rank=self.rank, held=self.held, private=("held",))
+        if self.threat is not None:
+            return said.with_parts(self.threat.risk)
+        return said
 
 
 _new_tuple = tuple.__new__
@@ -629,29 +658,30 @@ def discard_scores(
         if rank == THREE:
             if style.block_with_threes and take >= 2:
                 cost = THREE_KEEP * (1.0 - min(1.0, take / (rules.pile_take or 7))) - values[THREE]
-                why = f"blocks the {take}-card pile for {view.seating.long_names[view.seating.next_seat(view.seat)]}"
+                options.append(DiscardOption(
+                    cost, move, ReasonKind.BLOCK_WITH_THREE, None, take, view.seating.next_seat(view.seat)
+                ))
             else:
-                cost, why = -values[THREE], "a black three cannot be melded"
-            options.append(DiscardOption(cost, move, why))
+                options.append(DiscardOption(-values[THREE], move, ReasonKind.THREE_UNMELDABLE, None, n))
             continue
         if rank in (TWO, JOKER):
             cost = WILD_KEEP + values[rank]
-            why = "nothing else to throw" if only_wilds else "every other card would cost more to throw"
+            why = ReasonKind.ONLY_WILDS if only_wilds else ReasonKind.WILD_LEAST_COST
             if style.keep_wilds and not only_wilds:
                 cost += WILD_SPARED
         else:
             cost = float(values[rank])
             if rank in mine:
                 cost += style.fits_keep
-                why = f"fits our {meld_rank_name(rank)}"
+                why = ReasonKind.FITS_OUR_MELD
             elif n >= 3:
                 cost += style.set_keep
-                why = f"one of {n} {RANK_PLURALS[rank]}"
+                why = ReasonKind.ONE_OF_SET
             elif n == 2:
                 cost += style.pair_keep
-                why = f"breaks a pair of {RANK_PLURALS[rank]}"
+                why = ReasonKind.BREAKS_PAIR
             else:
-                why = f"a single {RANK_NAMES[rank]}"
+                why = ReasonKind.SINGLE
                 if nxt.counting and nxt.out[rank] == 0:
                     # No other card of its rank is left to come: it can never be melded, and it
                     # costs its value if the deal ends with it in hand.
@@ -662,7 +692,8 @@ def discard_scores(
             # Only going out matters now: a card that cannot be melded goes before feeding worries.
             danger *= style.race_danger
         cost += danger
-        options.append(_new_tuple(DiscardOption, (cost, move, why, threat)))  # without __new__'s argument handling
+        # Without __new__'s argument handling.
+        options.append(_new_tuple(DiscardOption, (cost, move, why, threat, n, 0)))
     return options
 
 
@@ -679,4 +710,28 @@ def choose_discard(
     cheapest = min(o.cost for o in options)
     tied = [o for o in options if o.cost == cheapest]
     best = tied[0] if len(tied) == 1 else min(tied, key=lambda o: o.text)
-    return Decision(best.move, best.reason)
+    why = best.reason
+    if best.chance > 0.0:
+        why = why.with_parts(risk_taken(best, options))
+    return Decision(best.move, why)
+
+
+def risk_taken(best: DiscardOption, options: list[DiscardOption]) -> Reason:
+    """Why ``best``, a card the next player may take the pile with, was the one to throw: it was
+    the safest card held (and how safe the next safest was), or the safer cards were worth more
+    kept (the safest of them and what it is to the hand). All of it is the hand's."""
+    rank = best.rank
+    others = [o for o in options if o.rank != rank]
+    if not others:
+        return reason(ReasonKind.SAFEST, rank=rank, held=best.held, private=("held",))
+    chance = best.chance
+    safer = [o for o in others if o.chance < chance]
+    weighed = min(safer or others, key=lambda o: (o.chance, o.cost, o.text))
+    facts = {
+        "rank": rank, "held": best.held, "chance": fact_chance(chance),
+        "other_rank": weighed.rank, "other_chance": fact_chance(weighed.chance),
+    }
+    private = frozenset(("held", "chance", "other_rank", "other_chance", "kept"))
+    if not safer:
+        return Reason(ReasonKind.SAFEST, facts, private & facts.keys())
+    return Reason(ReasonKind.RISK_WORTH_IT, {**facts, "kept": weighed.what.value}, private)

@@ -137,7 +137,8 @@ def turn_owners(lines: Sequence[str]) -> tuple[list[int | None], list[bool]]:
         if kind == "move":
             if owner is None:
                 owner, keeping = seats.get(data["seat"], -1), data["move"] == "pickup"
-            keeping = keeping or "first meld" in (data.get("reason") or "")
+            # A move toward the first meld, by its reason's kind (docs/transcript.md), never its words.
+            keeping = keeping or (data.get("why") or {}).get("kind") == "opening-plan"
         elif kind == "digest":
             for i in turn_lines:
                 keeps[i] = keeping

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ai.base import Decision, Player
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
+from hfcli.engine.seat import Decision, Player
 from hfcli.engine.view import SeatView
 from hfcli.table import AiEndpoint, Table
 

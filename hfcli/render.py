@@ -68,9 +68,6 @@ def use_four_colors(on: bool) -> None:
 
 # A ten in move notation: the rank token ``T`` alone or as an exact card (``TS``), never inside a word.
 _NOTATION_TEN = re.compile(r"\bT(?=[CDHS]?\b)")
-# The move a reason opens with, when it names the move it explains: ``discard 3: a black three ...``.
-_REASON_HEAD = re.compile(r"^([^:]+): (.+)$", re.S)
-_PICKUP_WORDS = ("pickup", "take pile")
 ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -173,30 +170,19 @@ def move_text(notation: str, *, color: bool = False, ascii: bool = False) -> str
     return text
 
 
-def reason_text(move: str, reason: str) -> str:
-    """An AI's reason for ``move`` as the table shows it beside the move: without the move named a
-    second time (``discard 3: a black three ...`` -> ``a black three ...``), tens written ``10``."""
-    found = _REASON_HEAD.match(reason)
-    if found is not None:
-        head = found.group(1).strip().lower()
-        said = move.strip().lower()
-        if head == said or (said == MoveKind.PICKUP and head in _PICKUP_WORDS):
-            reason = found.group(2)
-    return notation_text(reason)
-
-
-def reason_suffix(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
-    """`` — a cheap single``: what follows a move told on screen when it has a reason ("" if not).
-    A dash, not parentheses: a reason may hold parentheses of its own."""
-    if not reason:
+def reason_suffix(said: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """`` — a single king``: what follows a move told on screen when it has a reason ("" if not);
+    ``said`` is the reason's words as :mod:`hfcli.reason_text` makes them. A dash, not
+    parentheses: a reason may hold parentheses of its own."""
+    if not said:
         return ""
-    return paint(f"{' -- ' if ascii else ' — '}{reason_text(move, reason)}", DIM, color)
+    return paint(f"{' -- ' if ascii else ' — '}{said}", DIM, color)
 
 
-def move_with_reason(move: str, reason: str | None, *, color: bool = False, ascii: bool = False) -> str:
-    """``discard 10 — a cheap single``: a move in notation as shown (suits as the table shows them),
-    and its reason when there is one."""
-    return move_text(move, color=color, ascii=ascii) + reason_suffix(move, reason, color=color, ascii=ascii)
+def move_with_reason(move: str, said: str | None, *, color: bool = False, ascii: bool = False) -> str:
+    """``discard 10 — a single ten``: a move in notation as shown (suits as the table shows them),
+    and its reason's words when there are any."""
+    return move_text(move, color=color, ascii=ascii) + reason_suffix(said, color=color, ascii=ascii)
 
 
 def hand_groups(cards: Sequence[Card]) -> list[tuple[int, list[Card]]]:

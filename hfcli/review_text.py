@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Iterator
 
@@ -14,7 +13,6 @@ from hfcli.render import (
     hand_text,
     notation_text,
     printable,
-    reason_text,
     spoken_cards,
     wrap_line,
 )
@@ -25,15 +23,12 @@ CHART_WIDTH = 80
 CHART_HEIGHT = 8  # rows of the chart, each of eight steps
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
 ASCII_BLOCKS = " ..--==##"
-# The expert's reason for a searched choice ends with its search's own figure, "(about 226 points
-# better than add 2 to wild)", from a few imagined deals; the review gives its own cost of the
-# decision, from more, a line below, and two figures for one difference read as a contradiction.
-SEARCH_GAIN = re.compile(r" \(about -?\d+ points better than [^()]*\)$")
-
-
 def preferred_why(f: Finding) -> str:
-    """Why the expert prefers its move, as the table words it, without the search's own figure."""
-    return SEARCH_GAIN.sub("", reason_text(f.preferred, printable(f.reason)))
+    """Why the expert prefers its move: its lesson, made when the decision was reviewed
+    (:func:`hfcli.reason_text.lesson`: without the search's own figure, since the review gives its
+    own cost of the decision, from more imagined deals, a line below). A review kept before
+    reasons were data holds the words the expert gave then, shown as they are."""
+    return printable(f.reason)
 
 
 def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, ascii: bool = True) -> list[str]:

@@ -24,12 +24,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ai import make_player
-from ai.base import Player
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding
+from hfcli.engine.seat import Player
 from hfcli.engine.seating import table
 from hfcli.match import MatchStats, play_game
 

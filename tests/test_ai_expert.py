@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from positions import position
 from recording import record
+from said import said
 from test_ai_players import hide_and_shuffle
 
 from ai import ExpertPlayer, make_hint_player, make_player
@@ -22,6 +23,7 @@ from hfcli.engine.moves import DRAW, PICKUP, Move
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.match import play_game
+from hfcli.reason_text import phrase, sentence
 from hfcli.transcript import SeatInfo, replay
 
 CLASSIC = preset("classic")
@@ -175,7 +177,9 @@ def test_it_takes_the_pile_the_rule_based_player_refused() -> None:
     choices = [ExpertPlayer(seed, 1, Budget(samples=40)).choose(view) for seed in range(5)]
     taken = [d for d in choices if d.move == PICKUP]
     assert len(taken) >= 4, [str(d.move) for d in choices]
-    assert all(d.reason.startswith("take pile: ") for d in taken)
+    assert all(phrase(d.reason) == "worth more than a draw from the stock" for d in taken)
+    # The search's own figure, and the rule-based choice it replaced, are in the whole reason.
+    assert all(sentence(d.reason).endswith("points better than draw.") for d in taken)
 
 
 # From a lay-searching expert's game against baseline-hard (classic, seed 9001, game 1, deal 3):
@@ -226,7 +230,7 @@ def test_it_holds_the_cards_hard_would_lay_where_the_deals_say_so() -> None:
     choices = [ExpertPlayer(seed, 1, Budget(samples=24)).choose(view) for seed in range(5)]
     held = [d for d in choices if d.move == Move.parse("discard 4")]
     assert len(held) >= 4, [str(d.move) for d in choices]
-    assert all(d.reason.startswith("discard 4: holding the cards that add 2 to wild would start laying") for d in held)
+    assert all(phrase(d.reason) == "holding the cards that add 2 to wild would start laying" for d in held)
 
 
 # East has its partner's yes and five cards (4 4 10 2 Q): hard lays toward going out. From the
@@ -265,7 +269,7 @@ def test_a_partners_trusted_yes_while_the_side_is_ahead_is_not_searched() -> Non
     searched = ExpertPlayer(1, view.seat).searched(view)
     assert searched.search is None
     assert searched.decision.move == Move.parse("yes")
-    assert searched.decision.reason.startswith("yes: we are ahead in the game by about")
+    assert said(searched.decision).startswith("we are ahead in the game by about")
 
 
 def test_a_wild_card_is_no_discard_candidate_while_a_card_not_wild_could_go() -> None:

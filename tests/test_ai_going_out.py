@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position as text_position
+from said import said
 from test_ai_strategy import BOOKS, play_turn, position
 
 from ai import Decision, make_player
@@ -19,6 +20,7 @@ from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import MoveKind
+from hfcli.engine.reasons import ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.engine.seating import Seating
 from hfcli.match import play_game
@@ -109,8 +111,8 @@ def test_V_OUT_melding_every_card() -> None:
 
 def test_asks_when_a_yes_lets_the_turn_go_out() -> None:
     game = position("9S 9H 9D 5C", phase="meld", ours=BOOKS, feet=IN_FEET)
-    assert ask_reason(game.view(0)) == (
-        "ask: the books are there; a yes lets this turn meld every card but one and go out"
+    assert said(ask_reason(game.view(0))) == (
+        "the books are there; a yes lets this turn meld every card but one and go out"
     )
 
 
@@ -118,8 +120,8 @@ def test_asks_when_this_turn_closes_the_book_still_needed() -> None:
     # Only one dirty book on the table; the nine closes the second.
     ours = (BOOKS[0], BOOKS[1], BOOKS[2], BOOKS[4], "9C 9D 9H 9S 9C 2D")
     game = position("9S 5C", phase="meld", ours=ours, feet=IN_FEET)
-    assert ask_reason(game.view(0)) == (
-        "ask: a yes lets this turn close the dirty book still needed, meld every card but one and go out"
+    assert said(ask_reason(game.view(0))) == (
+        "a yes lets this turn close the dirty book still needed, meld every card but one and go out"
     )
 
 
@@ -137,7 +139,9 @@ def test_does_not_ask_without_the_books() -> None:
 
 def test_one_card_left_asks_to_discard_it() -> None:
     game = position("5C", phase="meld", ours=BOOKS, feet=IN_FEET)
-    assert ask_reason(game.view(0)) == "ask: the books are there; a yes lets this turn discard the last card and go out"
+    assert said(ask_reason(game.view(0))) == (
+        "the books are there; a yes lets this turn discard the last card and go out"
+    )
 
 
 def test_T_OUT_a_player_alone_never_asks() -> None:
@@ -202,8 +206,8 @@ def test_yes_when_nothing_in_the_hand_could_be_melded() -> None:
     # Going out: the 100 bonus, and the two opposing seats' turns (40 each) cut off: 180.
     decision = answer_permission(answer_view("4C 5D", BOOKS).view(2))
     assert str(decision.move) == "yes"
-    assert decision.reason == (
-        "yes: going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
+    assert said(decision) == (
+        "going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
         "waiting could add nothing (no card in this hand could be melded)"
     )
 
@@ -212,8 +216,8 @@ def test_yes_counts_the_opponents_book_within_reach() -> None:
     # West-East's kings are one card short of a clean book: half of 500 more for going out now.
     decision = answer_permission(answer_view("8C 8D 8H 4S", BOOKS, ("KC KD KH KS KC KD",)).view(2))
     assert str(decision.move) == "yes"
-    assert decision.reason == (
-        "yes: going out now is worth about 430 (the 100 bonus, and no more turns for West and East: "
+    assert said(decision) == (
+        "going out now is worth about 430 (the 100 bonus, and no more turns for West and East: "
         "their kings are one card short of a clean book); waiting could add about 52 (the cards this hand could "
         "still meld)"
     )
@@ -224,14 +228,10 @@ def test_no_when_a_clean_book_is_within_reach() -> None:
     # counted as 3/4 of it: 26) would count for the side instead of against it: 2 x 26 + 500 = 552.
     decision = answer_permission(answer_view("8C 8D 8H 4S", (*BOOKS, "8S 8C 8D 8H")).view(2))
     assert str(decision.move) == "no"
-    assert decision.reason == (
-        "no: waiting could add about 552 (the cards this hand could still meld, and a clean book of eights: 500); "
+    assert said(decision) == (
+        "waiting could add about 552 (the cards this hand could still meld, and a clean book of eights: 500); "
         "going out now is worth about 180 (the 100 bonus, and no more turns for West and East)"
     )
-
-
-NOW = re.compile(r"going out now is worth about (\d+)")
-WAIT = re.compile(r"waiting could add about (\d+)|waiting could add nothing")
 
 
 def check_answer(decision: Decision) -> bool:
@@ -239,10 +239,16 @@ def check_answer(decision: Decision) -> bool:
     move = decision.move
     if move.kind not in (MoveKind.YES, MoveKind.NO):
         return False
-    now_match, wait_match = NOW.search(decision.reason), WAIT.search(decision.reason)
-    assert now_match and wait_match, decision.reason
-    now, wait = int(now_match.group(1)), int(wait_match.group(1) or 0)
-    assert (now >= wait) == (move.kind is MoveKind.YES), decision.reason
+    why = decision.reason
+    assert why is not None and why.kind in (ReasonKind.ANSWER_YES, ReasonKind.ANSWER_NO), why
+    parts = {part.kind: part for part in why.parts}
+    now = parts[ReasonKind.GOING_OUT_WORTH].fact("points")
+    waiting = parts.get(ReasonKind.WAITING_WORTH) or parts[ReasonKind.WAITING_NOTHING]
+    wait = waiting.fact("points")
+    assert (now >= wait) == (move.kind is MoveKind.YES) == (why.kind is ReasonKind.ANSWER_YES), why
+    # Said in the order the answer weighs them: the side that wins first.
+    first = why.parts[0].kind
+    assert (first is ReasonKind.GOING_OUT_WORTH) == (move.kind is MoveKind.YES), why
     return True
 
 
@@ -298,7 +304,7 @@ def test_T_OUT_in_a_side_of_three_the_third_members_hand_counts_in_the_answer() 
         assert game.to_move == 2
         decision = answer_permission(game.view(2))
         assert decision.move.kind in (MoveKind.YES, MoveKind.NO)
-        return decision.reason
+        return said(decision, game.seating.long_names)
 
     assert answer("").endswith("waiting could add nothing (no card in our hands could be melded)")
     with_cards = answer("4H 6S 8C 9D TC")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,8 +13,10 @@ from ai import PLAYER_KINDS, Decision, make_player
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
+from hfcli.engine.reasons import Reason
 from hfcli.engine.rules import preset
 from hfcli.match import play_game
+from hfcli.reason_text import sentence
 
 CLASSIC = preset("classic")
 
@@ -74,7 +77,7 @@ def test_every_kind_plays_both_presets_to_the_end() -> None:
         assert game.is_over and game.card_total() == rules.card_count
 
 
-def test_every_decision_has_a_reason_in_move_notation() -> None:
+def test_every_decision_has_a_reason_that_is_said_and_kept() -> None:
     game = Game(CLASSIC, seed=2)
     players = [make_player("normal", 2, s) for s in range(4)]
     seen: set[str] = set()
@@ -82,10 +85,11 @@ def test_every_decision_has_a_reason_in_move_notation() -> None:
         if game.is_over:
             break
         decision = players[game.to_move].choose(game.view(game.to_move))
-        assert decision.reason, decision
-        head = decision.reason.split(":")[0]
-        # A reason names its move the way the REPL writes it (a pickup is "take pile").
-        assert head == str(decision.move) or (decision.move.kind == "pickup" and head == "take pile")
+        why = decision.reason
+        assert why is not None, decision
+        # Said in words, and kept as data that reads back as it was.
+        assert sentence(why, game.seating.long_names), decision
+        assert Reason.from_json(json.loads(json.dumps(why.to_json()))) == why
         assert Move.parse(str(decision.move)) == decision.move
         seen.add(decision.move.kind)
         game.apply(decision.move)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from positions import position
+from said import said
 
 from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import SeatKnowledge
@@ -50,7 +51,7 @@ def discard(game: Game) -> tuple[str, str]:
     knowledge.update(view)
     decision = choose_discard(view, knowledge, NORMAL)
     assert decision is not None
-    return str(decision.move), decision.reason
+    return str(decision.move), said(decision)
 
 
 def options(game: Game) -> list[DiscardOption]:
@@ -96,15 +97,17 @@ def test_where_a_natural_and_a_wild_card_take_the_pile_a_single_king_costs_more_
     # pile_with_wild: 10 + 0.2625 x 163 + 0.3111 x 113 = 87.9, over 80: the fours are broken.
     assert discard(position(FOURS_IN_SIGHT)) == (
         "discard K",
-        "discard K: a single king; West could take the 2-card pile with two kings (a chance of about 26%)",
+        "a single king; West could take the 2-card pile with two kings (a chance of about 26%); "
+        # Every four is in sight: safer, but a pair.
+        "worth the risk: the safer four, under 1%, is kept as a pair toward a book",
     )
     assert discard(position(FOURS_IN_SIGHT, WILD_PILE)) == (
         "discard 4",
-        "discard 4: breaks a pair of fours; West cannot hold two fours: every other one is in sight",
+        "breaks a pair of fours; West cannot hold two fours: every other one is in sight",
     )
-    words = {option.text: option.reason for option in options(position(FOURS_IN_SIGHT, WILD_PILE))}
+    words = {option.text: said(option.reason) for option in options(position(FOURS_IN_SIGHT, WILD_PILE))}
     assert words["discard K"] == (
-        "discard K: a single king; West could take the 2-card pile with two kings, "
+        "a single king; West could take the 2-card pile with two kings, "
         "or one and a wild card (a chance of about 57%)"
     )
 
@@ -118,9 +121,9 @@ def test_a_pickup_with_one_natural_and_a_wild_card_closes_a_dirty_book() -> None
     view = single.view(0)
     decision = choose_draw(view, SeatKnowledge(), NORMAL)
     assert str(decision.move) == "pickup"
-    assert "closes a dirty book of kings" in decision.reason
+    assert "closes a dirty book of kings" in said(decision)
     pair = position(text.format("KS"), WILD_PILE)
-    assert "closes a clean book of kings" in choose_draw(pair.view(0), SeatKnowledge(), NORMAL).reason
+    assert "closes a clean book of kings" in said(choose_draw(pair.view(0), SeatKnowledge(), NORMAL))
 
 
 # ---------------------------------------------------------------- game_target
@@ -159,7 +162,7 @@ def test_a_side_that_may_not_take_the_pile_before_its_first_meld_is_handed_nothi
     assert discard(position(THREE_OR_FIVE))[0] == "discard 3"
     rules = CLASSIC.replace(pile_needs_first_meld=True)
     assert discard(position(THREE_OR_FIVE, rules)) == (
-        "discard 5", "discard 5: a single five; West's side may not take the pile before its first meld"
+        "discard 5", "a single five; West's side may not take the pile before its first meld"
     )
 
 
@@ -189,14 +192,14 @@ turn: S meld"""
     def answer(rules: Rules) -> str:
         game = position(text, rules)
         game.apply("ask")
-        return answer_permission(game.view(2)).reason
+        return said(answer_permission(game.view(2)))
 
     assert answer(CLASSIC) == (
-        "yes: going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
+        "going out now is worth about 180 (the 100 bonus, and no more turns for West and East); "
         "waiting could add about 162 (the cards this hand could still meld)"
     )
     assert answer(ONE_CARD) == (
-        "no: waiting could add about 162 (the cards this hand could still meld); "
+        "waiting could add about 162 (the cards this hand could still meld); "
         "going out now is worth about 140 (the 100 bonus, and no more turns for West and East)"
     )
 
@@ -253,8 +256,8 @@ def test_where_melding_every_card_goes_out_a_hand_that_melds_out_asks() -> None:
     text = f"S hand: 9C 9D 9H\nS foot: -\nN foot: -\nNS melds: {BOOKS}\nNS opened\nturn: S meld"
     assert ask_reason(position(text).view(0)) is None
     melding_all = CLASSIC.replace(go_out_by_melding_all=True)
-    assert ask_reason(position(text, melding_all).view(0)) == (
-        "ask: the books are there; a yes lets this turn meld every card and go out"
+    assert said(ask_reason(position(text, melding_all).view(0))) == (
+        "the books are there; a yes lets this turn meld every card and go out"
     )
 
 
@@ -296,7 +299,7 @@ def test_a_clean_meld_is_near_a_book_two_cards_short_of_the_rules_book_size() ->
     nine = CLASSIC.replace(book_size=9)
     decision = choose_meld(position(text, nine).view(0), NORMAL, aggressive=True)
     assert decision is not None
-    assert decision.reason == "add 2 to 9: points on the table"
+    assert said(decision) == "points on the table"
 
 
 # ---------------------------------------------------------------- what a seat knows of the others' hands

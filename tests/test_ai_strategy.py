@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from said import said
+
 from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish
 from ai.rule_based import RuleBasedPlayer
@@ -138,7 +140,7 @@ def test_takes_a_big_pile_that_melds() -> None:
     assert "pickup" in [str(m) for m in view.legal_moves]
     decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert str(decision.move) == "pickup"
-    assert decision.reason.startswith("take pile: 7 cards")
+    assert said(decision).startswith("7 cards")
 
 
 def test_C_MIN_a_pile_before_the_first_meld_needs_the_minimum() -> None:
@@ -183,7 +185,7 @@ def test_closes_a_dirty_book_with_a_wild() -> None:
     game = position("2C 5D 6H 8S", phase="meld", ours=("9C 9D 9H 9S 9C 2D",), feet=(True, False, True, False))
     decision = choose_meld(view_of(game), NORMAL)
     assert decision is not None and str(decision.move) == "add 2 to 9"
-    assert "closes a dirty book of nines" in decision.reason
+    assert "closes a dirty book of nines" in said(decision)
 
 
 def test_does_not_dirty_a_clean_meld_close_to_a_book() -> None:
@@ -195,7 +197,7 @@ def test_natural_added_before_anything_else() -> None:
     game = position("9S 2C 5D 6H 8S", phase="meld", ours=("9C 9D 9H 9S 9C 9D",))
     decision = choose_meld(view_of(game), NORMAL)
     assert decision is not None and str(decision.move) == "add 9"
-    assert "closes a clean book of nines" in decision.reason
+    assert "closes a clean book of nines" in said(decision)
 
 
 def test_keeps_wilds_toward_the_wild_book() -> None:
@@ -213,7 +215,7 @@ def test_hard_keeps_wilds_for_another_wild_book_once_the_books_are_there() -> No
     assert sum(m.is_book for m in view.my_melds) == 3
     decision = choose_meld(view, NORMAL)
     assert decision is not None and str(decision.move) == "add 2 to T"
-    assert "closes a dirty book of tens" in decision.reason
+    assert "closes a dirty book of tens" in said(decision)
     assert choose_meld(view, HARD) is None
 
 
@@ -221,7 +223,7 @@ def test_starts_a_wild_meld() -> None:
     game = position("2C 2D JK 6H 8S KD", phase="meld")
     decision = choose_meld(view_of(game), NORMAL)
     assert decision is not None and decision.move.kind == "meld"
-    assert all(p.is_wild for p in decision.move.groups[0]) and "wild" in decision.reason
+    assert all(p.is_wild for p in decision.move.groups[0]) and "wild" in said(decision)
 
 
 # ------------------------------------------------------------------ discards
@@ -231,10 +233,10 @@ def test_black_three_not_spent_blocking_an_empty_pile() -> None:
     game = position("3S 5D 6H 8S KD", phase="meld", pile="")
     view = view_of(game)
     decision = choose_discard(view, knowledge_for(game, view), NORMAL)
-    assert decision is not None and "blocks" not in decision.reason
+    assert decision is not None and "blocks" not in said(decision)
     decision = choose_discard(view_of(position("3S 5D 6H 8S KD", phase="meld", pile="8C KH QS QD JD AC 9H")),
                               SeatKnowledge(), EASY)
-    assert decision is not None and "blocks" not in decision.reason  # easy never thinks of blocking
+    assert decision is not None and "blocks" not in said(decision)  # easy never thinks of blocking
 
 
 def test_feeding_a_rank_the_next_opponent_melds_costs_more() -> None:
@@ -298,18 +300,20 @@ def test_a_big_pile_declined_with_the_books_there_says_why() -> None:
     assert view.pile_size == 58 and "pickup" in [str(m) for m in view.legal_moves]
     decision = choose_draw(view, knowledge_for(game, view), NORMAL)
     assert str(decision.move) == "draw"
-    assert decision.reason == (
-        "draw: the books are there and going out is what counts: after taking the 7 cards, "
+    assert said(decision) == (
+        "the books are there and going out is what counts: after taking the 7 cards, "
         "8 cards could not be melded (4 now)"
     )
-    assert "not worth taking" not in decision.reason
+    assert "not worth taking" not in said(decision)
 
 
 def test_a_pile_taken_says_what_it_brings() -> None:
     game = position("QS QH 5C 6D", pile="5D 6H 8S QD", ours=BOOKS[:4])
     view = view_of(game)
     decision = choose_draw(view, knowledge_for(game, view), NORMAL)
-    assert decision.reason == "take pile: 4 cards, starts a meld of queens, 2 more that fit"
+    assert said(decision) == "4 cards, starts a meld of queens, 2 more that fit"
+    # What else of the pile fits is the hand's: the table is told what the pickup itself shows.
+    assert said(decision, public_only=True) == "4 cards, starts a meld of queens"
 
 
 # ------------------------------------------------------------------ finishing a turn by plan

@@ -29,9 +29,12 @@ def recorded(tmp_path: Path, name: str = "Ann") -> Path:
              SeatInfo("North", "ai", "random"), SeatInfo("East", "ai", "random")]
     record(path, ["random"] * 4, seats=seats, seed=3, moves=30)
     lines = path.read_text().splitlines()
-    first = next(i for i, line in enumerate(lines) if '"e":"move","seat":"W"' in line)
+    # The partner's (solo play tells the partner's reasons whole), as a file written before
+    # reasons were data records them: words only.
+    first = next(i for i, line in enumerate(lines) if '"e":"move","seat":"N"' in line)
     move = json.loads(lines[first])
     move["reason"] = "because\x1b]0;owned\x07"
+    del move["why"]
     lines[first] = json.dumps(move)
     path.write_text("\n".join(lines) + "\n")
     return path

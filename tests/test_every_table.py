@@ -20,6 +20,7 @@ from hfcli import rules
 from hfcli.cli import main
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
+from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.seating import FOUR_HANDED
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
@@ -197,7 +198,7 @@ class Asker:
 
     def choose(self, view: SeatView) -> Decision:
         ask = [move for move in view.legal_moves if move.kind == "ask"]
-        return Decision(ask[0], "testing the question") if ask else self.fallback.choose(view)
+        return Decision(ask[0], reason(ReasonKind.ASK_READY)) if ask else self.fallback.choose(view)
 
 
 def test_T_OUT_in_a_side_of_three_the_next_teammate_is_asked_and_sees_the_third_members_cards() -> None:

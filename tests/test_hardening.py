@@ -236,7 +236,10 @@ def test_finding_2_output_redirected_to_a_file_the_limit_refuses_is_one_line_and
     with screen.open("w") as out:
         done = subprocess.run(
             [sys.executable, "-m", "hfcli", "play", "--seed", "5", "--level", "easy", "--speed", "0",
-             "--transcript", str(path)], input="\n".join(moves) + "\n", stdout=out, stderr=subprocess.PIPE,
+             # ``log`` after every move: the screen outgrows the transcript, whose moves carry their
+             # reasons twice (words and data).
+             "--transcript", str(path)], input="".join(f"{m}\nlog 5\n" for m in moves), stdout=out,
+            stderr=subprocess.PIPE,
             text=True, timeout=60, cwd=ROOT, preexec_fn=_file_size_limit(40960),
         )
     # The screen text outgrows the transcript: the output is what the limit refuses first.

@@ -6,10 +6,13 @@ from __future__ import annotations
 from positions import position
 
 from ai import make_player
-from hfcli.engine.cards import card
+from hfcli.engine.cards import NINE, TEN, card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
+from hfcli.engine.reasons import ReasonKind as R
+from hfcli.engine.reasons import reason
 from hfcli.engine.rules import CLASSIC, Rules
+from hfcli.reason_text import phrase
 from hfcli.render import BOLD, GREEN
 from hfcli.repl.narration import describe_move
 from hfcli.repl.session import Session
@@ -60,7 +63,7 @@ def test_the_card_that_replaces_a_red_three_is_named_to_its_holder_c_red3() -> N
 def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
     meld = parse_move("meld T T T, 9 9 2")
     text = describe_move(2, meld, [Event(EventKind.MOVE, 2, meld)], human=0, names=NAMES,
-                         reason="meld T T T, 9 9 2: a new meld of tens", color=False, ascii=False)
+                         reason=phrase(reason(R.NEW_MELD, rank=TEN)), color=False, ascii=False)
     assert text == "North melds 10 10 10, 9 9 2 — a new meld of tens."  # the move is named once
     add = parse_move("add T 2 to T")
     text = describe_move(1, add, [Event(EventKind.MOVE, 1, add)], human=0, names=NAMES, color=False, ascii=False)
@@ -79,25 +82,26 @@ def test_tens_are_written_as_the_hand_shows_them_not_in_notation() -> None:
         "North takes the pile, 3 cards: 10D 10H 4C."
 
 
-def test_a_reason_names_its_move_once_and_writes_a_ten_as_10() -> None:
+def test_a_reason_is_said_beside_its_move_with_a_ten_as_10() -> None:
     add = parse_move("add T T 2 to T")
-    text = describe_move(3, add, [Event(EventKind.MOVE, 3, add)], human=0, names=NAMES,
-                         reason="add T T 2 to T: closes a dirty book of tens (going out)")
-    assert text == "East adds 10 10 2 to the tens — closes a dirty book of tens (going out)."
+    closes = reason(R.CLOSES_BOOK, reason(R.GOING_OUT), rank=TEN, book="dirty")
+    text = describe_move(3, add, [Event(EventKind.MOVE, 3, add)], human=0, names=NAMES, reason=phrase(closes))
+    assert text == "East adds 10 10 2 to the tens — closes a dirty book of tens; going out."
     pickup = parse_move("pickup")
-    text = describe_move(1, pickup, [Event(EventKind.MOVE, 1, pickup)], human=0, names=NAMES,
-                         reason="take pile: 7 cards, starts a meld of tens")
+    taken = reason(R.PILE_GAINS, take=7, effect="starts", rank=TEN)
+    text = describe_move(1, pickup, [Event(EventKind.MOVE, 1, pickup)], human=0, names=NAMES, reason=phrase(taken))
     assert text == "West takes the pile — 7 cards, starts a meld of tens."
-    # A reason that names some other move keeps it, in the table's spelling.
+    # A move the reason weighs is written in the table's spelling.
     discard = parse_move("discard 9")
-    text = describe_move(2, discard, [], human=0, names=NAMES, discarded=card("9C"),
-                         reason="discard TS: no better move")
-    assert text == "North discards 9♣ — discard 10S: no better move."
+    other = reason(R.SEARCH_OTHER, instead="discard TS", gain=12.0)
+    text = describe_move(2, discard, [], human=0, names=NAMES, discarded=card("9C"), reason=phrase(other))
+    assert text == "North discards 9♣ — rather than discard 10S."
     # The reason is the move's, so it comes before what the move caused; letters where symbols cannot go.
     out = [EventKind.MOVE, EventKind.OUT]
+    single = reason(R.SINGLE, rank=NINE, held=1, private=("held",))
     text = describe_move(1, discard, [Event(out[0], 1, discard), Event(out[1], 1)], human=0, names=NAMES,
-                         discarded=card("9C"), reason="discard 9: a cheap single", ascii=True)
-    assert text == "West discards 9C -- a cheap single. West goes out!"
+                         discarded=card("9C"), reason=phrase(single), ascii=True)
+    assert text == "West discards 9C -- a single nine. West goes out!"
 
 
 def _table_at(text: str, rules: Rules = CLASSIC) -> tuple[Session, list[str]]:

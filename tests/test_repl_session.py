@@ -11,6 +11,7 @@ from test_repl_support import Captured, asked_after_the_humans_turn, make_sessio
 
 from ai import make_player
 from ai.base import Decision
+from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.view import SeatView
 from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
@@ -167,7 +168,7 @@ class AskingPartner:
     def choose(self, view: SeatView) -> Decision:
         for move in view.legal_moves:
             if move.kind == "ask":
-                return Decision(move, "testing the question")
+                return Decision(move, reason(ReasonKind.ASK_READY))
         return self.fallback.choose(view)
 
 

@@ -76,7 +76,7 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     from hfcli.review_text import review_lines
 
     finding = Finding(
-        number=141, deal=1, played="discard 7", preferred="discard 6", reason="discard 6: a single six",
+        number=141, deal=1, played="discard 7", preferred="discard 6", reason="a single six",
         kind="discard", cost=162.0, low=103.0, high=220.0, samples=96, hand=["JK", "TD", "TH", "7H", "6H"],
         pile_top="8H", pile_size=24, score=[0, 0], turn=37, next_seat="West", next_hand=9, next_known=["KD", "KS"],
     )
@@ -104,13 +104,15 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
 
 
 def test_the_report_gives_the_expert_s_reason_without_its_search_s_own_figure() -> None:
+    from hfcli.engine.reasons import ReasonKind, reason
+    from hfcli.reason_text import lesson, sentence
     from hfcli.review import Finding, Review
     from hfcli.review_text import review_lines
 
-    reason = ("discard 4: holding the cards that add 2 to wild would start laying (about 226 points better "
-              "than add 2 to wild)")
+    why = reason(ReasonKind.SEARCH_HOLD, instead="add 2 to wild", gain=226.4, private=("instead", "gain"))
+    assert sentence(why).endswith("; about 226 points better than add 2 to wild.")  # the search's own figure
     finding = Finding(
-        number=126, deal=1, played="add 2 to wild", preferred="discard 4", reason=reason,
+        number=126, deal=1, played="add 2 to wild", preferred="discard 4", reason=lesson(why),
         kind="laying down or holding", cost=206.0, low=97.0, high=315.0, samples=64, hand=["AD", "4S", "2D"],
         pile_top="8H", pile_size=23, score=[0, 0], turn=37,
     )

@@ -176,20 +176,16 @@ def test_a_turn_is_one_line_melds_together_adds_together_and_the_reason_after_th
         "discarded a five, a single five; picked up the foot")
 
 
-def test_a_reason_given_as_data_is_said_in_its_own_short_phrase(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A reason that is not words is put into words by the reasons' text layer (its short phrase
-    beside a move, its sentence for why), never by this mode; a reason in words is cut to its
-    first clause, the move not named again."""
-    import sys
-    import types
+def test_a_reason_is_said_in_its_short_phrase_and_why_in_its_sentence() -> None:
+    """A reason is put into words by the reasons' text layer (its first clause beside a move),
+    never cut out of words by this mode; another seat's without its private facts."""
+    from hfcli.engine.cards import FIVE
+    from hfcli.engine.reasons import ReasonKind, reason
+    from hfcli.repl.spoken import short_reason
 
-    from hfcli.repl.spoken import short_reason, whole_reason
-
-    said = types.ModuleType("hfcli.reason_text")
-    said.phrase = lambda reason, names, you=None: f"a single {reason[1]}"  # type: ignore[attr-defined]
-    said.sentence = lambda reason, names, you=None: f"A single {reason[1]}; nobody can take it."  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hfcli.reason_text", said)
-    assert short_reason("discard 5", ("single", "five")) == "a single five"
-    assert whole_reason("discard 5", ("single", "five")) == "A single five; nobody can take it"
-    assert short_reason("discard 5", "discard 5: a single five; North could take the pile (13%)") == "a single five"
-    assert short_reason("discard 5", "") == ""
+    risk = reason(ReasonKind.RISK, seat=2, rank=FIVE, take=7, how="could", chance=0.13, private=("chance",))
+    single = reason(ReasonKind.SINGLE, risk, rank=FIVE, held=1, private=("held",))
+    names = {0: "South", 1: "West", 2: "North", 3: "East"}
+    assert short_reason(single, names, 0) == "a single five"
+    assert short_reason(single.public(), names, 0) == "North could take the pile"
+    assert short_reason(None, names, 0) == ""

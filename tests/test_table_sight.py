@@ -14,10 +14,11 @@ from test_repl_support import Captured
 
 from ai import make_player
 from ai.base import Decision
-from hfcli.engine.cards import card
+from hfcli.engine.cards import KING, QUEEN, card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
+from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
 from hfcli.render import pile_line, render_table
@@ -174,8 +175,8 @@ class SamePlan:
         moves = ["draw", "meld K K K", "meld Q Q Q", "discard 9"]
         move = Move.parse(moves[min(self.step, 3)])
         self.step += 1
-        plan = "toward the first meld of 50 or more (the plan: 3 kings, 3 queens)"
-        return Decision(move, f"{move}: {plan}" if move.kind in ("meld",) else f"{move}: the last of it")
+        plan = reason(ReasonKind.OPENING_PLAN, minimum=50, plan=((KING, 3, 0), (QUEEN, 3, 0)), private=("plan",))
+        return Decision(move, plan if move.kind in ("meld",) else reason(ReasonKind.ONLY_WAY_ON))
 
 
 def test_a_plan_is_said_once_a_turn() -> None:
@@ -194,8 +195,8 @@ def test_a_plan_is_said_once_a_turn() -> None:
     session.host.step()
     session.host.step()
     told = [line for line in out.lines if line.startswith("West melds")]
-    assert told == ["West melds K K K — toward the first meld of 50 or more (the plan: 3 kings, 3 queens).",
-                    "West melds Q Q Q."]
+    # West is an opponent: its plan, the cards it holds, is its own; the minimum is the table's.
+    assert told == ["West melds K K K — toward the first meld of 50 or more.", "West melds Q Q Q."]
 
 
 def test_the_pile_says_how_many_cards_a_pickup_takes() -> None:

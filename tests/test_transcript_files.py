@@ -246,6 +246,7 @@ def test_a_what_if_game_whose_header_would_outgrow_the_reader_is_refused_in_one_
 
 def test_a_line_longer_than_the_reader_reads_is_never_appended(tmp_path: Path) -> None:
     from hfcli.engine.game import Game
+    from hfcli.engine.reasons import recorded
     from hfcli.engine.rules import preset
     from hfcli.transcript import SeatInfo, TranscriptWriteError, TranscriptWriter
     from hfcli.transcript.lines import MAX_LINE_BYTES
@@ -255,7 +256,7 @@ def test_a_line_longer_than_the_reader_reads_is_never_appended(tmp_path: Path) -
     writer = TranscriptWriter.create(path, game, [SeatInfo(n, "ai", "easy") for n in "SWNE"], fsync=False)
     before = path.read_bytes()
     with pytest.raises(TranscriptWriteError, match="a line longer than 1,048,576 bytes"):
-        writer.record(game.apply("draw"), "why" * MAX_LINE_BYTES)
+        writer.record(game.apply("draw"), recorded("why" * MAX_LINE_BYTES))
     writer.close()
     assert path.read_bytes() == before
 

@@ -264,7 +264,6 @@ def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float
     from hfcli.cli.table_setup import make_ai, table_session, taking_up
     from hfcli.config import screen_reader_wanted
     from hfcli.printable import printable
-    from hfcli.repl.session import LogEntry
     from hfcli.transcript import parse_header, read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
 
@@ -299,8 +298,7 @@ def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float
     found.recall(players)
     session = table_session(game, players, levels, human, name, found.writer, path, color, ascii_cards, speed,
                             spoken=screen_reader_wanted())
-    for m in found.moves:
-        session.log.append(LogEntry(m.deal - 1, m.seat, m.move, printable(m.reason or "")))
+    session.log_recorded(found.moves)
     intro = [f"Your entry of this event is unfinished: it goes on where it stopped ({path})."]
     if found.warning:
         intro.append(f"Note: {found.warning}")

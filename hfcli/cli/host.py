@@ -142,7 +142,6 @@ def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Res
     from hfcli.cli.table_setup import make_ai, taking_up
     from hfcli.host.hosting import SEAT_LOCKS, Resumed
     from hfcli.host.seatlock import SeatLock
-    from hfcli.printable import printable
     from hfcli.transcript import resume
     from hfcli.transcript.resume import FinishedGame
 
@@ -157,7 +156,7 @@ def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Res
     levels = {seat: info.level or level for seat, info in enumerate(found.seats) if info.kind != "human"}
     players = {seat: make_ai(lvl, game.seed, seat) for seat, lvl in levels.items()}
     found.recall(players)
-    moves = [(m.deal - 1, m.seat, m.move, printable(m.reason or "")) for m in found.moves]
+    moves = [(m.deal - 1, m.seat, m.move, m.why) for m in found.moves]
     recorded = found.header.get(SEAT_LOCKS)
     locks = {}
     if isinstance(recorded, dict):

@@ -376,7 +376,6 @@ def _resumed_session(
     path: Path, name: str, color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False
 ) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
-    from hfcli.repl.session import LogEntry
     from hfcli.transcript import read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
 
@@ -402,8 +401,7 @@ def _resumed_session(
     resumed.recall(players)
     session = table_session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed,
                             spoken=spoken)
-    for recorded in resumed.moves:
-        session.log.append(LogEntry(recorded.deal - 1, recorded.seat, recorded.move, printable(recorded.reason or "")))
+    session.log_recorded(resumed.moves)
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")

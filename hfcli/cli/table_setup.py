@@ -16,8 +16,8 @@ from hfcli.cli import InputError
 from hfcli.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
-    from ai.base import Player
     from hfcli.engine.game import Game
+    from hfcli.engine.seat import Player
     from hfcli.engine.seating import Seating
     from hfcli.repl.session import Recorder, Session
     from hfcli.transcript import TranscriptWriter

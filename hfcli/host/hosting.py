@@ -32,13 +32,14 @@ from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.seatlock import SeatLock, new_seat_code
 from hfcli.host.terminal import Closed, Terminal
 from hfcli.printable import printable
-from hfcli.table.endpoints import AiEndpoint, remark_problem
+from hfcli.table.endpoints import AiEndpoint, remark_problem, told_reason
 
 if TYPE_CHECKING:
-    from ai.base import Player
     from hfcli.engine.cards import Card
     from hfcli.engine.game import Game
+    from hfcli.engine.reasons import Reason
     from hfcli.engine.rules import Rules
+    from hfcli.engine.seat import Player
     from hfcli.engine.view import SeatView
     from hfcli.host.server import GuestChannel
     from hfcli.repl.session import Session
@@ -137,7 +138,8 @@ class Resumed:
     humans: dict[int, str]  # seat -> recorded name
     levels: dict[int, str]  # AI seats
     players: dict[int, Player]
-    moves: list[tuple[int, int, str, str]] = field(default_factory=list)  # (deal, seat, move, reason)
+    # (deal, seat, move, reason): each reason whole, as recorded; told each person as the table tells it
+    moves: list[tuple[int, int, str, Reason | None]] = field(default_factory=list)
     locks: dict[int, SeatLock] = field(default_factory=dict)  # the guests' seats, as the header records them
 
 
@@ -568,7 +570,8 @@ class HostedTable:
                 from hfcli.repl.session import LogEntry
 
                 for deal, mover, move, reason in resumed.moves:
-                    person.session.log.append(LogEntry(deal, mover, move, reason))
+                    told = told_reason(reason, mover, seat, self.seating)
+                    person.session.log.append(LogEntry(deal, mover, move, told))
         for seat, person in self.people.items():
             self._name_seat(seat, self._seat_label(seat, person.name))
         for person in self.people.values():

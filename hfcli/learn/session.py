@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.base import Decision
 from hfcli.engine.errors import HandFootError, InvalidMoveError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.rules import Rules, preset
+from hfcli.engine.seat import Decision
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.learn.course import Lesson, Step, Try, parse, play_step, quoted, same_move, step_start, words

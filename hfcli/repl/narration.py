@@ -89,7 +89,8 @@ def describe_move(
     seating: Seating | None = None,
     books: Sequence[str] = (),
 ) -> str:
-    """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``; with the
+    """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``, with
+    ``reason``, the player's reason in words (:func:`hfcli.reason_text.phrase`); with the
     ``seating``, an ``ask`` in a side of three names the teammate it asks. ``books`` are the
     sentences of the books the move closed (``book_line``), told first of what it caused."""
     actor = who(seat, human, names)
@@ -144,7 +145,7 @@ def describe_move(
     if reason:
         # The reason belongs to the move, so it goes before what the move caused.
         sentence, stop = (text[:-1], ".") if text.endswith(".") else (text, ".")
-        text = sentence + reason_suffix(str(move), reason, color=color, ascii=ascii) + stop
+        text = sentence + reason_suffix(reason, color=color, ascii=ascii) + stop
     if extras:
         text += " " + " ".join(extras)
     return text

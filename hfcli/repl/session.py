@@ -15,21 +15,23 @@ from __future__ import annotations
 
 import shlex
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.base import Player
 from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.numbers import whole_number
+from hfcli.engine.reasons import Reason
 from hfcli.engine.scoring import GameResult, cards_value
+from hfcli.engine.seat import Player
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.printable import one_line_of_words, printable
+from hfcli.reason_text import Form, clauses, phrase
 from hfcli.render import (
     BOLD,
     RED,
@@ -47,7 +49,6 @@ from hfcli.render import (
     paint,
     pile_line,
     reason_suffix,
-    reason_text,
     render_table,
     running_count,
     score_table,
@@ -71,6 +72,8 @@ from hfcli.repl.narration import (
 )
 from hfcli.rules_text import describe_rules, play_summary, rule_text
 from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table, remark_problem
+from hfcli.table.endpoints import told_reason
+from hfcli.transcript.lines import RecordedMove
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied
@@ -91,7 +94,7 @@ class LogEntry:
     deal: int
     seat: int
     move: str
-    reason: str
+    reason: Reason | None  # as this seat was told it (another seat's without its private facts)
     shown: str = ""
 
 
@@ -129,8 +132,10 @@ class Session:
             self.host = game
             self._owns_table = False
         else:
+            # Solo play: the person's partner explains itself whole, the opponents only by what
+            # the table shows (README, "What the AI players say").
             self.host = Table(game, [AiEndpoint(s, p) for s, p in (players or {}).items()], recorder=writer,
-                              atomic=interrupts_held)
+                              atomic=interrupts_held, open_partners=True)
             self._owns_table = True
         self._view: SeatView | None = None
         self._view_at = -1  # the number of moves played when the view was made
@@ -235,12 +240,24 @@ class Session:
                            color=self.color, own_side=own_side)
                  for book in closed]
         # A plan is said once a turn: the same reason again for the same seat's next move is left off.
-        shown_reason = reason_text(str(move), moved.reason) if moved.reason else ""
-        reason = "" if shown_reason and self._last_reason == (seat, shown_reason) else moved.reason
+        shown_reason = self.reason_words(moved.reason)
+        reason = "" if shown_reason and self._last_reason == (seat, shown_reason) else shown_reason
         self._last_reason = (seat, shown_reason)
         self.say(describe_move(seat, move, events, human=self.human, names=self.names, discarded=discarded,
                                reason=reason, color=self.color, ascii=self.ascii, seating=view.seating,
                                books=books))
+
+    def log_recorded(self, moves: Iterable[RecordedMove]) -> None:
+        """Log the moves of a resumed game as the table would have told them to this seat: another
+        seat's reason without its private facts (a partner's whole where the table opens them)."""
+        seating = self.view.seating
+        for m in moves:
+            told = told_reason(m.why, m.seat, self.human, seating, open_partners=self.host.open_partners)
+            self.log.append(LogEntry(m.deal - 1, m.seat, m.move, told))
+
+    def reason_words(self, reason: Reason | None) -> str:
+        """A reason as this seat reads it beside a move (the seat named ``you``)."""
+        return phrase(reason, self.names, you=self.human)
 
     def hear(self, remark: Remark) -> None:
         """A line said at the table (this seat's own too): shown escaped, never obeyed."""
@@ -604,7 +621,7 @@ class Session:
 
     def _entry_text(self, entry: LogEntry) -> str:
         shown = entry.shown or notation_text(entry.move)
-        return shown + reason_suffix(entry.move, entry.reason, color=self.color, ascii=self.ascii)
+        return shown + reason_suffix(self.reason_words(entry.reason), color=self.color, ascii=self.ascii)
 
     def _since_last_turn(self) -> int:
         """The log entry of the person's last discard (or ``end``): where the round they did not play began."""
@@ -621,13 +638,15 @@ class Session:
         entry = self.log[at]
         who = self.names[entry.seat] if entry.seat != self.human else "You"
         shown = entry.shown or notation_text(entry.move)
-        if not entry.reason:
+        # The whole reason as this seat was told it: every fact, another seat's public ones only.
+        said = "; ".join(clauses(entry.reason, Form.SENTENCE, self.names, you=self.human)) if entry.reason else ""
+        if not said:
             return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. No reason was given for it."
-        return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {reason_text(entry.move, entry.reason)}."
+        return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {said}."
 
     def _why_at(self, rest: str) -> int:
         """The log entry ``why`` is asked about (KeyError with the words to say when there is none)."""
-        given = [at for at, entry in enumerate(self.log) if entry.reason]
+        given = [at for at, entry in enumerate(self.log) if self.reason_words(entry.reason)]
         if not given:
             raise KeyError("No move has a reason yet: the AI players give theirs as they play.")
         word = rest.strip().lower()
@@ -821,5 +840,6 @@ class Session:
         if self.is_over or view.to_move != self.human or self.hint_player is None:
             return self.error("No hint now: it is not your turn.")
         decision = self.hint_player.choose(view)
-        self.say(f"Hint: {move_with_reason(str(decision.move), decision.reason, color=self.color, ascii=self.ascii)}")
+        said = self.reason_words(decision.reason)
+        self.say(f"Hint: {move_with_reason(str(decision.move), said, color=self.color, ascii=self.ascii)}")
         return INFO

@@ -14,8 +14,7 @@ of every other table.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hfcli.card_words import (
@@ -35,9 +34,11 @@ from hfcli.engine.cards import THREE
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import BookKind
 from hfcli.engine.moves import Move, MoveKind, Pick
+from hfcli.engine.reasons import Reason
 from hfcli.engine.scoring import GameResult, cards_value
 from hfcli.engine.state import Phase
 from hfcli.printable import one_line_of_words, printable
+from hfcli.reason_text import Form, clauses
 from hfcli.render import pile_state
 from hfcli.repl.narration import Told
 from hfcli.repl.session import INFO, LogEntry, Session
@@ -48,42 +49,13 @@ from hfcli.table import Moved, Remark
 STATE_COMMANDS = ("hand", "pile", "table", "need", "score", "last", "cards", "who")
 
 
-def short_reason(
-    move: Move | str, reason: object, names: Mapping[int, str] | None = None, you: int | None = None
-) -> str:
-    """A reason's short phrase, to say after a move: a reason given as data (``hfcli.engine.reasons``)
-    in the words its text layer makes for beside a move; one given as words, those before its first
-    clause break, the move not named again (``discard 5: a single five; North could ...`` -> ``a
-    single five``)."""
-    if not reason:
+def short_reason(reason: Reason | None, names: Mapping[int, str], you: int) -> str:
+    """A reason's short phrase, to say after a move: its first clause as the table says it
+    (``a single five`` of ``a single five; North could take the pile, about 12%``)."""
+    if reason is None:
         return ""
-    if not isinstance(reason, str):
-        words = importlib.import_module("hfcli.reason_text")  # the one place a Reason becomes words
-        return printable(one_line_of_words(words.phrase(reason, names or {}, you=you))).rstrip(" .")
-    text = _said(str(move), reason).strip()
-    for mark in (";", " ("):
-        text = text.split(mark, 1)[0]
-    return printable(one_line_of_words(text)).rstrip(" .")
-
-
-def whole_reason(
-    move: Move | str, reason: object, names: Mapping[int, str] | None = None, you: int | None = None
-) -> str:
-    """A reason in full, as ``why`` says it."""
-    if not reason:
-        return "no reason was given"
-    if not isinstance(reason, str):
-        words = importlib.import_module("hfcli.reason_text")
-        return printable(one_line_of_words(words.sentence(reason, names or {}, you=you))).rstrip(" .")
-    return printable(one_line_of_words(_said(str(move), reason)))
-
-
-def _said(move: str, reason: str) -> str:
-    """A reason in words as the table shows it beside ``move``."""
-    from hfcli import render
-
-    shown: Callable[[str, str], str] | None = getattr(render, "reason_text", None)
-    return shown(move, reason) if shown is not None else reason
+    said = clauses(reason, Form.PHRASE, names, you=you)
+    return printable(one_line_of_words(said[0])).rstrip(" .") if said else ""
 
 
 def turn_words(moves: Sequence[Told], *, own: bool, reason: str = "") -> str:
@@ -197,7 +169,7 @@ class SpokenSession(Session):
         self._turn_seat = seat
         self._turn_moves.append(told)
         if moved.reason and move.kind in (MoveKind.DISCARD, MoveKind.PICKUP):
-            self._turn_reason = short_reason(move, moved.reason, self.names, self.human)
+            self._turn_reason = short_reason(moved.reason, self.names, self.human)
         if move.kind in (MoveKind.DISCARD, MoveKind.END, MoveKind.ASK) or any(
                 e.kind in (EventKind.OUT, EventKind.DEAL_END) for e in told.events):
             self._flush()
@@ -439,7 +411,7 @@ class SpokenSession(Session):
     def _entry_text(self, entry: LogEntry) -> str:
         move = Move.parse(entry.move)
         said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
-        reason = short_reason(move, entry.reason, self.names, self.human)
+        reason = short_reason(entry.reason, self.names, self.human)
         return said + (f", {reason}" if reason else "")
 
     def log_text(self, count: int | None = None) -> str:
@@ -456,8 +428,9 @@ class SpokenSession(Session):
         entry = self.log[at]
         move = Move.parse(entry.move)
         said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
-        why = whole_reason(entry.move, entry.reason, self.names, self.human)
-        return f"{self._name(entry.seat)}: move {at + 1}, {said}. Why: {printable(why)}."
+        why = "; ".join(clauses(entry.reason, Form.SENTENCE, self.names, you=self.human)) if entry.reason else ""
+        why = one_line_of_words(why or "no reason was given")
+        return f"{self._name(entry.seat)}: move {at + 1}, {said}. Why: {why}."
 
     def _info(self, name: str, rest: str) -> str:
         try:
@@ -488,6 +461,6 @@ class SpokenSession(Session):
         decision = self.hint_player.choose(view)
         move = decision.move
         said = "; ".join(move_words(move, (), advice=True))
-        reason = short_reason(move, decision.reason, self.names, self.human)
+        reason = short_reason(decision.reason, self.names, self.human)
         self.say(f"Hint: {said}" + (f", {reason}." if reason else "."))
         return INFO

@@ -230,7 +230,7 @@ class Finding:
     deal: int
     played: str
     preferred: str
-    reason: str
+    reason: str  # why the expert prefers its move, in words (its lesson, hfcli.reason_text)
     kind: str
     cost: float  # mean points the played move cost against the preferred one
     low: float  # 95% interval
@@ -251,6 +251,8 @@ class Finding:
     foot_left: int = 0  # the points of the seat's foot, never picked up, at the deal's end in the game
     dirtied: int = -1  # the rank of the clean meld the move played made dirty (the expert's did not); -1: none
     book_bonuses: tuple[int, int] = (0, 0)  # a clean book's and a dirty book's bonus at this table
+    # The expert's reason as data (Reason.to_json); None in a review kept before reasons were data.
+    why: dict[str, Any] | None = None
 
     @property
     def threw_a_wild(self) -> bool:

@@ -6,12 +6,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.base import Decision as PlayerDecision
 from ai.expert import ExpertPlayer
 from ai.sampler import Knowledge, read_knowledge
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
+from hfcli.engine.seat import Decision as PlayerDecision
 from hfcli.engine.view import SeatView
+from hfcli.reason_text import lesson
 from hfcli.review.costing import DEFAULT_SAMPLES, LEARNED, Costing, estimate, expected_margin, pile_shares
 from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice
 from hfcli.review.model import Assessed, Finding, Grade, PileHanded, Review
@@ -63,7 +64,9 @@ def judge(
         return Judged(Assessed(number, deal, turn, str(played), Grade.BEST.value, 0.0, 0.0, 0.0, margin), None, pile)
     cost = estimate(view, played, expert.move, samples, seed, knowledge, costing=costing)
     finding = Finding(
-        number=number, deal=deal, played=str(played), preferred=str(expert.move), reason=expert.reason,
+        number=number, deal=deal, played=str(played), preferred=str(expert.move),
+        reason=lesson(expert.reason, view.seating.long_names, you=seat),
+        why=None if expert.reason is None else expert.reason.to_json(),
         kind=kind_of(game, seat, played, expert.move), cost=round(cost.cost, 1), low=round(cost.low, 1),
         high=round(cost.high, 1), samples=cost.samples, hand=[c.text for c in view.hand],
         pile_top=view.pile_top.text if view.pile_top else None, pile_size=view.pile_size,

@@ -13,24 +13,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai.base import Decision, Player
 from hfcli.engine.events import Event
 from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
+from hfcli.engine.reasons import Reason
+from hfcli.engine.seat import Decision, Player
+from hfcli.engine.seating import Seating
 from hfcli.engine.view import SeatView
 from hfcli.printable import hidden_characters
 
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """One move as a seat is told it: who made it, the move, the reason the player gave (an AI's;
-    empty for a person), the events it caused as this seat may see them, and the melds of the
-    mover's side before the move and as the move left them (public: on the table; when the move ended the deal, the
-    next deal's view no longer shows them, and a book closed by going out is still told)."""
+    """One move as a seat is told it: who made it, the move, the reason the player gave as this
+    seat may be told it (an AI's, :func:`told_reason`; None for a person), the events it caused
+    as this seat may see them, and the melds of the mover's side before the move and as the move
+    left them (public: on the table; when the move ended the deal, the next deal's view no longer
+    shows them, and a book closed by going out is still told)."""
 
     seat: int
     move: Move
-    reason: str
+    reason: Reason | None
     events: tuple[Event, ...]
     side_melds_before: tuple[Meld, ...]
     side_melds: tuple[Meld, ...]
@@ -102,6 +105,20 @@ class AiEndpoint:
 
     def ask(self, view: SeatView) -> Decision | None:
         return self.player.choose(view)
+
+
+def told_reason(
+    reason: Reason | None, mover: int, seat: int, seating: Seating, *, open_partners: bool = False
+) -> Reason | None:
+    """``mover``'s reason as ``seat`` is told it during the game: whole to the mover itself (and,
+    with ``open_partners``, to its partners), else without the facts private to the mover (its
+    hand, its plan, chances worked out from its cards). Another seat learns from a reason only
+    what it could know at the table; the whole reason is in the transcript, for after the game."""
+    if reason is None or seat == mover:
+        return reason
+    if open_partners and seating.team_of[seat] == seating.team_of[mover]:
+        return reason
+    return reason.public()
 
 
 def seen_by(events: Sequence[Event], seat: int) -> tuple[Event, ...]:

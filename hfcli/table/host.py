@@ -18,20 +18,21 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Protocol
 
-from ai.base import Decision
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld
 from hfcli.engine.moves import Move
+from hfcli.engine.reasons import Reason
+from hfcli.engine.seat import Decision
 from hfcli.engine.view import SeatView
-from hfcli.table.endpoints import AiEndpoint, Endpoint, Moved, Remark, remark_problem, seen_by
+from hfcli.table.endpoints import AiEndpoint, Endpoint, Moved, Remark, remark_problem, seen_by, told_reason
 
 
 class Recorder(Protocol):
     """The transcript as the table writes it: ``record`` a move's events (and the AI's reason),
     ``remark`` what a seat said."""
 
-    def record(self, events: list[Event], reason: str | None = None) -> None: ...
+    def record(self, events: list[Event], reason: Reason | None = None) -> None: ...
 
     def remark(self, seat: int, text: str) -> None: ...
 
@@ -50,9 +51,12 @@ class NotYourTurn(Exception):
 class Table:
     """A game with an endpoint in every seat.
 
-    ``recorder`` (the transcript writer) records every move before any endpoint hears of it;
-    ``atomic`` is a guard the move is applied, recorded and told inside (a terminal holds Ctrl-C
-    back there, so the game, the file and the screen never part).
+    ``recorder`` (the transcript writer) records every move before any endpoint hears of it, with
+    the whole reason; each endpoint is told another seat's reason without the facts private to that
+    seat (:func:`~hfcli.table.endpoints.told_reason`), its partners' whole with ``open_partners``
+    (``hf play``: the program's partner explains itself to the person); ``atomic`` is a guard the
+    move is applied, recorded and told inside (a terminal holds Ctrl-C back there, so the game,
+    the file and the screen never part).
 
     An AI endpoint never holds the play, and is told nothing unless it ``listens`` (a player reads
     what it remembers from its views): a table of AI seats only (``hf simulate``) plays each move
@@ -65,8 +69,10 @@ class Table:
         *,
         recorder: Recorder | None = None,
         atomic: Callable[[], AbstractContextManager[None]] | None = None,
+        open_partners: bool = False,
     ) -> None:
         self.game = game
+        self.open_partners = open_partners
         self.recorder = recorder
         self.atomic = atomic
         # Called with the game and each decision an endpoint answers, before it is played (what a
@@ -155,7 +161,7 @@ class Table:
             played += 1
         return played
 
-    def play(self, seat: int, move: Move | str, reason: str = "") -> list[Event]:
+    def play(self, seat: int, move: Move | str, reason: Reason | None = None) -> list[Event]:
         """``seat`` plays ``move``: applied, recorded, then told to every endpoint. Raises NotYourTurn
         when another seat is to move, and what ``Game.apply`` raises for an illegal move (the rule
         it breaks), with nothing changed; the recorder's error if the disk refuses the move."""
@@ -169,26 +175,28 @@ class Table:
             # Nobody to tell and nothing to guard (AI seats only): the move and its record.
             events = self.last_events = game.apply(move)
             if self.recorder is not None:
-                self.recorder.record(events, reason=reason or None)
+                self.recorder.record(events, reason=reason)
             return events
         melds = game.deal.teams[game.seating.team_of[seat]].melds  # the deal's, even if the move ends it
         before = tuple(melds)
         with self.atomic() if self.atomic is not None else contextlib.nullcontext():
             events = self.last_events = game.apply(move)
             if self.recorder is not None:
-                self.recorder.record(events, reason=reason or None)
+                self.recorder.record(events, reason=reason)
             self._tell(seat, move, reason, events, before, tuple(melds))
         return events
 
     def _tell(
-        self, seat: int, move: Move, reason: str, events: list[Event], before: tuple[Meld, ...],
+        self, seat: int, move: Move, reason: Reason | None, events: list[Event], before: tuple[Meld, ...],
         after: tuple[Meld, ...],
     ) -> None:
         public = not any(e.private for e in events)
         whole = tuple(events)
+        seating = self.game.seating
         for endpoint in list(self._listeners):
             seen = whole if public else seen_by(events, endpoint.seat)
-            endpoint.receive(Moved(seat, move, reason, seen, before, after))
+            told = told_reason(reason, seat, endpoint.seat, seating, open_partners=self.open_partners)
+            endpoint.receive(Moved(seat, move, told, seen, before, after))
 
     def say(self, seat: int, text: str) -> Remark:
         """``seat`` says ``text`` to the table: recorded (before anyone hears it, as a move is), then

@@ -17,6 +17,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DISCARD_KIND, Move
 from hfcli.engine.numbers import seed_in_json
+from hfcli.engine.reasons import Reason, recorded
 from hfcli.engine.scoring import DealResult
 from hfcli.engine.seating import Seating
 
@@ -71,7 +72,21 @@ class RecordedMove:
     deal: int
     seat: int
     move: str
-    reason: str | None
+    reason: str | None  # the reason's words, as recorded
+    why_data: object = None  # the reason as data (``why``), as read: JSON text or its value; None if not recorded
+
+    @property
+    def why(self) -> Reason | None:
+        """The reason the move was recorded with: rebuilt from its data where the line holds it
+        (and this version knows every kind and fact of it), else its words kept as written
+        (:func:`~hfcli.engine.reasons.recorded`); None for a move recorded without one."""
+        data = self.why_data
+        if data is not None:
+            try:
+                return Reason.from_json(json.loads(data) if isinstance(data, str) else data)
+            except ValueError:
+                pass  # a reason of a newer version, or damaged: its words still say it
+        return None if self.reason is None else recorded(self.reason)
 
 
 @dataclass(frozen=True)
@@ -189,12 +204,19 @@ def _minimum_json(game: Game) -> str:
     return str(game.minimum_for(0))
 
 
-def move_line(seat: str, move: Move | str, reason: str | None, chain: str | None = None) -> str:
-    """A move's line; ``chain`` (version 2 on) is the move's link in the chain of the game's moves."""
+def move_line(
+    seat: str, move: Move | str, reason: str | None, chain: str | None = None, why: Reason | None = None
+) -> str:
+    """A move's line; ``chain`` (version 2 on) is the move's link in the chain of the game's moves;
+    ``reason`` the reason's words and ``why`` the reason as data (docs/transcript.md)."""
     linked = "" if chain is None else f',"chain":"{chain}"'
     if reason is None:
         return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked}}}'
-    return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{json.dumps(reason, ensure_ascii=False)}}}'
+    said = json.dumps(reason, ensure_ascii=False)
+    if why is None:
+        return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{said}}}'
+    data = json.dumps(why.to_json(), ensure_ascii=False, separators=(",", ":"))
+    return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{said},"why":{data}}}'
 
 
 def move_chain(previous: str, seat: str, move: str) -> str:

@@ -413,7 +413,7 @@ class Replayed:
     header: Header
     game: Game
     # Each move's RecordedMove fields; the objects themselves are built only if asked for.
-    recorded: list[tuple[int, int, int, int, str, str | None]] = field(default_factory=list)
+    recorded: list[tuple[int, int, int, int, str, str | None, object]] = field(default_factory=list)
     pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
     digest_due: bool = False  # the file ends after a turn's last event but before its digest
     digests: int = 0
@@ -478,7 +478,7 @@ def replay(
     chain = ""
     # In a version 1 file, two move lines in three repeat an earlier one word for word (the same
     # seat drawing "from the stock"), so each distinct line is read once.
-    move_lines: dict[str, tuple[str, str, str | None, str | None] | None] = {}
+    move_lines: dict[str, tuple[str, str, str | None, str | None, str | None] | None] = {}
     for number in range(2, len(lines) + 1):
         text = lines[number - 1]
         if pending:
@@ -509,7 +509,7 @@ def replay(
             if not chained:
                 move_lines[text] = fast
         if fast is not None and game.turn.phase is not OVER_PHASE and not digest_due and (fast[2] or not chained):
-            seat_name, move_text, recorded_chain, reason = fast
+            seat_name, move_text, recorded_chain, reason, why = fast
         else:
             data = load_line(source, number)
             kind = _check_kind(source, number, data)
@@ -558,6 +558,7 @@ def replay(
             reason = data.get("reason")
             if reason is not None and not isinstance(reason, str):
                 raise TranscriptError(path_name, number, "'reason' must be text or null")
+            why = data.get("why")  # the reason as data, read only by who asks (RecordedMove.why)
         try:
             move = parse_move(move_text)
         except HandFootError as exc:
@@ -568,7 +569,7 @@ def replay(
                 path_name, number, f"expected a move by {seat_name} (as recorded), got {names[seat]} to move",
                 DIVERGENCE,
             )
-        fields = (len(moves_read) + 1, number, game.deal.index + 1, seat, move_text, reason)
+        fields = (len(moves_read) + 1, number, game.deal.index + 1, seat, move_text, reason, why)
         if before_move is not None:
             before_move(game, RecordedMove(*fields))
         if players and players[seat] is not None:
@@ -614,7 +615,7 @@ _DIGEST_HEAD = '{"e":"digest","digest":"'  # a digest line is this, the digest, 
 _DIGEST_START = len(_DIGEST_HEAD)
 _MOVE_LINE = re.compile(
     r'\{"e":"move","seat":"([A-Z]+)","move":"([^"\\\x00-\x1f]*)"(?:,"chain":"([0-9a-f]{8})")?'
-    r'(?:,"reason":("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*"))?\}\Z'
+    r'(?:,"reason":("[^"\\\x00-\x1f]*(?:\\.[^"\\\x00-\x1f]*)*")(?:,"why":(\{[^\x00-\x1f]*\}))?)?\}\Z'
 )
 
 
@@ -630,21 +631,22 @@ def _check_kind(source: Source, number: int, data: dict[str, Any]) -> str:
 _MISSING = object()
 
 
-def _quick_move(text: str) -> tuple[str, str, str | None, str | None] | None:
-    """(seat, move, chain, reason) of a move line exactly as the writer writes it, or None, when the
-    JSON parser reads the line instead."""
+def _quick_move(text: str) -> tuple[str, str, str | None, str | None, str | None] | None:
+    """(seat, move, chain, reason, why) of a move line exactly as the writer writes it, or None,
+    when the JSON parser reads the line instead. ``why``, the reason as data, is kept as its JSON
+    text: only a reader that shows reasons parses it (RecordedMove.why)."""
     found = _MOVE_LINE.match(text)
     if found is None:
         return None
-    seat, move, chain, raw_reason = found.groups()
-    if raw_reason is None:
-        return seat, move, chain, None
-    if "\\" in raw_reason:
+    seat, move, chain, literal, why = found.groups()
+    if literal is None:
+        return seat, move, chain, None, None
+    if "\\" in literal:
         try:
-            return seat, move, chain, json.loads(raw_reason)
+            return seat, move, chain, json.loads(literal), why
         except ValueError:
             return None
-    return seat, move, chain, raw_reason[1:-1]
+    return seat, move, chain, literal[1:-1], why  # a JSON string with no escape: the text inside its quotes
 
 
 KNOWN_KINDS = frozenset({*EVENT_KINDS, "digest", REMARK})  # every line kind a transcript holds

@@ -18,7 +18,7 @@ from hfcli.transcript.reader import Source, parse_header, read_source, replay
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter, hold
 
 if TYPE_CHECKING:
-    from ai.base import Player
+    from hfcli.engine.seat import Player
 
 
 class FinishedGame(TranscriptError):
@@ -45,12 +45,12 @@ class Resumed:
 
     def recall(self, players: Mapping[int, Player]) -> None:
         """Bring the AI players made for the resumed game to where the game stopped: each is shown
-        the views it chose at earlier in the turn in progress (:func:`ai.base.recall`). A player
+        the views it chose at earlier in the turn in progress (:func:`hfcli.engine.seat.recall`). A player
         keeps things from move to move of a turn (the hand it held before taking the pile, its plan
         for the first meld); one made afresh in the middle of a turn would choose otherwise than
         the player that played on without a stop. Across turns a player keeps nothing it cannot
         read again from the public history, so the turn in progress is enough."""
-        from ai.base import recall
+        from hfcli.engine.seat import recall
 
         for seat, player in players.items():
             recall(player, (v for v in self.turn_views if v.seat == seat))

@@ -12,6 +12,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.view import SeatView
 from hfcli.printable import printable
+from hfcli.reason_text import phrase
 from hfcli.render import (
     card_count,
     card_text,
@@ -96,9 +97,10 @@ def load(path: str | Path) -> Recording:
     return Recording(replayed, checkpoints)
 
 
-def shown_move(move: RecordedMove, ascii: bool = False) -> str:
-    """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of tens``."""
-    return move_with_reason(move.move, None if move.reason is None else printable(move.reason), ascii=ascii)
+def shown_move(move: RecordedMove, ascii: bool = False, names: Sequence[str] = ()) -> str:
+    """A recorded move and its reason as the screen shows them: ``meld 10 10 10 — a new meld of
+    tens``; the reason whole (the game is over, or the file is the reader's own), seats by ``names``."""
+    return move_with_reason(move.move, phrase(move.why, names), ascii=ascii)
 
 
 def seat_names(recording: Recording) -> dict[int, str]:
@@ -135,7 +137,7 @@ def screen(
     else:
         move = recording.moves[k - 1]
         who = player_label(game.seating.long_names[move.seat], seat_names(recording)[move.seat])
-        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii)}"
+        head = f"Move {k} of {total}, deal {move.deal}: {who}: {shown_move(move, ascii, game.seating.long_names)}"
         if game.deal_index + 1 != move.deal and not game.is_over:
             head += f"\nDeal {game.deal_index + 1} begins."
         names = seat_names(recording)
@@ -225,7 +227,7 @@ def game_text(recording: Recording, seat: int, *, omniscient: bool, ascii: bool 
         elif kind == EventKind.MOVE:
             move = next(moves)
             yield from said(move.number)
-            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move, ascii)}"
+            yield f"{move.number:5}. {who[move.seat]}: {shown_move(move, ascii, game.seating.long_names)}"
         elif kind == EventKind.DRAW:
             yield f"      drew {private(e, card_count(e.count))}"
         elif kind == EventKind.TAKE:

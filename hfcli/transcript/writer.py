@@ -11,7 +11,9 @@ from typing import Any, BinaryIO
 
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
+from hfcli.engine.reasons import Reason
 from hfcli.files import PRIVATE_FILE, make_private_folder, open_regular
+from hfcli.reason_text import record_text
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     MAX_LINE_BYTES,
@@ -208,11 +210,11 @@ class TranscriptWriter:
         """Append lines as they stand, in one write (resume uses it for lines a crash cut off)."""
         self._append(lines)
 
-    def record(self, events: Sequence[Event], reason: str | None = None) -> None:
-        """Call after every game.apply(move) with the events it returned and the AI's reason for the
-        move (None for a human). Appends the move's lines (and the turn's digest) in one write and
-        fsyncs; raises TranscriptWriteError, with nothing of the move left in the file, if the disk
-        refuses them."""
+    def record(self, events: Sequence[Event], reason: Reason | None = None) -> None:
+        """Call after every game.apply(move) with the events it returned and the AI's reason for
+        the move (None for a human), recorded whole: its words and its data. Appends the lines
+        (and the turn's digest) in one write and fsyncs; raises TranscriptWriteError, with nothing
+        of the move left in the file, if the disk refuses them."""
         lines, chain = self._lines(events, reason)
         if ends_turn(events):
             lines.append(digest_line(self._digester.digest(self.game)))
@@ -224,18 +226,19 @@ class TranscriptWriter:
         move's are; no chain and no digest (it changes nothing in the game)."""
         self._append([remark_line(self.game.seating.names[seat], text)])
 
-    def _lines(self, events: Sequence[Event], reason: str | None) -> tuple[list[str], str]:
+    def _lines(self, events: Sequence[Event], reason: Reason | None) -> tuple[list[str], str]:
         """The lines of ``events`` and the chain after their moves."""
         game = self.game
         names = game.seating.names
         chain = self._chain
+        said = None if reason is None else record_text(reason, game.seating.long_names)
         lines = []
         for e in events:
             if e.kind == EventKind.MOVE and e.move is not None and e.seat is not None:
                 seat, move = names[e.seat], str(e.move)
                 if self._chained:
                     chain = move_chain(chain, seat, move)
-                lines.append(move_line(seat, move, reason, chain if self._chained else None))
+                lines.append(move_line(seat, move, said, chain if self._chained else None, reason))
             else:
                 lines.append(event_line(e, game))
         return lines, chain
