@@ -81,6 +81,7 @@ def test_finding_1_reasons_program_and_paths_from_outside_are_shown_with_control
     reasons = [i for i, t in enumerate(lines) if '"reason":' in t]
     data = json.loads(lines[reasons[0]])
     data["reason"] = "think \x1b]0;PWNED\x07 again"
+    del data["why"]  # the line as a writer before reasons were data wrote it: words only
     lines[reasons[0]] = json.dumps(data)
     path = write_lines(tmp_path / "reasons.jsonl", lines)
     code, out, err = invoke(["replay", "--print", str(path)])
