@@ -8,6 +8,7 @@ import json
 import math
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -312,3 +313,24 @@ def test_a_wild_card_thrown_away_is_said_so_and_names_the_wild_rule() -> None:
                                       "hand, and it counts against you only if it is still there when the deal ends.")
     assert not finding(3, 195.0, 130.0, 260.0).threw_a_wild  # discard 7
     assert dataclasses.replace(f, played="discard JK").threw_a_wild
+
+
+def test_the_report_ends_with_the_lesson_by_topic_for_its_costliest_clear_mistake(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from hfcli.cli.review import _report, lesson_after
+
+    # Two clear mistakes: a discard (C-DISCARD, whose lesson is the pile's) costing 150, and the foot
+    # left unpicked (C-FOOT) costing 300: the costlier names the foot's lesson.
+    discard = finding(12, 150.0, 60.0, 240.0)
+    foot = dataclasses.replace(
+        finding(60, 300.0, 180.0, 420.0, deal=4), played="add 2 to 9", preferred="meld A A 2",
+        after_played=outcomes(), after_preferred=outcomes(foot=1.0), foot_left=215)
+    result = Review("g.jsonl", 0, "South", 96, 20, [discard, foot], ["NS", "EW"], seat_short="S")
+    assert lesson_after(result) == "foot"
+    assert lesson_after(Review("g.jsonl", 0, "South", 96, 20, [discard], ["NS", "EW"], seat_short="S")) == "pile"
+    # No clear mistake: no lesson is suggested.
+    small = finding(12, 20.0, -40.0, 80.0)
+    assert lesson_after(Review("g.jsonl", 0, "South", 96, 20, [small], ["NS", "EW"], seat_short="S")) is None
+    _report(result, as_json=False, show_all=False, ascii_cards=True)
+    said = " ".join(capsys.readouterr().out.split())
+    assert "To learn the idea behind the costliest mistake: " in said and said.endswith(" learn foot")

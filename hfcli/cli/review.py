@@ -130,3 +130,23 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
     width = terminal_size()[0] if sys.stdout.isatty() else 80
     for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width, program=program_command()):
         click.echo(line)
+    lesson = lesson_after(result)
+    if lesson:
+        from hfcli.render import wrap_line
+
+        said = f"To learn the idea behind the costliest mistake: {program_command()} learn {lesson}"
+        for line in wrap_line(said, width):
+            click.echo(line)
+
+
+def lesson_after(result: Review) -> str | None:
+    """The name of the lesson by topic (``hf learn NAME``) for the review's costliest clear
+    mistake: by the rule it turns on, else by its kind; None when there is none or no lesson fits."""
+    from hfcli.learn.lessons import lesson_for
+
+    mistakes = result.mistakes
+    if not mistakes:
+        return None
+    costliest = max(mistakes, key=lambda f: f.cost)
+    lesson = lesson_for(costliest.rule.value) or lesson_for(costliest.kind)
+    return lesson.name if lesson else None
