@@ -146,6 +146,7 @@ def test_shell_completion_lists_commands() -> None:
     assert result.output.split() == ["plain,rules"]
 
 
+@pytest.mark.e2e
 def test_piped_play_never_loads_prompt_toolkit(tmp_path: Path) -> None:
     import subprocess
     import sys
@@ -171,6 +172,7 @@ def test_suits_fall_back_to_letters_where_the_output_cannot_show_them() -> None:
     assert can_show_symbols("utf-8", "UTF-8")
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("locale", "symbols"), [("C", False), ("POSIX", False), ("C.UTF-8", True)])
 def test_a_c_locale_gets_letters_for_suits(locale: str, symbols: bool, tmp_path: Path) -> None:
     import subprocess

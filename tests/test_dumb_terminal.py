@@ -12,6 +12,7 @@ import pytest
 
 from hfcli.repl.style import color_wanted
 
+pytestmark = pytest.mark.e2e
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal")
 
 

@@ -17,6 +17,7 @@ from ai import make_player
 from hfcli import rules
 from hfcli.engine.game import Game
 
+pytestmark = pytest.mark.e2e
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal")
 
 SMALL = 'decks = 1\nhand_size = 3\nfoot_size = 3\ndeals = 2\nmeld_minimums = [0]\n'

@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so there is no real terminal to drive")
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so there is no real terminal to drive"),
+]
 
 
 class Terminal:

@@ -16,7 +16,7 @@ from hfcli.engine.rules import PRESETS
 from hfcli.event.entries import Entry, check
 from hfcli.event.spec import Event, new_event, write
 
-pytest.importorskip("asyncssh")
+pytestmark = pytest.mark.host
 
 
 def event_settings(event: Event, path: Path) -> dict[str, object]:

@@ -82,6 +82,7 @@ def test_the_command_history_is_private(tmp_path: Path) -> None:
     assert mode(history.parent) == 0o700
 
 
+@pytest.mark.host
 def test_the_host_key_and_its_folder_are_private(tmp_path: Path) -> None:
     key = load_or_make(tmp_path / "hf" / "host_key")
     assert key.made

@@ -230,6 +230,7 @@ def test_finding_2_under_a_file_size_limit_hf_play_stops_in_one_line_and_resumes
     assert path.stat().st_size > 8192 and hf("verify", str(path)).returncode == 0
 
 
+@pytest.mark.e2e
 def test_finding_2_output_redirected_to_a_file_the_limit_refuses_is_one_line_and_loses_no_move(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     screen = tmp_path / "screen.txt"
@@ -293,6 +294,7 @@ def test_finding_3_a_huge_run_takes_little_memory_and_stops_with_the_games_so_fa
     assert peak < 20 * 2**20, f"{peak:,} bytes at the peak"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_finding_3_ctrl_c_prints_the_summary_of_the_games_finished(tmp_path: Path, jobs: str) -> None:
     import re
@@ -402,6 +404,7 @@ def tmux_play(tmp_path: Path) -> Iterator[Terminal]:
         term.tmux("kill-server")
 
 
+@pytest.mark.e2e
 def test_finding_4_coloured_text_typed_or_pasted_in_a_real_terminal(tmux_play: Terminal) -> None:
     terminal = tmux_play
     terminal.wait_for("South (draw)>")

@@ -13,6 +13,8 @@ from test_host_login import settings
 
 from hfcli.host.hosting import HostedTable
 
+pytestmark = pytest.mark.host
+
 
 async def host_plays_until(hosted: HostedTable, moves: int) -> None:
     """The host (South, no terminal) plays the moves an easy AI would, until ``moves`` are made and

@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from host_clients import Guest, play_seat, serving
 from test_host_login import CODE, settings
+
+pytestmark = pytest.mark.host
 
 THANKS = "The game is over. Thank you for playing."
 

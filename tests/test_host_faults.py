@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from host_clients import WAIT, Guest, play_seat, serving
 from test_host_login import CODE, settings
 
 from hfcli.host.hosting import HostedTable
 from hfcli.transcript.verify import verify_file
+
+pytestmark = pytest.mark.host
 
 
 async def moves_reach(hosted: HostedTable, count: int) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from host_clients import Guest, play_seat, serving
 from test_host_login import CODE, settings
 
 from hfcli.transcript.verify import verify_file
+
+pytestmark = pytest.mark.host
 
 
 def test_two_guests_and_two_ai_seats_play_a_quick_game_to_the_end_and_it_verifies(tmp_path: Path) -> None:

@@ -15,6 +15,8 @@ from test_host_login import CODE, settings
 from hfcli.host import limits
 from hfcli.transcript.verify import verify_file
 
+pytestmark = pytest.mark.host
+
 
 def test_no_command_file_transfer_or_forwarding_is_served(tmp_path: Path) -> None:
     async def scene() -> None:

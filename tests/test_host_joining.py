@@ -21,6 +21,7 @@ from hfcli.host.joining import (
 from hfcli.printable import one_line_of_words
 
 
+@pytest.mark.host
 def test_the_host_key_is_made_once_owner_only_and_then_read_never_rewritten(tmp_path: Path) -> None:
     path = tmp_path / "data" / "host_key"
     first = load_or_make(path)
@@ -34,6 +35,7 @@ def test_the_host_key_is_made_once_owner_only_and_then_read_never_rewritten(tmp_
     assert path.read_bytes() == written
 
 
+@pytest.mark.host
 def test_a_host_key_others_can_read_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "host_key"
     load_or_make(path)
@@ -44,6 +46,7 @@ def test_a_host_key_others_can_read_is_refused_and_left_as_it_is(tmp_path: Path)
     assert path.read_bytes() == before
 
 
+@pytest.mark.host
 def test_a_file_that_is_not_a_key_is_refused_not_replaced(tmp_path: Path) -> None:
     path = tmp_path / "host_key"
     path.write_bytes(b"my notes\n")

@@ -22,6 +22,8 @@ from hfcli.host.hosting import HostedTable
 from hfcli.host.hostkey import load_or_make
 from hfcli.host.server import GuestChannel, SshHost
 
+pytestmark = pytest.mark.host
+
 HUGE = 2**32 - 1  # the most an ssh window change can carry
 
 

@@ -13,6 +13,8 @@ from host_clients import _ClientSession as _Client
 from hfcli.engine.rules import preset
 from hfcli.host.hosting import Settings
 
+pytestmark = pytest.mark.host
+
 CODE = "abcd-efgh"
 
 

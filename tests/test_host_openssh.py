@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.e2e, pytest.mark.host]
+
 pexpect = pytest.importorskip("pexpect")
 
 SSH = shutil.which("ssh")

@@ -8,12 +8,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from host_clients import Guest, play_seat, screen_text, serving
 from test_host_login import CODE, settings
 
 from hfcli.engine.cards import Card
 from hfcli.engine.view import SeatView
 from hfcli.render import card_text
+
+pytestmark = pytest.mark.host
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
 

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import asyncssh
+import pytest
 from host_clients import Guest, play_seat, serving
 from host_clients import _ClientSession as _Client
 from test_host_faults import come_back, moves_reach
@@ -17,6 +18,8 @@ from test_host_login import CODE, settings
 from hfcli.host.hosting import HostedTable
 from hfcli.host.seatlock import SeatLock
 from hfcli.transcript.verify import verify_file
+
+pytestmark = pytest.mark.host
 
 
 async def claim(port: int, name: str, *, key: asyncssh.SSHKey | None = None) -> Guest:

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from ai import make_player
 from hfcli.match import play_game
 from hfcli.transcript import read_source, replay, resume
@@ -32,6 +34,7 @@ while not game.is_over:
 """
 
 
+@pytest.mark.e2e
 def test_sigkill_mid_deal_leaves_a_file_that_verifies_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "killed.jsonl"
     proc = subprocess.Popen([sys.executable, "-c", PLAYER, str(path)], cwd=Path(__file__).resolve().parent.parent)

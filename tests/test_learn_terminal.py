@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from test_e2e_terminal import TMUX, Terminal
 
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so there is no real terminal to drive")
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed, so there is no real terminal to drive"),
+]
 
 
 def learn_terminal(tmp_path: Path, args: str = "") -> Terminal:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_repl_support import make_session, raw_control, scripted_moves
@@ -109,6 +110,7 @@ def _moves_and_junk(seed: int, count: int) -> tuple[list[bytes], list[str]]:
 PIPED_MOVES = 100
 
 
+@pytest.mark.e2e
 def test_a_piped_game_among_hostile_lines_plays_exactly_its_moves(tmp_path: Path) -> None:
     lines, moves = _moves_and_junk(11, PIPED_MOVES)
     transcript = tmp_path / "g.jsonl"
@@ -129,6 +131,7 @@ def test_a_piped_game_among_hostile_lines_plays_exactly_its_moves(tmp_path: Path
 PTY_BURSTS = 30
 
 
+@pytest.mark.e2e
 def test_hostile_bursts_in_a_real_pseudo_terminal_never_stop_the_table(tmp_path: Path) -> None:
     import pexpect
 

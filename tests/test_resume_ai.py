@@ -141,6 +141,7 @@ def test_a_player_made_afresh_and_shown_the_turn_so_far_chooses_as_the_one_that_
     assert decisions > 100
 
 
+@pytest.mark.e2e
 def test_the_kill_and_resume_bench_finds_every_stopped_game_going_on_as_the_uninterrupted_one() -> None:
     # bench/kill_resume.py in small: three cuts of a quick game (two inside AI turns, one with a
     # torn line) and one hf play killed with SIGKILL while it plays, each resumed and finished.

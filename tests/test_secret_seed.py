@@ -24,6 +24,8 @@ from hfcli.engine.numbers import MAX_SEED, new_seed
 from hfcli.host.hosting import HostedTable, Settings
 from hfcli.transcript.verify import verify_file
 
+pytestmark = pytest.mark.host
+
 SEED_LINE = re.compile(r"seed (\d+)\.")
 
 

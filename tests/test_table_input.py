@@ -164,6 +164,7 @@ def _play(terminal: Terminal, tmp_path: Path, speed: str) -> None:
     terminal.wait_for("South (draw)>", 30)
 
 
+@pytest.mark.e2e
 def test_a_paste_start_with_no_end_does_not_eat_the_game_in_a_real_terminal(shell: Terminal, tmp_path: Path) -> None:
     _play(shell, tmp_path, "0")
     shell.tmux("send-keys", "-t", "play", "-l", f"{PASTE_START}draw")

@@ -82,6 +82,7 @@ def test_a_malformed_file_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.strip().startswith(f"{path}:1: not a JSON object")
 
 
+@pytest.mark.e2e
 def test_step_through_in_a_real_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(

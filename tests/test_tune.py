@@ -32,6 +32,7 @@ def test_a_run_stopped_and_resumed_goes_the_same_path_as_one_that_was_not(tmp_pa
     assert lines[2].startswith("iteration   2  plus") and "of 2 games" in lines[2] and "feed_weight" in lines[2]
 
 
+@pytest.mark.e2e
 def test_a_checkpoint_of_other_settings_or_not_the_tuners_is_refused_in_one_line(tmp_path: Path) -> None:
     checkpoint = tmp_path / "tune.json"
     assert tune("--checkpoint", str(checkpoint), "--iterations", "1").returncode == 0

@@ -119,6 +119,7 @@ def test_simulate_workers_die_quietly_with_a_killed_simulate(tmp_path: Path, kil
     assert "Traceback" not in err and "BrokenPipeError" not in err
 
 
+@pytest.mark.e2e
 @linux_only
 def test_a_worker_whose_parent_died_before_it_was_set_up_leaves_at_once(tmp_path: Path) -> None:
     # A parent killed between starting a worker and the worker asking to die with it: the worker
@@ -206,6 +207,7 @@ def test_ctrl_c_in_verify_is_exit_130_not_a_divergence(tmp_path: Path, many_tran
     assert shown.rstrip().endswith("hf: interrupted")
 
 
+@pytest.mark.e2e
 def test_ctrl_c_at_the_replay_prompt_is_one_line_and_exit_130(tmp_path: Path) -> None:
     import pexpect
 
