@@ -21,17 +21,16 @@ from dataclasses import dataclass
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import PLAYER_KINDS, make_player  # noqa: E402
 from ai.base import Decision  # noqa: E402
 from hfcli.engine.events import Event, EventKind  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import MoveKind  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
+from hfcli.levels import make_player, offered  # noqa: E402
 from hfcli.match import play_game  # noqa: E402
 from hfcli.simulate import wilson  # noqa: E402
 
 OPPONENT = "normal"
-NOT_LEVELS = ("random", "greedy")
 
 
 @dataclass
@@ -109,7 +108,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="seeds; each is played twice (both sides)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic")
-    parser.add_argument("--levels", default=",".join(k for k in PLAYER_KINDS if k not in NOT_LEVELS))
+    parser.add_argument("--levels", default=",".join(offered()))
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     rules = preset(args.rules)

@@ -24,7 +24,6 @@ from collections.abc import Callable
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import make_hint_player, make_player  # noqa: E402
 from ai.expert import ExpertPlayer, Search  # noqa: E402
 from ai.sampler import read_knowledge  # noqa: E402
 from ai.search import rollout  # noqa: E402
@@ -33,6 +32,7 @@ from hfcli.engine.moves import DRAW, PICKUP, MoveKind  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
+from hfcli.levels import make_hint_player, make_player  # noqa: E402
 from hfcli.simulate import percentile  # noqa: E402
 
 CLOCK = time.perf_counter

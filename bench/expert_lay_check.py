@@ -29,7 +29,6 @@ import sys
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import make_player  # noqa: E402
 from ai.base import Decision, Player  # noqa: E402
 from ai.expert import POLICY, ExpertPlayer, Search, SearchKind  # noqa: E402
 from ai.sampler import read_knowledge  # noqa: E402
@@ -38,6 +37,7 @@ from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import Move  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
+from hfcli.levels import make_player  # noqa: E402
 from hfcli.simulate import game_seed, play_one  # noqa: E402
 
 Z_95 = 1.96

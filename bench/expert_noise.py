@@ -35,7 +35,6 @@ import time
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import make_player  # noqa: E402
 from ai.evaluator import LearnedEvaluator  # noqa: E402
 from ai.expert import candidates, worth_a_search  # noqa: E402
 from ai.sampler import read_knowledge  # noqa: E402
@@ -44,6 +43,7 @@ from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import Move  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
+from hfcli.levels import make_player  # noqa: E402
 
 POLICY = RuleBasedRollouts("hard")
 BUDGET = Budget()  # the candidates as the expert picks them

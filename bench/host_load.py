@@ -124,7 +124,7 @@ async def seat_table(number: int, data: Path, game: int) -> tuple[HostedTable, A
 
 async def play_table(seated: tuple[HostedTable, Any, list[Guest]], until: float, measured: Measured) -> None:
     """The guests type their moves until the time is up (or the game ends)."""
-    from ai import make_player
+    from hfcli.levels import make_player
 
     hosted, server, guests = seated
     table = hosted.table

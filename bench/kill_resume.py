@@ -40,16 +40,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player, offered
 
 HF = Path(sys.executable).with_name("hf")
 SOUTH = 0
 SOUTH_PLAYER = "hard"
 # (level, partner level, opponent level) of the games in turn: hf play's default, then mixed ones.
 LINE_UPS = (("normal", None, None), ("normal", "easy", "hard"), ("hard", None, "normal"), ("easy", "hard", None))
-PLAY_LEVELS = ("easy", "normal", "hard", "expert")  # hf play's --level choices
+PLAY_LEVELS = offered()  # hf play's --level choices
 GAME_TIMEOUT = 600  # seconds: far beyond any game at --speed 0; a hung run fails, never blocks the bench
 
 

@@ -52,7 +52,6 @@ from pathlib import Path
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import SIMULATE_KINDS, make_player  # noqa: E402
 from ai.base import Decision  # noqa: E402
 from ai.meldable import can_go_out, meld_shapes  # noqa: E402
 from hfcli.engine.cards import JOKER, TWO, Card, rank_counts  # noqa: E402
@@ -63,6 +62,7 @@ from hfcli.engine.moves import ASK, PICKUP, MoveKind  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.scoring import cards_value, score_team  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
+from hfcli.levels import every, make_player  # noqa: E402
 from hfcli.match import play_game  # noqa: E402
 from hfcli.simulate import game_seed  # noqa: E402
 
@@ -372,7 +372,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--checkpoint", type=Path)
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    unknown = [level for level in levels if level not in SIMULATE_KINDS or level in ("random", "greedy")]
+    unknown = [level for level in levels if level not in every() or level in ("random", "greedy")]
     if unknown or not levels:
         print(f"partner_census: unknown level {', '.join(unknown) or '(none)'}; choose from "
               f"{', '.join(DEFAULT_LEVELS)}", file=sys.stderr)

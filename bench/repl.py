@@ -96,9 +96,9 @@ def first_prompt_times(runs: int) -> tuple[list[float], list[float]]:
 def command_times(rounds: int, folder: str | None = None) -> dict[str, list[float]]:
     """In-process response of Session.handle to each kind of line (AI pacing off); with ``folder``,
     every move is also recorded to a transcript there, fsync and all, as ``hf play`` does."""
-    from ai import make_player
     from hfcli.engine.game import Game
     from hfcli.engine.rules import preset
+    from hfcli.levels import make_player
     from hfcli.repl.session import Recorder, Session
     from hfcli.transcript import SeatInfo, TranscriptWriter
 

@@ -21,10 +21,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-# Run inside each tree's own interpreter: only what both trees have (the Game facade, make_player).
+# Run inside each tree's own interpreter: only what both trees have (the Game facade, make_player,
+# found in hfcli.levels or, in a tree from before the registry, in ai).
 CHILD = r"""
 import hashlib, json, sys, time
-from ai import make_player
+try:
+    from hfcli.levels import make_player
+except ImportError:
+    from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 

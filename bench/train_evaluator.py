@@ -33,11 +33,11 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import numpy as np  # noqa: E402
 
-from ai import make_player  # noqa: E402
 from ai.evaluator import EvaluatorWeights, feature_names, features, stock_left, weights_path  # noqa: E402
 from ai.search import HorizonEstimate, ahead_of_the_rest  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
+from hfcli.levels import make_player  # noqa: E402
 from hfcli.workers import parallel_map  # noqa: E402
 
 CHUNK = 20  # games a data file holds

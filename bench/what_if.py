@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ai import make_player
 from hfcli.engine.game import Game
+from hfcli.levels import make_player
 from hfcli.simulate import wilson
 from hfcli.transcript.viewer import load
 

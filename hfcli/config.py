@@ -22,6 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
+from hfcli import levels
 from hfcli.engine.numbers import decimal_number
 from hfcli.files import PRIVATE_FILE, FileTooLarge, make_private_folder, read_text_file
 from hfcli.printable import hidden_characters, printable
@@ -29,7 +30,6 @@ from hfcli.printable import hidden_characters, printable
 APP = "hfcli"
 FILE_NAME = "config.toml"
 MAX_BYTES = 64 * 1024  # far more than every key's value; a larger file is not a config file
-LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 40
 MAX_SPEED = 60.0
 
@@ -58,8 +58,8 @@ def _speed(text: str) -> float:
 
 def _level(text: str) -> str:
     word = text.strip().lower()
-    if word not in LEVELS:
-        raise ValueError(f"takes one of {', '.join(LEVELS)}")
+    if word not in levels.offered():
+        raise ValueError(f"takes one of {', '.join(levels.offered())}")
     return word
 
 

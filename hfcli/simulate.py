@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ai import make_player
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
@@ -31,6 +30,7 @@ from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding
 from hfcli.engine.seat import Player
 from hfcli.engine.seating import table
+from hfcli.levels import make_player
 from hfcli.match import MatchStats, play_game
 
 BOOK_KINDS = tuple(BookKind)
@@ -291,7 +291,7 @@ def _record(game: Game, stats: MatchStats, rotation: int, conserved: bool, count
 
 
 def player_of_kind(game: Game, kind: str, seat: int) -> Player:
-    """The player of ``kind`` (one of ``ai.SIMULATE_KINDS``) for ``seat`` in ``game``."""
+    """The player of ``kind`` (a level of :mod:`hfcli.levels`) for ``seat`` in ``game``."""
     return make_player(kind, game.seed, seat)
 
 

@@ -32,6 +32,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from hfcli import levels
 from hfcli.comparison import margin
 from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
@@ -431,8 +432,7 @@ def _wrapped(lines: list[str], width: int | None) -> list[str]:
 
 
 def _level_order(key: str) -> int:
-    order = ("random", "greedy", "easy", "normal", "hard", "expert")
-    return min((order.index(level) if level in order else len(order) for level in key.split("+")), default=0)
+    return min((levels.order(level) for level in key.split("+")), default=0)
 
 
 def _count(n: int, noun: str) -> str:

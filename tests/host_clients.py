@@ -159,7 +159,7 @@ async def play_seat(guest: Guest, hosted: HostedTable, seat: int, *, stop: async
                     level: str = "easy") -> int:
     """A guest who plays ``seat`` to the end by typing the moves an AI of ``level`` would choose from
     what the seat sees (its view only), and Enter at each score sheet; the moves typed."""
-    from ai import make_player
+    from hfcli.levels import make_player
 
     chooser = make_player(level, hosted.settings.seed, seat)
     typed = 0

@@ -45,7 +45,7 @@ def record_what_if(path: Path, origin: Path, move: int, *, moves: int | None = N
     """A what-if game recorded as ``hf play --from origin:move`` records it (its start position and
     the history before it), with the recorded game's AI levels playing every seat (for ``moves``
     moves, or to the end)."""
-    from ai import make_player
+    from hfcli.levels import make_player
     from hfcli.match import play_game
     from hfcli.transcript import TranscriptWriter, read_source
     from hfcli.transcript.origin import WHAT_IF, Origin, header_keys

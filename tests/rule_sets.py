@@ -124,8 +124,8 @@ def move_cap(rules: Rules) -> int:
 def play_through(rules: Rules, seed: int, kinds: Sequence[str]) -> int:
     """Play a whole game of ``rules``, seat ``s`` played by ``kinds[s]``; every move must be legal
     and every card of the shoe somewhere after it. The number of moves it took."""
-    from ai import make_player
     from hfcli.engine.game import Game
+    from hfcli.levels import make_player
 
     game = Game(rules, seed=seed)
     players = [make_player(kind, seed, seat) for seat, kind in zip(game.seating.seats, kinds, strict=True)]

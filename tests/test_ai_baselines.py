@@ -7,12 +7,13 @@ from dataclasses import fields, replace
 
 from click.testing import CliRunner
 
-from ai import PLAYER_KINDS, RuleBasedPlayer, make_player
+from ai import RuleBasedPlayer
 from ai.baselines import BASELINE_HARD
 from ai.strategy import HARD, Style
 from hfcli.cli.simulate import simulate as simulate_command
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player, recorded
 
 # The plays hard has taken up since the baseline was frozen, each a field on in HARD and off in
 # the baseline (a partner's trust: the census of bench/partner_census.py).
@@ -67,4 +68,4 @@ def test_simulate_seats_the_baseline_but_play_does_not_offer_it() -> None:
     assert data["players"] == {"NS": "baseline-hard", "EW": "hard"}
     # The same player on the same shoes from both sides: every game is shared alike.
     assert data["wins"]["NS"] == data["wins"]["EW"] == 1
-    assert "baseline-hard" not in PLAYER_KINDS
+    assert "baseline-hard" not in recorded()

@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
 
-from ai import make_player
 from ai.evaluator import (
     SIDE_FEATURES,
     EvaluatorWeights,
@@ -23,6 +22,7 @@ from ai.evaluator import (
 from ai.search import ahead_of_the_rest
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 
 
 def test_a_sides_features_are_counted_from_its_table_hands_and_feet() -> None:

@@ -13,7 +13,7 @@ from recording import record
 from said import said
 from test_ai_players import hide_and_shuffle
 
-from ai import ExpertPlayer, make_hint_player, make_player
+from ai import ExpertPlayer
 from ai.expert import Budget, candidates, lay_alternative, pickup_share, worth_a_search
 from ai.rule_based import RuleBasedPlayer
 from hfcli.cli import main
@@ -22,6 +22,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, PICKUP, Move
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
+from hfcli.levels import make_hint_player, make_player
 from hfcli.match import play_game
 from hfcli.reason_text import phrase, sentence
 from hfcli.transcript import SeatInfo, replay

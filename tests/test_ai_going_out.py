@@ -12,7 +12,7 @@ from positions import position as text_position
 from said import said
 from test_ai_strategy import BOOKS, play_turn, position
 
-from ai import Decision, make_player
+from ai import Decision
 from ai.going_out import answer_permission, ask_reason
 from ai.meldable import can_go_out
 from hfcli.engine.cards import parse_cards, parse_rank
@@ -23,6 +23,7 @@ from hfcli.engine.moves import MoveKind
 from hfcli.engine.reasons import ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.engine.seating import Seating
+from hfcli.levels import make_player
 from hfcli.match import play_game
 
 CLASSIC = preset("classic")

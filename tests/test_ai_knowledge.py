@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import cards, position
 
-from ai import make_player
 from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish, leftover_of
 from ai.rule_based import RuleBasedPlayer
@@ -23,6 +22,7 @@ from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 
 
 def test_knowledge_kept_move_by_move_reads_as_the_history_read_afresh() -> None:

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai import PLAYER_KINDS, Decision, make_player
+from ai import Decision
 from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.reasons import Reason
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player, recorded
 from hfcli.match import play_game
 from hfcli.reason_text import sentence
 
@@ -121,4 +122,4 @@ def test_greedy_discards_its_highest_card() -> None:
 def test_unknown_kind() -> None:
     with pytest.raises(ValueError, match="unknown player 'master'"):
         make_player("master", 1, 0)
-    assert PLAYER_KINDS == ("random", "greedy", "easy", "normal", "hard", "expert")
+    assert recorded() == ("random", "greedy", "easy", "normal", "hard", "expert")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from ai import Decision, make_player
+from ai import Decision
 from hfcli.engine.cards import THREE
 from hfcli.engine.game import Game
 from hfcli.engine.melds import WILD, count_books
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.reasons import Reason, ReasonKind
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.match import play_game
 
 CLASSIC = preset("classic")

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
 
-from ai import make_player
 from ai.sampler import read_knowledge
 from hfcli.engine.cards import Card, new_shoe
 from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.match import play_game
 
 # Tables other than four (T-SIZE): two players alone, six in three pairs, six in two threes.

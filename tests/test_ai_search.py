@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ai import make_player
 from ai.expert import ExpertPlayer, Search, worth_a_search
 from ai.knowledge import SeatKnowledge
 from ai.search import Budget, ClearGain, HorizonEstimate, SampledDeals, ahead_of_the_rest
@@ -15,6 +14,7 @@ from hfcli.engine.moves import DRAW, PICKUP
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 
 
 def test_clear_gain_leaves_the_first_candidate_only_past_the_noise_and_the_margin() -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_player
 from hfcli import rules
 from hfcli.engine.game import Game
+from hfcli.levels import make_player
 
 pytestmark = pytest.mark.e2e
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal")

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ai import make_player
 from ai.base import Decision
 from hfcli.cli import main
 from hfcli.engine.cards import Card, format_cards, new_shoe
@@ -26,6 +25,7 @@ from hfcli.event.entries import Entry, Refused, check
 from hfcli.event.results import Line, Results, results
 from hfcli.event.scoring import IMP_TABLE, imps, margin, percent, ranks, score
 from hfcli.event.spec import Event, EventError, daily, file_text, new_event, read, write
+from hfcli.levels import make_player
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 from hfcli.transcript.resume import resume

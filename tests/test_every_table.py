@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from recording import record
 from test_repl_support import asked_after_the_humans_turn, make_session
 
-from ai import PLAYER_KINDS, Decision, make_player
+from ai import Decision
 from hfcli import rules
 from hfcli.cli import main
 from hfcli.engine.events import Event
@@ -24,6 +24,7 @@ from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.seating import FOUR_HANDED
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player, recorded
 from hfcli.match import play_game
 from hfcli.render import card_count, status_line, visible_len
 from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
@@ -263,7 +264,7 @@ def test_T_SIZE_every_table_plays_to_the_end_with_every_card_somewhere_and_verif
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table_=st.sampled_from(TABLES), kind=st.sampled_from(PLAYER_KINDS), seed=st.integers(0, 2**31 - 1))
+@given(table_=st.sampled_from(TABLES), kind=st.sampled_from(recorded()), seed=st.integers(0, 2**31 - 1))
 def test_T_SIZE_any_table_any_player_any_seed_keeps_every_card_and_verifies(
     table_: tuple[int, str], kind: str, seed: int
 ) -> None:

@@ -24,10 +24,10 @@ from test_e2e_terminal import Terminal
 from test_repl_support import Captured, make_session, raw_control, recorded_session, scripted_moves
 from test_worker_processes import sigint_as_at_a_terminal
 
-from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.repl.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.host
 async def host_plays_until(hosted: HostedTable, moves: int) -> None:
     """The host (South, no terminal) plays the moves an easy AI would, until ``moves`` are made and
     South's turn is over."""
-    from ai import make_player
+    from hfcli.levels import make_player
 
     chooser = make_player("easy", hosted.settings.seed, 0)
     table, host = hosted.table, hosted.people[0]

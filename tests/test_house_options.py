@@ -26,7 +26,7 @@ def house(**options: Any) -> rules.Rules:
 
 def south_turn(game: Game, level: str) -> list[str]:
     """The moves the AI at ``level`` makes in South's seat until the turn passes, each legal."""
-    from ai import make_player
+    from hfcli.levels import make_player
 
     player = make_player(level, 1, 0)
     moves: list[str] = []

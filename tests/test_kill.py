@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_player
+from hfcli.levels import make_player
 from hfcli.match import play_game
 from hfcli.transcript import read_source, replay, resume
 
 PLAYER = r"""
 import sys, time
-from ai import make_player
+from hfcli.levels import make_player
 from hfcli import Game, rules
 from hfcli.transcript import SeatInfo, TranscriptWriter
 

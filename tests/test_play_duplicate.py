@@ -8,11 +8,11 @@ from pathlib import Path
 from click.testing import CliRunner
 from recording import GOLDEN, record_what_if
 
-from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.cards import parse_cards
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.transcript.verify import verify_file
 
 ORIGIN = GOLDEN / "classic-normal-seed1.jsonl"  # every seat normal; NS won 21380 to 20775

@@ -8,9 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 from recording import GOLDEN, record
 
-from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
+from hfcli.levels import make_player
 from hfcli.transcript import SeatInfo, replay
 from hfcli.transcript.verify import verify_file
 from hfcli.transcript.viewer import load

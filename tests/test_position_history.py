@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 
 
 def played(seed: int, moves: int) -> Game:

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rule_sets import play_through, rule_sets
 
-from ai import make_player
 from hfcli import rules
 from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS
 from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
+from hfcli.levels import make_player
 from hfcli.rules_text import RULE_TEXTS
 from hfcli.transcript.digest import Digester, digest
 

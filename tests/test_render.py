@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ai import make_player
 from hfcli.engine.cards import card
 from hfcli.engine.game import Game
 from hfcli.engine.melds import meld_of
 from hfcli.engine.moves import parse_pick
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.render import (
     card_text,
     hand_text,

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_repl_support import make_session
 
-from ai import make_player
 from hfcli.engine.cards import ALL_CARDS, parse_cards, sort_for_display
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.render import (
     card_text,
     hand_lines,

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from positions import position
 
-from ai import make_player
 from hfcli.engine.cards import NINE, TEN, card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import parse_move
 from hfcli.engine.reasons import ReasonKind as R
 from hfcli.engine.reasons import reason
 from hfcli.engine.rules import CLASSIC, Rules
+from hfcli.levels import make_player
 from hfcli.reason_text import phrase
 from hfcli.render import BOLD, GREEN
 from hfcli.repl.narration import describe_move

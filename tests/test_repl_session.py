@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from test_repl_support import Captured, asked_after_the_humans_turn, make_session
 
-from ai import make_player
 from ai.base import Decision
 from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.table import AiEndpoint

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.repl.session import Session
 from hfcli.transcript import SeatInfo, TranscriptWriter
 

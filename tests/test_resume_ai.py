@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ai import make_player, recall
+from ai import recall
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.transcript import read_source
 from hfcli.transcript.verify import verify_file
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules
+from hfcli.levels import make_player
 from hfcli.repl.session import Session
 from hfcli.rules_text import RULE_TITLES, rule_ids, rule_list, rule_text
 

@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 from test_repl_support import Captured
 
-from ai import make_player
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
+from hfcli.levels import make_player
 from hfcli.repl.session import ERROR, INFO
 from hfcli.repl.spoken import SpokenSession
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ai import make_player
 from ai.base import Decision, Player
 from hfcli.engine.events import EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.table import AiEndpoint, Moved, NotYourTurn, Remark, Table
 from hfcli.transcript import SeatInfo, TranscriptWriter, replay
 from hfcli.transcript.verify import verify_file

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from test_repl_support import Captured
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC
+from hfcli.levels import make_player
 from hfcli.repl.session import ERROR, OK, Session
 from hfcli.table import AiEndpoint, Table
 from hfcli.transcript import SeatInfo, TranscriptWriter

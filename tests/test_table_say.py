@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from test_repl_support import recorded_session
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.repl.session import ERROR, INFO
 from hfcli.table import AiEndpoint, Moved, Remark, Table
 from hfcli.transcript import TranscriptError, resume

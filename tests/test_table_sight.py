@@ -12,7 +12,6 @@ from pathlib import Path
 from positions import meld, position
 from test_repl_support import Captured
 
-from ai import make_player
 from ai.base import Decision
 from hfcli.engine.cards import KING, QUEEN, card
 from hfcli.engine.events import Event, EventKind
@@ -21,6 +20,7 @@ from hfcli.engine.moves import Move
 from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
+from hfcli.levels import make_player
 from hfcli.render import pile_line, render_table
 from hfcli.repl.narration import Told, round_lines
 from hfcli.repl.session import ERROR, INFO, Session

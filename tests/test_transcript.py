@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from recording import record
 
-from ai import Decision, make_player
+from ai import Decision
 from hfcli import Game, rules
 from hfcli.engine.events import Event
+from hfcli.levels import make_player
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
 

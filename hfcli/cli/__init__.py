@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli import __version__
+from hfcli import __version__, levels
 from hfcli.engine.numbers import MAX_SEED, MAX_WHOLE, MIN_SEED, whole_number
 from hfcli.engine.options import Teams
 from hfcli.printable import escape_what_cannot_be_encoded, printable
@@ -110,6 +110,33 @@ class WholeNumber(click.IntRange):
 
 
 SEED = WholeNumber(MIN_SEED, MAX_SEED, "a seed")
+
+
+class LevelChoice(click.Choice):
+    """An AI level of :mod:`hfcli.levels` (those ``hf play`` offers, unless told), read from the
+    registry whenever the option is read or its help shown: a level added there is offered here."""
+
+    def __init__(self, which: Callable[[], tuple[str, ...]] = levels.offered) -> None:
+        self._which = which
+        super().__init__(which())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return self._which()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # click's own __init__ sets them; the registry keeps them
+
+
+class LevelOption(click.Option):
+    """A level option whose help ends with what each level plays like, from the registry."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None or not isinstance(self.type, LevelChoice):
+            return record
+        return record[0], f"{record[1]}  {levels.described(self.type.choices)}."
 
 
 TEAMS_OPTION = click.option(

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli import TEAMS_OPTION, InputError, WholeNumber, load_rules, table_rules
-from hfcli.cli.play import LEVELS, PauseSeconds, PlayerName, program_command
+from hfcli.cli import TEAMS_OPTION, InputError, LevelChoice, WholeNumber, load_rules, table_rules
+from hfcli.cli.play import PauseSeconds, PlayerName, program_command
 
 if TYPE_CHECKING:
     from hfcli.event.spec import Event
@@ -78,9 +78,9 @@ def describe(ev: Event) -> str:
 @TEAMS_OPTION
 @click.option("--deals", type=WholeNumber(1, 20, "deals"), default=None,
               help="Play the game's first N deals; default: the whole game (classic: 4).")
-@click.option("--partner", "partner_level", type=click.Choice(LEVELS), default="hard", show_default=True,
+@click.option("--partner", "partner_level", type=LevelChoice(), default="hard", show_default=True,
               help="Level of the AI partner.")
-@click.option("--opponents", "opponent_level", type=click.Choice(LEVELS), default="hard", show_default=True,
+@click.option("--opponents", "opponent_level", type=LevelChoice(), default="hard", show_default=True,
               help="Level of the AI opponents.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The event file to write (a new file).")

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
-from hfcli.cli.play import LEVELS, TRANSCRIPT_FILE, PauseSeconds, PlayerName, program_command, terminal_size
+from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, LevelOption, WholeNumber, load_rules, table_rules
+from hfcli.cli.play import TRANSCRIPT_FILE, PauseSeconds, PlayerName, program_command, terminal_size
 
 if TYPE_CHECKING:
     from hfcli.host.hosting import Resumed, Settings
@@ -28,7 +28,7 @@ DEFAULT_PORT = 2222
 @click.option("--players", "table_players", type=WholeNumber(2, 6, "players"), default=None,
               metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
-@click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+@click.option("--level", cls=LevelOption, type=LevelChoice(), default="normal", show_default=True,
               help="Skill of the AI in every seat no person takes (and for a guest who does not come back).")
 @click.option("--name", type=PlayerName(), default="Host", show_default=True,
               help="Your name at the table (you sit South unless --watch).")

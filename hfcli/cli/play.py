@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
+from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, LevelOption, WholeNumber, load_rules, table_rules
 from hfcli.cli.table_setup import (
     HUMAN,
     intro_lines,
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from hfcli.repl.session import Session
     from hfcli.transcript import Source
 
-LEVELS = ("easy", "normal", "hard", "expert")
 # The options a preference in the config file (hf config) sets when neither the command line nor
 # the environment does: parameter -> the file's key.
 PREFERENCES = {"name": "name", "level": "level", "partner_level": "partner-level",
@@ -153,11 +152,11 @@ TRANSCRIPT_FILE = TranscriptPath()
 @click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=WholeNumber(2, 6, "players"), default=None,
               metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
-@click.option("--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+@click.option("--level", cls=LevelOption, type=LevelChoice(), default="normal", show_default=True,
               help="Skill of every AI seat.")
-@click.option("--partner-level", type=click.Choice(LEVELS), default=None,
+@click.option("--partner-level", type=LevelChoice(), default=None,
               help="Skill of your partner or teammates (North at four).")
-@click.option("--opponent-level", type=click.Choice(LEVELS), default=None,
+@click.option("--opponent-level", type=LevelChoice(), default=None,
               help="Skill of everyone else (West and East at four).")
 @click.option("--transcript", "transcript_path", envvar="HF_PLAY_TRANSCRIPT", type=TRANSCRIPT_FILE, default=None,
               help="Where to record the game (default: a timestamped file in the user data folder).")

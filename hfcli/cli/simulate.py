@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ai import PLAYER_KINDS, SIMULATE_KINDS
-from hfcli.cli import SEED, TEAMS_OPTION, WholeNumber, load_rules, table_rules
+from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, WholeNumber, load_rules, table_rules
 from hfcli.engine.numbers import whole_number
+from hfcli.levels import every, recorded
 
 if TYPE_CHECKING:
     from hfcli.simulate import SimulationSummary
@@ -32,7 +32,7 @@ class TableSize(click.ParamType):
             text = value.strip()
         else:
             self.fail(f"{value!r} is not a number of players", param, ctx)
-        if text in PLAYER_KINDS:
+        if text in recorded():
             return text
         try:
             return whole_number(text, "players", 2, 6)
@@ -48,11 +48,11 @@ class TableSize(click.ParamType):
               help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
 @click.option("--levels", default=None, metavar="KIND[,KIND...]",
-              help=f"Who plays each side, in side order, or one kind for every side ({', '.join(SIMULATE_KINDS)}).  "
+              help="Who plays each side, in side order, or one kind for every side (the kinds --ns takes).  "
                    f"[default: {DEFAULT_PLAYER}]")
-@click.option("--ns", default=None, type=click.Choice(SIMULATE_KINDS),
+@click.option("--ns", default=None, type=LevelChoice(every),
               help=f"North-South players, at four in pairs.  [default: {DEFAULT_PLAYER}]")
-@click.option("--ew", default=None, type=click.Choice(SIMULATE_KINDS),
+@click.option("--ew", default=None, type=LevelChoice(every),
               help=f"East-West players, at four in pairs.  [default: {DEFAULT_PLAYER}]")
 @click.option("--rules", "rules_spec", default="classic", show_default=True,
               help="classic, eleven, quick or a .toml file.")
@@ -139,9 +139,9 @@ def _kinds(sides: tuple[str, ...], levels: str | None, ns: str | None, ew: str |
                 f"--ns and --ew name the partnerships at four; this table's sides are {', '.join(sides)}: use --levels")
         return (ns or DEFAULT_PLAYER, ew or DEFAULT_PLAYER)
     given = [kind.strip() for kind in (levels or DEFAULT_PLAYER).split(",")]
-    unknown = [kind for kind in given if kind not in SIMULATE_KINDS]
+    unknown = [kind for kind in given if kind not in every()]
     if unknown:
-        raise click.BadParameter(f"{unknown[0]!r} is not one of {', '.join(SIMULATE_KINDS)}", param_hint="--levels")
+        raise click.BadParameter(f"{unknown[0]!r} is not one of {', '.join(every())}", param_hint="--levels")
     if len(given) == 1:
         return tuple(given) * len(sides)
     if len(given) != len(sides):

@@ -27,7 +27,7 @@ HUMAN = 0  # a new game seats the person in the first seat (South); a resumed on
 
 def make_ai(level: str, seed: int | None, seat: int) -> Player:
     """The AI for ``seat`` at ``level``; a level the program does not know is a one-line error."""
-    from ai import make_player
+    from hfcli.levels import make_player
 
     try:
         return make_player(level, seed, seat)
@@ -155,7 +155,7 @@ def table_session(
     spoken: bool = False,
 ) -> Session:
     """The person's seat at ``game``: told for a screen reader when ``spoken``."""
-    from ai import make_hint_player
+    from hfcli.levels import make_hint_player
     from hfcli.repl.session import Session
     from hfcli.repl.spoken import SpokenSession
 

@@ -60,7 +60,7 @@ class Results:
 def par_game(event: Event) -> Game:
     """Par: the AI in every seat on the event's cards, its seat and its partners at the event's
     partner level, the opponents at theirs; the same seed as every entry's AI."""
-    from ai import make_player
+    from hfcli.levels import make_player
     from hfcli.match import play_game
 
     game = Game(event.rules, event.seed, seating=event.seating, shoes=event.shoes)

@@ -29,11 +29,11 @@ from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.event import shoes as derive
 from hfcli.files import PRIVATE_FILE, FileTooLarge, NotRegularFile, read_text_file
+from hfcli.levels import offered as offered_levels
 from hfcli.printable import hidden_characters, printable
 
 FORMAT = "hfcli-event"
 VERSION = 1
-LEVELS = ("easy", "normal", "hard", "expert")
 MAX_NAME = 60  # characters: the name heads the leaderboard and every entry's replay
 MAX_FILE_BYTES = 64 * 1024  # an event file is some 30 lines; anything this large is not one
 SEAT = 0  # the event's player sits South, as at hf play
@@ -262,8 +262,8 @@ def read(path: str | Path) -> Event:
         raise EventError(f"{where}: {problem}")
     partner, opponents = text("partner"), text("opponents")
     for what, level in (("partner", partner), ("opponents", opponents)):
-        if level not in LEVELS:
-            raise EventError(f"{where}: {what} must be one of {', '.join(LEVELS)}, not {printable(level)!r}")
+        if level not in offered_levels():
+            raise EventError(f"{where}: {what} must be one of {', '.join(offered_levels())}, not {printable(level)!r}")
     rules_data = data.get("rules")
     if not isinstance(rules_data, dict):
         raise EventError(f"{where}: the [rules] table is missing")

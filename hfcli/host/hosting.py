@@ -31,6 +31,7 @@ from hfcli.host.joining import code_matches, name_problem, plain_name
 from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.seatlock import SeatLock, new_seat_code
 from hfcli.host.terminal import Closed, Terminal
+from hfcli.levels import make_hint_player, make_player
 from hfcli.printable import printable
 from hfcli.table.endpoints import AiEndpoint, remark_problem, told_reason
 
@@ -463,7 +464,7 @@ class HostedTable:
         person.grace_timer = None
         if person.here or self.over.is_set():
             return
-        person.ai = make_ai(self.settings.level, self._seed, person.seat)
+        person.ai = make_player(self.settings.level, self._seed, person.seat)
         long_name = self.seating.long_names[person.seat]
         self._name_seat(person.seat, f"{long_name}, for {person.name}")
         self.announce(f"{printable(person.name)} is not back: the AI plays {long_name} for them until they are.")
@@ -523,7 +524,6 @@ class HostedTable:
         return self.game.seed if self.game is not None else self.settings.seed
 
     def _set_the_game(self) -> None:
-        from ai import make_hint_player
         from hfcli.engine.game import Game
         from hfcli.repl.session import Session
         from hfcli.repl.spoken import SpokenSession
@@ -540,7 +540,7 @@ class HostedTable:
             game = Game(settings.rules, seed=settings.seed, seating=self.seating, shoes=settings.shoes)
             self.levels = {s: settings.levels.get(s, settings.level)
                            for s in self.seating.seats if s not in self.people}
-            self.players = {s: make_ai(level, game.seed, s) for s, level in self.levels.items()}
+            self.players = {s: make_player(level, game.seed, s) for s, level in self.levels.items()}
             seats = [SeatInfo(self.people[s].name, "human", None) if s in self.people
                      else SeatInfo(self.seating.long_names[s], "ai", self.levels[s]) for s in self.seating.seats]
             locks = {self.seating.names[s]: place.lock.as_json() for s, place in sorted(self.lobby.places.items())
@@ -842,12 +842,6 @@ def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None, *,
         except FileExistsError:
             continue  # another game took the name since it was chosen
     raise FileExistsError(f"every new transcript name in {paths.transcripts_dir()} is taken")
-
-
-def make_ai(level: str, seed: int, seat: int) -> Player:
-    from ai import make_player
-
-    return make_player(level, seed, seat)
 
 
 def _nowhere(text: str) -> None:

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.rules import Rules, preset
+from hfcli.levels import make_player
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 

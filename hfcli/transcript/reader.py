@@ -11,8 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ai import PLAYER_KINDS
-from hfcli import __version__
+from hfcli import __version__, levels
 from hfcli.engine.cards import ALL_CARDS, Card, new_shoe, parse_cards
 from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.events import KINDS as EVENT_KINDS
@@ -215,10 +214,10 @@ def parse_header(source: Source) -> Header:
                 path, 1, f"seat {i + 1} needs a name, kind human or ai, and a level (text or null)"
             )
         _printable(source, f"seat {i + 1}'s name", name)
-        if level is not None and level not in PLAYER_KINDS:
+        if level is not None and level not in levels.recorded():
             raise TranscriptError(
                 path, 1, f"seat {i + 1} ({seating.names[i]}): unknown AI level {level!r}; "
-                f"the levels are {', '.join(PLAYER_KINDS)}"
+                f"the levels are {', '.join(levels.recorded())}"
             )
         seats.append(SeatInfo(name, str(kind), level))
     _printable(source, "the rules' name", rules.name)
@@ -458,7 +457,7 @@ def replay(
     names = game.seating.names
     players: list[Any] = []
     if ai:
-        from ai import make_player
+        from hfcli.levels import make_player
 
         for seat, info in enumerate(header.seats):
             if info.kind == "ai":
