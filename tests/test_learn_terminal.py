@@ -46,6 +46,7 @@ def test_the_guided_deal_at_80x24(tmp_path: Path) -> None:
         term.wait_for("Leave the lesson? [y/N]")
         term.send("y", "Enter")
         shown = term.wait_for("EXITED 0")
-        assert "learn goes on from here," in shown and "step 2 of 11." in shown
+        said = " ".join(shown.split())  # the command before it is as long as the program's path: it may wrap
+        assert "learn goes on from here, step 2 of 11." in said
     finally:
         term.tmux("kill-server")
