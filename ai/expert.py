@@ -37,7 +37,7 @@ from ai.base import Decision
 from ai.evaluator import LearnedEvaluator
 from ai.going_out import trusted_answer
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge, may_go_out
+from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
     Budget,
@@ -168,6 +168,11 @@ class ExpertPlayer:
         only the rule-based player underneath keeps anything from move to move; the search is
         made afresh at every decision, so it is not run again."""
         self.policy.recall(view)
+
+    def share(self, account: SharedAccount) -> None:
+        """Read the game's history through ``account`` with the other players of the game (the
+        rule-based player underneath is the one that reads it)."""
+        self.policy.share(account)
 
     @property
     def knowledge(self) -> SeatKnowledge:

@@ -16,8 +16,7 @@ from hfcli.engine.view import SeatView
 @dataclass(slots=True)
 class HandFacts:
     """One view's hand and table, counted. The lists and dicts are shared by every reader of the
-    decision, and the table's (``mine``, ``shapes``) by later decisions on the same melds too
-    (:func:`table_facts`): a reader that changes one for a what-if works on a copy."""
+    decision (and by no other decision): a reader that changes one for a what-if works on a copy."""
 
     counts: list[int]  # cards held by rank index (3 .. A, 2, JK)
     wilds: int  # twos and jokers held
@@ -39,7 +38,7 @@ def read_hand(view: SeatView) -> HandFacts:
     """The facts of ``view``'s hand and its partnership's melds."""
     counts = list(view.hand_counts)
     rules = view.rules
-    mine, shapes, books = table_facts(view.team, rules.book_size, view.my_melds)
+    mine, shapes, books = table_facts(view.my_melds)
     clean, dirty, wild = books
     needed = (  # books_needed, without the call
         max(0, rules.clean_books_to_go_out - clean),
@@ -49,31 +48,15 @@ def read_hand(view: SeatView) -> HandFacts:
     return HandFacts(counts, counts[TWO] + counts[JOKER], mine, shapes, books, needed)
 
 
-def table_facts(
-    team: int, book_size: int, melds: tuple[Meld, ...]
-) -> tuple[dict[int, Meld], dict[int, MeldShape], Books]:
-    """Side ``team``'s open melds by rank, their shapes and its books, worked out from ``melds``
-    (of books of ``book_size`` cards) the first time they are asked for and kept for the side's
-    next decision: a side's table changes only on its own lay-downs, and every other decision
-    asks again of the same melds. Kept by side and book size and compared by the melds
-    themselves (immutable, so mostly by identity; equal melds of one book size are alike in
-    all these facts), so the answer is the same whatever game or player asks; nobody changes
-    what it hands out (see HandFacts)."""
-    key = (team, book_size)
-    kept = _TABLE_FACTS.get(key)
-    if kept is not None and kept[0] == melds:
-        return kept[1], kept[2], kept[3]
+def table_facts(melds: tuple[Meld, ...]) -> tuple[dict[int, Meld], dict[int, MeldShape], Books]:
+    """A side's open melds by rank, their shapes and its books, worked out from its ``melds``.
+    Worked out afresh at every decision, into dicts of the decision's own: a handful of melds is
+    cheap to count, and no answer is kept between decisions, players or threads."""
     mine = open_melds(melds)
     shapes: dict[int, MeldShape] = {
         rank: (len(m.cards), len(m.cards) - m.wilds, m.wilds) for rank, m in mine.items()
     }
-    books = count_books(melds)
-    _TABLE_FACTS[key] = (melds, mine, shapes, books)
-    return mine, shapes, books
-
-
-# table_facts's last answer for each side and book size, with the melds it was worked out from.
-_TABLE_FACTS: dict[tuple[int, int], tuple[tuple[Meld, ...], dict[int, Meld], dict[int, MeldShape], Books]] = {}
+    return mine, shapes, count_books(melds)
 
 
 def open_melds(melds: tuple[Meld, ...]) -> dict[int, Meld]:

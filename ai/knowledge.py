@@ -306,14 +306,23 @@ class SeatKnowledge:
         return seen
 
 
-# Where a game's shared knowledge is kept in its history's memo.
-_SHARED = "ai.knowledge.SeatKnowledge"
+class SharedAccount:
+    """What the seats of one game learn from its public history, read once for them all. The
+    players a rollout makes for an imagined game are handed one account together
+    (:meth:`ai.rule_based.RuleBasedPlayer.share`); a player made alone keeps its own. The account
+    belongs to the players, never to the game, so two players that think at once (an AI seat and a
+    hint at a hosted table) share nothing."""
+
+    __slots__ = ("knowledge",)
+
+    def __init__(self) -> None:
+        self.knowledge: SeatKnowledge | None = None
 
 
-def shared_knowledge(view: SeatView, kept: SeatKnowledge) -> SeatKnowledge:
+def shared_knowledge(view: SeatView, kept: SeatKnowledge, account: SharedAccount) -> SeatKnowledge:
     """The knowledge a player reads ``view`` with, brought up to it: ``kept`` (the one it read its
-    last view with) or the one the seats of the game share. What a seat learns from the public
-    history is what every seat learns, so one account, kept in the history's memo, serves them
+    last view with) or the one in ``account``, which the players of an imagined game share. What
+    a seat learns from the public history is what every seat learns, so one account serves them
     all and reads each event once rather than once a seat. It only goes forward: a view of an
     earlier point than it has read (a game taken up again, a look back) is read with knowledge of
     the player's own, as is every view of a player whose own knowledge has read any. A player
@@ -321,10 +330,9 @@ def shared_knowledge(view: SeatView, kept: SeatKnowledge) -> SeatKnowledge:
     or, in a game built from a position with no history, from the first view if it is shown that
     view too."""
     history = view.history
-    memo = history.memo
-    shared: SeatKnowledge | None = memo.get(_SHARED)
+    shared = account.knowledge
     if shared is None:
-        shared = memo[_SHARED] = SeatKnowledge()
+        shared = account.knowledge = SeatKnowledge()
     if kept is shared:
         if shared.seen_events <= len(history):
             shared.update(view)

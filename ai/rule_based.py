@@ -8,7 +8,7 @@ from collections import Counter
 from ai.base import Decision, decision_rng
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
-from ai.knowledge import SeatKnowledge, may_go_out, shared_knowledge
+from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out, shared_knowledge
 from ai.strategy import (
     STYLES,
     OpeningPlan,
@@ -48,6 +48,7 @@ class RuleBasedPlayer:
         self.seed = seed
         self.seat = seat
         self.knowledge = SeatKnowledge()
+        self.account = SharedAccount()
         self._turn = -1
         self._moves = 0
         self._undone = False
@@ -56,7 +57,7 @@ class RuleBasedPlayer:
         self._origin: Counter[Card] | None = None  # the hand before a pickup, for the first meld
 
     def choose(self, view: SeatView) -> Decision:
-        self.knowledge = shared_knowledge(view, self.knowledge)
+        self.knowledge = shared_knowledge(view, self.knowledge, self.account)
         if not view.legal_moves:
             raise ValueError(f"{self.name} player asked to move with no legal moves")
         phase = view.phase
@@ -83,6 +84,12 @@ class RuleBasedPlayer:
             exact = self._from_origin(decision.move)
             decision = Decision(exact, decision.reason)  # the reason speaks of ranks, not of the cards
         return decision
+
+    def share(self, account: SharedAccount) -> None:
+        """Read the game's public history through ``account``, which the other players made for the
+        same game hold too: each event is then read once, not once a seat. Given before the first
+        choice; the knowledge is the same either way, only the time differs."""
+        self.account = account
 
     def recall(self, view: SeatView) -> None:
         """Be shown a view it chose at before the game was resumed (see :func:`hfcli.engine.seat.recall`):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai.base import Player
-from ai.knowledge import SeatKnowledge
+from ai.knowledge import SeatKnowledge, SharedAccount
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
 from hfcli.engine.game import Game
@@ -213,6 +213,10 @@ def rollout(
     ``watch``, where given, is shown the game before each move and the move (the review reads
     what happened in the imagined deal from it; it must not change the game)."""
     players = [policy(seed, s) for s in game.seating.seats]
+    account = SharedAccount()  # the imagined game's own: its players read its history once
+    for player in players:
+        if isinstance(player, RuleBasedPlayer):
+            player.share(account)
     deal = game.deal.index
     turns_left = -1 if rounds is None else rounds * len(game.seating.names)
     if move.kind is MoveKind.PICKUP:
@@ -247,12 +251,9 @@ def set_aside_the_draw(game: Game) -> None:
     no card drawn. On 89 such decisions of hard's games this took the median standard error of
     the difference over 16 samples from 578 points to 519 (the rest of the noise is the deal
     going its own way after six more cards in one hand). The cards set aside are unseen cards in
-    a random order, so where they lie tells the seat nothing new."""
-    stock = game.deal.stock  # top card last
-    n = min(game.rules.draw_count, len(stock))
-    if n:
-        stock[:0] = stock[-n:]
-        del stock[-n:]
+    a random order, so where they lie tells the seat nothing new. The game does it
+    (:meth:`hfcli.engine.game.Game.set_aside_the_draw`): nothing but its own methods changes a game."""
+    game.set_aside_the_draw()
 
 
 # ---------------------------------------------------------------------------- choosing

@@ -26,9 +26,10 @@ from pathlib import Path
 CHILD = r"""
 import hashlib, json, sys, time
 try:
-    from hfcli.levels import make_player
-except ImportError:
+    from hfcli.levels import make_player, seat_together
+except ImportError:  # before the registry, the game's history kept the players' shared account
     from ai import make_player
+    seat_together = lambda players: None
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 
@@ -39,6 +40,7 @@ for i in range(games):
     start = time.process_time()
     game = Game(rules, seed * 1000 + i)
     players = [make_player(kind, game.seed, s) for s in game.seating.seats]
+    seat_together(players)
     lines = []
     while not game.is_over and len(lines) < 20000:
         seat = game.to_move

@@ -14,7 +14,7 @@ This is the module of the program that makes players, so it is where the program
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -124,6 +124,20 @@ def described(names: tuple[str, ...]) -> str:
 def make_player(name: str, seed: int | None, seat: int) -> Player:
     """A player of level ``name`` for ``seat``, deterministic given the game's seed."""
     return find(name).make(seed, seat)
+
+
+def seat_together(players: Iterable[Player | None]) -> None:
+    """Let the AI players of one game read its public history once for them all rather than once
+    a seat (what they learn is the same either way). Only for players asked one at a time, as a
+    game asks its seats; a player that may think while another does (a hint) is kept apart."""
+    from ai.expert import ExpertPlayer
+    from ai.knowledge import SharedAccount
+    from ai.rule_based import RuleBasedPlayer
+
+    account = SharedAccount()
+    for player in players:
+        if isinstance(player, RuleBasedPlayer | ExpertPlayer):
+            player.share(account)
 
 
 def make_hint_player(seed: int | None, seat: int) -> Player:

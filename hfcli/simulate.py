@@ -30,7 +30,7 @@ from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding
 from hfcli.engine.seat import Player
 from hfcli.engine.seating import table
-from hfcli.levels import make_player
+from hfcli.levels import make_player, seat_together
 from hfcli.match import MatchStats, play_game
 
 BOOK_KINDS = tuple(BookKind)
@@ -309,6 +309,7 @@ def play_one(
         n = len(seating.team_names)
         # The kind of side i sits where team (i + rotation) % n sits.
         players = [make(game, kinds[(seating.team_of[s] - rotation) % n], s) for s in seating.seats]
+        seat_together(players)
         stats = MatchStats()
         conserved = [game.card_total() == rules.card_count]
 

@@ -1,5 +1,5 @@
-"""The facts of a side's table the players read at every decision (ai.hand.table_facts), which
-are kept from one decision to the next while the side's melds stay the same."""
+"""The facts of a side's table the players read at every decision (ai.hand.table_facts): worked
+out from the melds alone, into dicts of the decision's own."""
 
 from __future__ import annotations
 
@@ -18,12 +18,11 @@ SEVENS = "7C 7D 7H 7S 7C 7D 2C"  # seven cards, one of them wild
 
 def test_seven_sevens_are_a_dirty_book_of_seven_and_an_open_meld_toward_nine() -> None:
     # Classic books hold seven cards: the meld is a dirty book (a wild card in it), none open.
-    mine, shapes, books = table_facts(0, 7, (_meld(SEVENS, 7),))
+    mine, shapes, books = table_facts((_meld(SEVENS, 7),))
     assert (mine, shapes, books) == ({}, {}, (0, 1, 0))
-    # Asked next for equal melds (same rank, same cards) of books of nine cards, by the same
-    # side: not the book kept from before, but an open meld of 7 cards, 6 natural and 1 wild.
+    # The same cards of books of nine: an open meld of 7 cards, 6 natural and 1 wild.
     meld = _meld(SEVENS, 9)
-    mine, shapes, books = table_facts(0, 9, (meld,))
+    mine, shapes, books = table_facts((meld,))
     assert mine == {SEVEN: meld}
     assert shapes == {SEVEN: (7, 6, 1)}
     assert books == (0, 0, 0)
@@ -31,9 +30,15 @@ def test_seven_sevens_are_a_dirty_book_of_seven_and_an_open_meld_toward_nine() -
 
 def test_a_side_table_changed_by_a_lay_down_is_read_anew() -> None:
     meld = _meld("7C 7D 7H", 7)
-    assert table_facts(1, 7, (meld,))[1] == {SEVEN: (3, 3, 0)}
+    assert table_facts((meld,))[1] == {SEVEN: (3, 3, 0)}
     grown = meld.plus((card("2D"),))
-    assert table_facts(1, 7, (grown,))[1] == {SEVEN: (4, 3, 1)}
-    # The other side's table is its own.
-    assert table_facts(0, 7, ())[1] == {}
-    assert table_facts(1, 7, (grown,))[1] == {SEVEN: (4, 3, 1)}
+    assert table_facts((grown,))[1] == {SEVEN: (4, 3, 1)}
+    assert table_facts(())[1] == {}
+
+
+def test_each_answer_is_the_callers_own_so_a_what_if_changes_no_other_decision() -> None:
+    melds = (_meld("7C 7D 7H", 7),)
+    first = table_facts(melds)
+    first[0].clear()
+    first[1][SEVEN] = (9, 9, 9)
+    assert table_facts(melds)[:2] == ({SEVEN: melds[0]}, {SEVEN: (3, 3, 0)})

@@ -236,6 +236,19 @@ class Game:
         state.events += events
         return events
 
+    def set_aside_the_draw(self) -> None:
+        """Put the cards a draw would take now at the bottom of the stock, in their order.
+
+        For an imagined game, never a real one (whose stock is its shuffle's): the AI's search
+        plays a pickup and a draw forward on the same imagined deal, and after a pickup, which
+        draws nothing, the later draws then take the same cards as after the draw. The stock keeps
+        its cards, so every count the rules check is unchanged."""
+        stock = self.state.deal.stock  # top card last
+        n = min(self.rules.draw_count, len(stock))
+        if n:
+            stock[:0] = stock[-n:]
+            del stock[-n:]
+
     # ------------------------------------------------------------------ copies and comparison
 
     def clone(self) -> Game:

@@ -121,16 +121,10 @@ class GameState:
     # never needs them), after those of the history before the position the state was built from.
     public: list[Event] = field(default_factory=list, compare=False)
     seen_before: int = field(default=0, compare=False)
-    # What readers of the public history work out from it and keep beside it, by the reader's key
-    # (the AI keeps there its account of the public events, the same for every seat): shared by
-    # every view of this game, never by a copy's, whose history goes its own way.
-    public_memo: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def copy(self) -> GameState:
         """A copy that shares nothing mutable with this state (its history included)."""
-        copied = replica(self)
-        copied.public_memo = {}
-        return copied
+        return replica(self)
 
     def public_events(self) -> list[Event]:
         """Every event as every seat saw it (no private cards)."""

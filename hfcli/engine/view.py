@@ -27,17 +27,14 @@ from hfcli.engine.state import GameState, Phase
 
 class History(Sequence[Event]):
     """The first ``length`` public events of a game: a read-only window on its append-only log,
-    so handing a view to a player costs nothing however long the game has run. ``memo`` is the
-    game's :attr:`~hfcli.engine.state.GameState.public_memo`: what a reader works out from the
-    public events, kept for the next view of the same game (a reader that keeps something there
-    notes how far into the history it has read, since a view may be of an earlier point)."""
+    so handing a view to a player costs nothing however long the game has run. What a reader
+    works out from the events it keeps itself: the game's state holds nothing for its readers."""
 
-    __slots__ = ("_events", "_length", "memo")
+    __slots__ = ("_events", "_length")
 
-    def __init__(self, events: list[Event], length: int, memo: dict[str, Any] | None = None) -> None:
+    def __init__(self, events: list[Event], length: int) -> None:
         self._events = events
         self._length = length
-        self.memo: dict[str, Any] = {} if memo is None else memo
 
     def __len__(self) -> int:
         return self._length
@@ -165,7 +162,7 @@ def make_view(config: GameConfig, state: GameState, seat: int) -> SeatView:
     if turn.counting is not None and not deal.teams[seating.team_of[turn.seat]].opened:
         fields["pile_taken"] = _taken_this_turn(public, turn.seat)
     fields["results"] = tuple(state.results)
-    fields["history"] = History(public, len(public), state.public_memo)
+    fields["history"] = History(public, len(public))
     if turn.to_move == seat:
         fields["legal_moves"] = tuple(legal_moves(config, state, counts))
     fields["team"] = team

@@ -60,12 +60,14 @@ class Results:
 def par_game(event: Event) -> Game:
     """Par: the AI in every seat on the event's cards, its seat and its partners at the event's
     partner level, the opponents at theirs; the same seed as every entry's AI."""
-    from hfcli.levels import make_player
+    from hfcli.levels import make_player, seat_together
     from hfcli.match import play_game
 
     game = Game(event.rules, event.seed, seating=event.seating, shoes=event.shoes)
     levels = {event.seat: event.partner, **event.levels}
-    play_game(game, [make_player(levels[seat], event.seed, seat) for seat in event.seating.seats])
+    players = [make_player(levels[seat], event.seed, seat) for seat in event.seating.seats]
+    seat_together(players)
+    play_game(game, players)
     return game
 
 

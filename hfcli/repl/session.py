@@ -27,7 +27,7 @@ from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.numbers import whole_number
 from hfcli.engine.reasons import Reason
 from hfcli.engine.scoring import GameResult, cards_value
-from hfcli.engine.seat import Player
+from hfcli.engine.seat import Decision, Player
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.printable import one_line_of_words, printable
@@ -834,12 +834,32 @@ class Session:
         return INFO
 
     def _hint(self) -> str:
+        asked = self.hint_asked()
+        if asked is None:
+            return self._no_hint()
+        player, view = asked
+        return self.show_hint(player.choose(view), view)
+
+    def hint_asked(self) -> tuple[Player, SeatView] | None:
+        """The player that gives ``hint`` and the view to ask it of, or None when ``hint`` is
+        refused now. A hosted table asks it in a thread of its own, so one person's hint holds up
+        no one else; the player is the person's own and shares nothing with the AI seats'."""
+        if self.confirming_quit or self.finished or self.waiting is not None:
+            return None  # the line is answered as such a moment answers it
+        view = self.view
+        if self.hints_off is not None or self.is_over or view.to_move != self.human or self.hint_player is None:
+            return None
+        return self.hint_player, view
+
+    def _no_hint(self) -> str:
         if self.hints_off is not None:
             return self.error(self.hints_off)
-        view = self.view
-        if self.is_over or view.to_move != self.human or self.hint_player is None:
-            return self.error("No hint now: it is not your turn.")
-        decision = self.hint_player.choose(view)
+        return self.error("No hint now: it is not your turn.")
+
+    def show_hint(self, decision: Decision, asked: SeatView) -> str:
+        """Tell the person the hint ``decision`` found at ``asked``, if the game is still there."""
+        if len(self.view.history) != len(asked.history):
+            return self.error("No hint now: the game moved on while the hint was worked out.")
         said = self.reason_words(decision.reason)
         self.say(f"Hint: {move_with_reason(str(decision.move), said, color=self.color, ascii=self.ascii)}")
         return INFO

@@ -37,11 +37,12 @@ from hfcli.engine.moves import Move, MoveKind, Pick
 from hfcli.engine.reasons import Reason
 from hfcli.engine.scoring import GameResult, cards_value
 from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
 from hfcli.printable import one_line_of_words, printable
 from hfcli.reason_text import Form, clauses
 from hfcli.render import pile_state
 from hfcli.repl.narration import Told
-from hfcli.repl.session import INFO, LogEntry, Session
+from hfcli.repl.session import INFO, Decision, LogEntry, Session
 from hfcli.rules_text import rule_text
 from hfcli.table import Moved, Remark
 
@@ -452,13 +453,9 @@ class SpokenSession(Session):
             return self.error(str(exc.args[0]))
         return INFO
 
-    def _hint(self) -> str:
-        if self.hints_off is not None:
-            return self.error(self.hints_off)
-        view = self.view
-        if self.is_over or view.to_move != self.human or self.hint_player is None:
-            return self.error("No hint now: it is not your turn.")
-        decision = self.hint_player.choose(view)
+    def show_hint(self, decision: Decision, asked: SeatView) -> str:
+        if len(self.view.history) != len(asked.history):
+            return super().show_hint(decision, asked)  # says the game moved on
         move = decision.move
         said = "; ".join(move_words(move, (), advice=True))
         reason = short_reason(decision.reason, self.names, self.human)

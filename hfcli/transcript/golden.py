@@ -4,7 +4,7 @@ Regenerate them (after a deliberate change to the engine, the AI or the format) 
 
     python -m hfcli.transcript regenerate [FOLDER]
 
-Each game is played by AI seats from ``ai.make_player`` and recorded through the writer; the
+Each game is played by AI seats from ``hfcli.levels.make_player`` and recorded through the writer; the
 header's ``created`` time is fixed so that regenerating an unchanged game rewrites the same bytes.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hfcli.engine.game import Game
 from hfcli.engine.rules import Rules, preset
-from hfcli.levels import make_player
+from hfcli.levels import make_player, seat_together
 from hfcli.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
@@ -68,6 +68,7 @@ def record_game(
     if seats is None:
         seats = [SeatInfo(game.seating.long_names[i], "ai", level) for i, level in enumerate(levels)]
     players = [make_player(level, seed, seat) for seat, level in enumerate(levels)]
+    seat_together(players)
     writer = TranscriptWriter.create(path, game, seats, fsync=False, created=created)
     try:
         play_game(

@@ -457,7 +457,7 @@ def replay(
     names = game.seating.names
     players: list[Any] = []
     if ai:
-        from hfcli.levels import make_player
+        from hfcli.levels import make_player, seat_together
 
         for seat, info in enumerate(header.seats):
             if info.kind == "ai":
@@ -467,6 +467,7 @@ def replay(
                     raise TranscriptError(source.path, 1, f"seat {names[seat]}: {exc}") from None
             else:
                 players.append(None)
+        seat_together(players)
     pending = [event_line(e, game) for e in game.events]
     pending.reverse()  # popped from the end
     digest_due = 0  # the line of the move that ended a turn whose digest has not come yet
