@@ -138,6 +138,7 @@ def test_the_hint_player_is_the_expert() -> None:
     assert isinstance(hint, ExpertPlayer) and hint.budget.samples < ExpertPlayer(1, 0).budget.samples
 
 
+@pytest.mark.slow
 def test_a_game_with_expert_seats_verifies_with_the_ai_and_after_a_resume(tmp_path: Path) -> None:
     """``hf verify --ai`` asks fresh experts at every AI seat; a game resumed with ``hf play
     --resume`` (fresh players again, mid-game) still verifies."""

@@ -101,6 +101,7 @@ def test_whole_number_reads_what_str_writes_and_refuses_it_outside_the_range(num
             whole_number(str(number), "n", 0, high)
 
 
+@pytest.mark.slow
 @given(st.text(max_size=12))
 def test_whole_number_refuses_any_text_but_ascii_digits_with_a_value_error(text: str) -> None:
     plain = text.isascii() and text.lstrip("-").isdigit() and text.count("-") <= 1 and not text.endswith("-")

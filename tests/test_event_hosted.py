@@ -24,6 +24,7 @@ def event_settings(event: Event, path: Path) -> dict[str, object]:
                 people_seats=frozenset({0, 2}), header={"event": event.header()}, transcript_path=path)
 
 
+@pytest.mark.slow
 def test_a_pair_plays_an_event_at_a_hosted_table_and_their_entry_counts(tmp_path: Path) -> None:
     event = new_event("Pairs night", PRESETS["quick"], "hard", "normal")
     path = tmp_path / "pair.jsonl"

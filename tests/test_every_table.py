@@ -263,6 +263,7 @@ def test_T_SIZE_every_table_plays_to_the_end_with_every_card_somewhere_and_verif
     _verifies(path, game)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table_=st.sampled_from(TABLES), kind=st.sampled_from(recorded()), seed=st.integers(0, 2**31 - 1))
 def test_T_SIZE_any_table_any_player_any_seed_keeps_every_card_and_verifies(

@@ -308,6 +308,7 @@ def _file_size_limit(limit: int) -> Callable[[], None]:
     return apply
 
 
+@pytest.mark.slow
 def test_under_a_file_size_limit_hf_play_stops_in_one_line_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     moves = scripted_moves(5, "easy", count=400)
@@ -713,6 +714,7 @@ def test_a_relative_xdg_data_home_is_ignored(tmp_path: Path, monkeypatch: pytest
 
 
 
+@pytest.mark.slow
 def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.host
 THANKS = "The game is over. Thank you for playing."
 
 
+@pytest.mark.slow
 def test_every_guest_reads_the_final_scores_and_the_thanks_before_the_connection_closes(tmp_path: Path) -> None:
     async def scene() -> list[Guest]:
         async with serving(settings(transcript_path=tmp_path / "g.jsonl"), tmp_path) as (hosted, port):

@@ -35,6 +35,7 @@ async def come_back(port: int, name: str, seat_code: str) -> Guest:
     return guest
 
 
+@pytest.mark.slow
 def test_a_guest_who_drops_in_the_middle_of_a_turn_keeps_the_seat_and_takes_it_back(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
 
@@ -65,6 +66,7 @@ def test_a_guest_who_drops_in_the_middle_of_a_turn_keeps_the_seat_and_takes_it_b
     assert verify_file(path, ai=True).moves > 20
 
 
+@pytest.mark.slow
 def test_after_the_grace_period_the_ai_plays_for_the_guest_until_they_come_back(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
 
@@ -90,6 +92,7 @@ def test_after_the_grace_period_the_ai_plays_for_the_guest_until_they_come_back(
     assert verify_file(path, ai=True).moves > 20
 
 
+@pytest.mark.slow
 def test_the_host_takes_a_stopped_game_up_from_its_transcript_and_guests_sit_down_again_by_name(
     tmp_path: Path,
 ) -> None:

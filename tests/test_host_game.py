@@ -14,6 +14,7 @@ from hfcli.transcript.verify import verify_file
 pytestmark = pytest.mark.host
 
 
+@pytest.mark.slow
 def test_two_guests_and_two_ai_seats_play_a_quick_game_to_the_end_and_it_verifies(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
 

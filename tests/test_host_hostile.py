@@ -38,6 +38,7 @@ def test_no_command_file_transfer_or_forwarding_is_served(tmp_path: Path) -> Non
     asyncio.run(scene())
 
 
+@pytest.mark.slow
 def test_the_table_plays_on_through_garbage_a_10_mb_line_silence_and_moves_out_of_turn(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
 
@@ -105,6 +106,7 @@ def test_two_hundred_connections_at_once_hold_eight_places_at_most_and_a_friend_
     asyncio.run(scene())
 
 
+@pytest.mark.slow
 def test_a_thousand_wrong_codes_let_nobody_in_and_the_right_one_still_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "CODE_SECONDS", 600.0)  # a bound on a hang here, not the table's minute

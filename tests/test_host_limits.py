@@ -119,6 +119,7 @@ def test_a_code_and_a_name_typed_before_the_prompts_seat_a_guest_without_a_pty(t
     asyncio.run(scene())
 
 
+@pytest.mark.slow
 def test_a_flood_of_window_changes_is_one_redraw_a_moment_and_closed_and_a_seated_guest_is_answered(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     from prompt_toolkit.application import Application
@@ -165,6 +166,7 @@ def test_a_flood_of_window_changes_is_one_redraw_a_moment_and_closed_and_a_seate
     assert not [r for r in caplog.records if "socket.send() raised exception" in r.getMessage()]
 
 
+@pytest.mark.slow
 def test_input_over_the_budget_is_cut_and_the_guest_told(tmp_path: Path) -> None:
     async def scene() -> None:
         async with serving(settings(), tmp_path) as (hosted, port):

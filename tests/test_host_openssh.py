@@ -17,6 +17,7 @@ pexpect = pytest.importorskip("pexpect")
 SSH = shutil.which("ssh")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
 def test_a_friend_joins_hf_host_with_openssh_and_sees_the_table(tmp_path: Path) -> None:
     env = dict(os.environ, HF_DATA_DIR=str(tmp_path / "data"), TERM="xterm", COLUMNS="80", LINES="24")

@@ -37,6 +37,7 @@ def seen_cards(view: SeatView) -> set[str]:
     return {card_text(c) for c in cards if c.suit}
 
 
+@pytest.mark.slow
 def test_no_guest_is_sent_a_card_of_another_seat_before_the_table_shows_it(tmp_path: Path) -> None:
     async def scene() -> None:
         async with serving(settings(transcript_path=tmp_path / "g.jsonl"), tmp_path) as (hosted, port):

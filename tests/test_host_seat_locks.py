@@ -43,6 +43,7 @@ async def refused_codes(guest: Guest, name: str) -> None:
     assert "3 wrong seat codes; the connection is closed." in guest.text
 
 
+@pytest.mark.slow
 def test_a_name_alone_takes_no_seat_during_a_drop_nor_once_the_ai_plays_it(tmp_path: Path) -> None:
     async def scene() -> None:
         async with serving(settings(grace=60.0), tmp_path) as (hosted, port):
@@ -114,6 +115,7 @@ def test_a_lookalike_name_neither_sits_beside_nor_takes_the_seat(tmp_path: Path)
     asyncio.run(scene())
 
 
+@pytest.mark.slow
 def test_after_a_resume_a_seat_comes_back_only_with_its_code_which_the_file_does_not_hold(tmp_path: Path) -> None:
     from hfcli.cli.host import _resumed
 

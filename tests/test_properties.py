@@ -14,6 +14,7 @@ import hashlib
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rule_sets import play_through, rule_sets
@@ -170,6 +171,7 @@ def _replays(game: Game, played: list[Move], seed: int) -> None:
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(preset=st.sampled_from(["classic", "eleven"]), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_games_of_moves_drawn_by_hypothesis_keep_every_invariant(preset: str, seed: int, data: st.DataObject) -> None:
@@ -186,6 +188,7 @@ def test_games_of_moves_drawn_by_hypothesis_keep_every_invariant(preset: str, se
     _replays(game, played, seed)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_small_classic_random_games_keep_every_invariant(seed: int) -> None:
@@ -193,6 +196,7 @@ def test_small_classic_random_games_keep_every_invariant(seed: int) -> None:
     _replays(game, _play(game, seed, thorough_every=1), seed)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_small_eleven_random_games_keep_every_invariant(seed: int) -> None:
@@ -200,6 +204,7 @@ def test_small_eleven_random_games_keep_every_invariant(seed: int) -> None:
     _replays(game, _play(game, seed, thorough_every=1), seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["classic", "eleven"]))
 def test_tiny_games_keep_every_invariant(seed: int, preset: str) -> None:
@@ -241,6 +246,7 @@ ANY_RULES = settings(max_examples=120, deadline=None,
                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.slow
 @ANY_RULES
 @given(drawn=rule_sets(cost=330), seed=st.integers(0, 2**31 - 1))
 def test_random_games_under_any_allowed_rule_set_end_with_every_card_somewhere(
@@ -263,6 +269,7 @@ def test_ai_games_under_any_allowed_rule_set_end_with_every_card_somewhere(
     play_through(house, seed, kinds)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(drawn=rule_sets(cost=330), seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 250))
 def test_the_rule_based_players_propose_only_legal_moves_where_random_play_leaves_them(

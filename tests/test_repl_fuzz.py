@@ -37,6 +37,7 @@ LINES_PER_EXAMPLE = 10
 EXAMPLES = 220  # 2,200 lines in all
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 50), lines=st.lists(line, min_size=LINES_PER_EXAMPLE, max_size=LINES_PER_EXAMPLE))
 def test_random_lines_never_raise_and_refusals_change_nothing(seed: int, lines: list[str]) -> None:
@@ -131,6 +132,7 @@ def test_a_piped_game_among_hostile_lines_plays_exactly_its_moves(tmp_path: Path
 PTY_BURSTS = 30
 
 
+@pytest.mark.slow
 @pytest.mark.e2e
 def test_hostile_bursts_in_a_real_pseudo_terminal_never_stop_the_table(tmp_path: Path) -> None:
     import pexpect

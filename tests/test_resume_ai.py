@@ -94,6 +94,7 @@ def test_an_ai_resumed_after_taking_the_pile_names_the_cards_it_held_before(tmp_
     assert verified.moves == 188
 
 
+@pytest.mark.slow
 def test_a_game_cut_anywhere_in_an_ai_turn_after_a_pickup_goes_on_as_the_uninterrupted_one(tmp_path: Path) -> None:
     seed, south = 20, south_moves(20)
     full_path = tmp_path / "uninterrupted.jsonl"
@@ -142,6 +143,7 @@ def test_a_player_made_afresh_and_shown_the_turn_so_far_chooses_as_the_one_that_
     assert decisions > 100
 
 
+@pytest.mark.slow
 @pytest.mark.e2e
 def test_the_kill_and_resume_bench_finds_every_stopped_game_going_on_as_the_uninterrupted_one() -> None:
     # bench/kill_resume.py in small: three cuts of a quick game (two inside AI turns, one with a

@@ -223,6 +223,7 @@ def test_a_discard_with_no_other_choice_is_not_a_decision() -> None:
     assert is_decision(position(f"S hand: 7C 7D 9\n{others}"), 0, parse_move("discard 7D"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("*.jsonl")))
 def test_every_seat_of_a_golden_game_is_reviewed_to_the_end(name: str) -> None:
     # Every table size and level there is, random and greedy seats among them: the positions a

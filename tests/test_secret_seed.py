@@ -29,6 +29,7 @@ pytestmark = pytest.mark.host
 SEED_LINE = re.compile(r"seed (\d+)\.")
 
 
+@pytest.mark.slow
 def test_no_guest_is_sent_the_seed_over_a_whole_game_and_the_transcript_keeps_it(tmp_path: Path) -> None:
     seed = new_seed()
     path = tmp_path / "g.jsonl"

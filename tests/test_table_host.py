@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from ai.base import Decision, Player
 from hfcli.engine.events import EventKind
 from hfcli.engine.game import Game
@@ -146,6 +148,7 @@ def _people_and_ai(tmp_path: Path, seed: int) -> tuple[Table, dict[int, Player],
     return table, minds, path
 
 
+@pytest.mark.slow
 def test_two_people_and_two_ai_play_a_game_to_its_end_that_verifies(tmp_path: Path) -> None:
     """The table asks the AI seats and waits for the people, who play through Table.play when
     they are to move; every endpoint is told each move after the file holds it; the file replays."""

@@ -117,6 +117,7 @@ def test_resume_after_a_crash_between_deals_deals_what_the_seed_deals(tmp_path: 
     assert replay(cut).game.deal_index == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=10**6), preset=st.sampled_from(["classic", "eleven"]),
        cut=st.floats(min_value=0.0, max_value=1.0))

@@ -120,6 +120,7 @@ def hf_env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "HF_DATA_DIR": str(tmp_path / "data"), "HF_PLAY_SPEED": "0"}
 
 
+@pytest.mark.slow
 def test_a_second_resume_of_a_game_being_played_is_refused_and_the_first_plays_on(
     tmp_path: Path, hf_env: dict[str, str]
 ) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from recording import record
 from test_repl_support import raw_control
@@ -272,6 +273,7 @@ def _with(lines: list[str], i: int, line: str) -> list[str]:
     return lines[:i] + [line] + lines[i + 1:]
 
 
+@pytest.mark.slow
 def test_mutated_transcripts_never_crash_verify_and_never_pass_a_changed_game(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     today = tmp_path / "today.jsonl"  # a game as today's writer records it, whatever the shipped files' version

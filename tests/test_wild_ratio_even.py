@@ -107,6 +107,7 @@ def test_the_rule_based_player_opens_with_a_meld_only_even_allows() -> None:
     assert not twice.teams[0].opened and twice.teams[0].melds == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kinds", [("random", "greedy", "normal", "easy"), ("normal", "hard", "greedy", "expert")])
 def test_no_player_makes_an_illegal_move_under_even(kinds: tuple[str, ...]) -> None:
     # play_through applies each move the players choose; the engine refuses an illegal one.
