@@ -85,10 +85,6 @@ class Settings:
     header: Mapping[str, Any] | None = None
 
 
-class GameStarts(Exception):
-    """Ends a guest's lobby prompt: the host started the game."""
-
-
 class HostedAi(AiEndpoint):
     """The endpoint of a seat the host's driver plays: the table's ask is answered later, by the
     driver, off the table's own step (so the AI's thinking and the pause after it do not hold the

@@ -39,8 +39,9 @@ def _plain_style() -> BaseStyle:
     return merge_styles([default_ui_style()])
 
 
-class Interrupted(Exception):
-    """A question given up (give_up_asking)."""
+class GivenUp(Exception):
+    """A question given up (give_up_asking): the prompt ends with it, and the asker, having given
+    the question up, looks for no answer. Not the command line's Ctrl-C (``hfcli.cli.Interrupted``)."""
 
 
 def guest_output(stdout: TextIO, size: Callable[[], Size], term: str | None) -> Output:
@@ -237,7 +238,7 @@ class Terminal:
         session = self._asking
         app = self.running(session) if session is not None else None
         if session is not None and app is not None and app.is_running and not app.is_done:
-            app.exit(exception=Interrupted())
+            app.exit(exception=GivenUp())
             while self._asking is session:
                 await asyncio.sleep(0)
 

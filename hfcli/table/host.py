@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Protocol
 
+from hfcli.engine.errors import HandFootError
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld
@@ -39,8 +40,9 @@ class Recorder(Protocol):
     def close(self) -> None: ...
 
 
-class NotYourTurn(Exception):
-    """A seat played when another was to move (or the game was over): nothing changed."""
+class NotYourTurn(HandFootError):
+    """A seat played when another was to move (or the game was over): nothing changed. A
+    HandFootError, so whatever answers a refused move answers this one too."""
 
     def __init__(self, seat: int, to_move: int | None) -> None:
         super().__init__("It is not your turn." if to_move is not None else "The game is over.")
