@@ -36,14 +36,14 @@ from typing import Any
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from ai import SIMULATE_KINDS, make_player  # noqa: E402
 from ai.base import Player  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
+from hfcli.levels import every, make_player  # noqa: E402
 from hfcli.simulate import game_seed, play_one, side_names  # noqa: E402
 from hfcli.workers import parallel_map  # noqa: E402
 
-LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert", "baseline-hard")
+LEVELS = every()  # the registry's levels, in its order
 # Neighbours on the expected ladder, and a few jumps so that no level hangs on one pairing.
 DEFAULT_PAIRS = (
     "random-greedy,greedy-easy,easy-normal,normal-hard,hard-baseline-hard,normal-baseline-hard,"
@@ -56,7 +56,7 @@ EXPERT_PAIRS = "hard-expert,expert-baseline-hard,expert+easy-normal"
 def side_players(side: str) -> tuple[str, str]:
     first, _, second = side.partition("+")
     for kind in (first, second or first):
-        if kind not in SIMULATE_KINDS:
+        if kind not in every():
             raise ValueError(f"unknown player {kind!r} in {side!r}")
     return first, second or first
 

@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import make_player  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
+from hfcli.levels import make_player  # noqa: E402
 from hfcli.repl.spoken import SpokenSession  # noqa: E402
 
 UNSPEAKABLE = re.compile("[\x1b\u2500-\u259f\u2660-\u2667\u00d7]")

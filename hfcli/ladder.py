@@ -26,13 +26,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hfcli.levels import every
+
 ANCHOR = "normal"
 ANCHOR_RATING = 1500.0
 K = math.log(10) / 400  # Elo points to the logistic's natural scale
 VIRTUAL_TIES = 1.0  # BayesElo's prior: each pairing played counts this many ties more
 PRIOR_MEAN = 1500.0  # an unknown player
 PRIOR_SPREAD = 350.0
-LEVEL_ORDER = ("random", "greedy", "easy", "normal", "hard", "expert", "baseline-hard")
+LEVEL_ORDER = every()  # the levels in the registry's order (hfcli.levels)
 
 
 def expected(difference: float) -> float:
