@@ -22,7 +22,7 @@ from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.levels import make_player
+from hfcli.levels import make_player, seat_together
 
 
 def test_knowledge_kept_move_by_move_reads_as_the_history_read_afresh() -> None:
@@ -205,12 +205,13 @@ def test_cards_seen_kept_move_by_move_are_the_cards_in_sight_at_every_decision()
 
 
 def test_the_seats_of_a_game_share_one_knowledge_and_a_view_of_an_earlier_point_reads_as_it_was() -> None:
-    """The four hard players of a game read the public history with one knowledge, equal to a
-    reading of the whole history afresh; a new player shown a view of an earlier point (a look
-    back) reads it with a knowledge of its own that reads as that history afresh, and the shared
-    one stays where the game is."""
+    """The four hard players of a game, seated together, read the public history with one
+    knowledge, equal to a reading of the whole history afresh; a new player shown a view of an
+    earlier point (a look back) reads it with a knowledge of its own that reads as that history
+    afresh, and the shared one stays where the game is. The game itself keeps none of it."""
     game = Game(preset("classic"), 4)
     players = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    seat_together(players)
     earlier: SeatView | None = None
     for number in range(60):
         view = game.view(game.to_move)
@@ -232,6 +233,24 @@ def test_the_seats_of_a_game_share_one_knowledge_and_a_view_of_an_earlier_point_
     then.update(earlier)
     assert looking_back.knowledge is not shared and looking_back.knowledge == then
     assert shared.seen_events == len(now.history)
+
+
+def test_players_made_apart_read_the_history_each_alone_and_learn_what_players_seated_together_do() -> None:
+    game = Game(preset("classic"), 4)
+    together = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    seat_together(together)
+    apart = [make_player("hard", game.seed, s) for s in game.seating.seats]
+    for _ in range(60):
+        view = game.view(game.to_move)
+        move = together[view.seat].choose(view).move
+        assert apart[view.seat].choose(view).move == move
+        game.apply(move)
+    knowledges = {id(p.knowledge) for p in apart if isinstance(p, RuleBasedPlayer)}
+    assert len(knowledges) == 4
+    now = game.view(game.to_move)
+    for player in [*apart, together[0]]:
+        player.knowledge.update(now)  # type: ignore[attr-defined]
+    assert all(p.knowledge == together[0].knowledge for p in apart)  # type: ignore[attr-defined]
 
 
 def test_a_player_first_shown_a_position_game_after_its_first_moves_reads_the_history_alone() -> None:
