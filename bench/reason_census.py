@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from ai import make_player
 from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.reasons import Reason, ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.engine.seat import Decision
+from hfcli.levels import make_player
 from hfcli.match import play_game
 from hfcli.simulate import game_seed
 

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from positions import position
 from test_ai_discards import WEST, discard, reasons, round_to_south
 
-from ai import make_player
 from hfcli.engine.cards import KING, NINE, TEN
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
@@ -25,6 +24,7 @@ from hfcli.engine.moves import parse_move
 from hfcli.engine.reasons import FACTS, FactType, Reason, ReasonKind, reason, recorded
 from hfcli.engine.rules import preset
 from hfcli.engine.seat import Player
+from hfcli.levels import make_player
 from hfcli.reason_text import WORDS, Facts, Said, lesson, phrase, record_text, sentence
 from hfcli.repl.narration import describe_move
 from hfcli.table import AiEndpoint, Moved, Table
