@@ -1,5 +1,6 @@
 """What a hosted table sends each guest: over a whole game, no card of another seat's hand or foot
-reaches a guest's terminal before the table has shown it to that seat."""
+reaches a guest's terminal before the table has shown it to that seat, and no fact private to
+another seat's reasoning reaches it at all."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from test_host_login import CODE, settings
 
 from hfcli.engine.cards import Card
 from hfcli.engine.view import SeatView
+from hfcli.reason_text import Form, clauses
 from hfcli.render import card_text
+from hfcli.transcript.reader import replay
 
 pytestmark = pytest.mark.host
 
@@ -78,5 +81,24 @@ def test_no_guest_is_sent_a_card_of_another_seat_before_the_table_shows_it(tmp_p
                 await guest.until("Game over: ")
             assert not leaks, leaks[:5]
             assert all(len(known[s]) > 10 for s in guests)
+            # Nor any fact private to the seat that reasoned: the words each
+            # private fact adds to a move's reason, in every form, reach no other seat's screen.
+            names = hosted.table.game.seating.long_names  # type: ignore[union-attr]
+            checked = 0
+            for m in replay(tmp_path / "g.jsonl").moves:
+                why = m.why
+                if why is None or not why.has_private():
+                    continue
+                for seat, guest in guests.items():
+                    if seat == m.seat:
+                        continue
+                    said = " ".join(guest.text.split())
+                    for form in Form:
+                        whole = clauses(why, form, names, you=seat)
+                        public = clauses(why, form, names, you=seat, public_only=True)
+                        for clause in set(whole) - set(public):
+                            checked += 1
+                            assert " ".join(clause.split()) not in said, (m.seat, clause)
+            assert checked > 20
 
     asyncio.run(scene())
