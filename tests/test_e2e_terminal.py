@@ -78,8 +78,11 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
 
 
 def test_draw_meld_discard_and_quit_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
-    first = terminal.wait_for("your turn, draw | stock 164 | deal 1/4")  # the bottom toolbar
-    assert "Deal 1 of 4" in first and "Your hand (13 cards)" in first
+    terminal.wait_for("your turn, draw | stock 164 | deal 1/4")  # the bottom toolbar
+    # The whole table, at 120x60: read once it is all there, since a loaded machine can show the
+    # prompt's toolbar before the terminal has drawn every line written before it.
+    first = terminal.wait_for("Your hand (13 cards)")
+    assert "Deal 1 of 4" in first
     assert "South (draw)>" in first
     terminal.send("dra", "Tab")  # completion finishes the command
     terminal.wait_for("South (draw)> draw")
