@@ -59,7 +59,9 @@ def open_terminal(tmp_path: Path, args: str, columns: int, lines: int) -> Termin
     command = " ".join(shlex.quote(part) for part in hf) + f" play {args} --transcript " + shlex.quote(
         str(tmp_path / "game.jsonl")
     ) + "; echo EXITED $?; sleep 30"
-    env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    # COLUMNS and LINES left in the environment by another test would override the pane's size.
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+           "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
     assert TMUX is not None
     subprocess.run(
         [TMUX, "-L", socket, "new-session", "-d", "-s", "play", "-x", str(columns), "-y", str(lines), command],
@@ -79,9 +81,7 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
 
 def test_draw_meld_discard_and_quit_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
     terminal.wait_for("your turn, draw | stock 164 | deal 1/4")  # the bottom toolbar
-    # The whole table, at 120x60: read once it is all there, since a loaded machine can show the
-    # prompt's toolbar before the terminal has drawn every line written before it.
-    first = terminal.wait_for("Your hand (13 cards)")
+    first = terminal.wait_for("Your hand (13 cards)")  # the whole table, at 120x60
     assert "Deal 1 of 4" in first
     assert "South (draw)>" in first
     terminal.send("dra", "Tab")  # completion finishes the command

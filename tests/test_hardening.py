@@ -203,7 +203,9 @@ def tmux_play(tmp_path: Path) -> Iterator[Terminal]:
     term = Terminal(f"hf-test-{uuid.uuid4().hex[:8]}", "play")
     command = shlex.join([sys.executable, "-m", "hfcli", "play", "--seed", "7", "--speed", "0", "--transcript",
                           str(tmp_path / "game.jsonl")]) + "; echo EXITED $?; sleep 30"
-    env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    # COLUMNS and LINES left in the environment by another test would override the pane's size.
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+           "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
     subprocess.run([TMUX, "-L", term.socket, "new-session", "-d", "-s", "play", "-x", "120", "-y", "50", command],
                    env=env, check=True, timeout=10, cwd=ROOT)
     try:

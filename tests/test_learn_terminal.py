@@ -24,7 +24,9 @@ def learn_terminal(tmp_path: Path, args: str = "") -> Terminal:
     term = Terminal(socket, "learn")
     hf = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "hfcli"])
     command = f"{hf} learn {args}; echo EXITED $?; sleep 30"
-    env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    # COLUMNS and LINES left in the environment by another test would override the pane's size.
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+           "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"}
     assert TMUX is not None
     subprocess.run([TMUX, "-L", socket, "new-session", "-d", "-s", "learn", "-x", "80", "-y", "24", command],
                    env=env, check=True, timeout=10)

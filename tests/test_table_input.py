@@ -147,7 +147,9 @@ def shell(tmp_path: Path) -> Iterator[Terminal]:
     if TMUX is None:
         pytest.skip("tmux is not installed, so there is no real terminal to drive")
     term = Terminal(f"hf-test-{uuid.uuid4().hex[:8]}", "play")
-    env = {**os.environ, "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "PS1": "$ "}
+    # COLUMNS and LINES left in the environment by another test would override the pane's size.
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+           "HF_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "PS1": "$ "}
     subprocess.run([TMUX, "-L", term.socket, "new-session", "-d", "-s", "play", "-x", "80", "-y", "24",
                     "bash --norc --noprofile -i"], env=env, check=True, timeout=10, cwd=ROOT)
     try:
