@@ -138,7 +138,6 @@ def replay(
         for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
             click.echo(line)
         return
-    read = _reader()
     total = len(recording.moves)
     k = 0
     if start_deal is not None:
@@ -146,30 +145,14 @@ def replay(
         if found is None:
             raise click.BadParameter(f"the game has no deal {start_deal}", param_hint="--deal")
         k = found
-    last = "n"
 
     def show() -> None:
         width, height = _screen_size()
         click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width,
                           height=height))
 
-    show()
-    click.echo(HELP)
-    while True:
-        try:
-            text = read(f"[{k}/{total}] > ").strip().lower() or last
-        except EOFError:
-            click.echo("")
-            return
-        words = text.split()
-        command, arg = words[0], words[1] if len(words) > 1 else None
-        try:
-            n = whole_number(arg, "the count") if arg is not None else None
-        except ValueError as exc:
-            click.echo(f"{exc}. {HELP}")
-            continue
-        if command in ("q", "quit", "exit"):
-            return
+    def step(command: str, n: int | None) -> bool:
+        nonlocal k, omniscient
         if command in ("n", "next"):
             k = min(total, k + (n or 1))
         elif command in ("b", "back"):
@@ -180,7 +163,7 @@ def replay(
             start = recording.deal_start(n)
             if start is None:
                 click.echo(f"no deal {n} in this record")
-                continue
+                return False
             k = start
         elif command == "end":
             k = total
@@ -191,10 +174,39 @@ def replay(
             click.echo("Every hand is shown." if omniscient else "Only the watching seat's hand is shown.")
         else:
             click.echo(HELP)
-            continue
-        last = text
-        show()
+            return False
+        return True
 
+    _browse(lambda: f"[{k}/{total}] > ", HELP, show, step)
+
+
+def _browse(prompt: Callable[[], str], help_text: str, show: Callable[[], None],
+            step: Callable[[str, int | None], bool]) -> None:
+    """The replay browser's loop: show, then read a command and its count and hand them to ``step``,
+    which moves and says True, or says why not and False; Enter repeats the last command taken;
+    q or end of input leaves."""
+    read = _reader()
+    last = "n"
+    show()
+    click.echo(help_text)
+    while True:
+        try:
+            text = read(prompt()).strip().lower() or last
+        except EOFError:
+            click.echo("")
+            return
+        words = text.split()
+        command, arg = words[0], words[1] if len(words) > 1 else None
+        try:
+            n = whole_number(arg, "the count") if arg is not None else None
+        except ValueError as exc:
+            click.echo(f"{exc}. {help_text}")
+            continue
+        if command in ("q", "quit", "exit"):
+            return
+        if step(command, n):
+            last = text
+            show()
 
 AS_HELP = """Commands:
   n, next [N]     the seat's next move (or N on); Enter repeats it
@@ -223,30 +235,12 @@ def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool
         if not found:
             raise click.BadParameter(f"{name} made no move in deal {start_deal}", param_hint="--deal")
         i = found[0]
-    read = _reader()
-    last = "n"
-
     def show() -> None:
         width, height = _screen_size()
         click.echo(as_seat_screen(recording, mine[i], seat, ascii=ascii_cards, width=width, height=height))
 
-    show()
-    click.echo(AS_HELP)
-    while True:
-        try:
-            text = read(f"[{name} {i + 1}/{len(mine)}] > ").strip().lower() or last
-        except EOFError:
-            click.echo("")
-            return
-        words = text.split()
-        command, arg = words[0], words[1] if len(words) > 1 else None
-        try:
-            n = whole_number(arg, "the count") if arg is not None else None
-        except ValueError as exc:
-            click.echo(f"{exc}. {AS_HELP}")
-            continue
-        if command in ("q", "quit", "exit"):
-            return
+    def step(command: str, n: int | None) -> bool:
+        nonlocal i
         if command in ("n", "next"):
             i = min(len(mine) - 1, i + (n or 1))
         elif command in ("b", "back"):
@@ -255,10 +249,11 @@ def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool
             found = [j for j, k in enumerate(mine) if recording.moves[k].deal == n]
             if not found:
                 click.echo(f"{name} made no move in deal {n}")
-                continue
+                return False
             i = found[0]
         else:
             click.echo(AS_HELP)
-            continue
-        last = text
-        show()
+            return False
+        return True
+
+    _browse(lambda: f"[{name} {i + 1}/{len(mine)}] > ", AS_HELP, show, step)
