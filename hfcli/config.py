@@ -193,8 +193,9 @@ def unset(name: str, path: Path | None = None) -> Path:
     return save(settings, path)
 
 
-def screen_reader_wanted(flag: bool = False) -> bool:
-    """Whether the output is for a screen reader: the option, HF_SCREEN_READER, or the file."""
+def screen_reader_wanted(flag: bool = False, settings: Mapping[str, Value] | None = None) -> bool:
+    """Whether the output is for a screen reader: the option, HF_SCREEN_READER, or the file
+    (``settings``, where the caller has read it already)."""
     if flag:
         return True
     env = os.environ.get("HF_SCREEN_READER")
@@ -203,6 +204,8 @@ def screen_reader_wanted(flag: bool = False) -> bool:
             return _boolean(env)
         except ValueError:
             return True  # set to something: meant as on
+    if settings is not None:
+        return bool(settings.get("screen-reader", False))
     try:
         return bool(load().get("screen-reader", False))
     except ConfigError:

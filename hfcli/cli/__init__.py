@@ -187,14 +187,20 @@ def _speakable_output() -> None:
     four colours, and for a screen reader (HF_SCREEN_READER, or hf config screen-reader yes) cards
     in words and output without escapes, box lines, chart bars or suit symbols (:mod:`hfcli.speech`)."""
     from hfcli import config
-    from hfcli.render import use_four_colors
 
     try:
-        four_colors = bool(config.load().get("four-color", False))
+        settings = config.load()
     except config.ConfigError:
-        four_colors = False  # said by the commands that read the file for their options
-    use_four_colors(four_colors)
-    speak_output(config.screen_reader_wanted())
+        settings = {}  # said by the commands that read the file for their options
+    four_colors = bool(settings.get("four-color", False))
+    spoken = config.screen_reader_wanted(settings=settings)
+    # The table's drawing is loaded only when a preference changes it (or it is loaded already, by an
+    # earlier command in this process): ``hf --help`` and the other plain commands do not pay for it.
+    if four_colors or spoken or "hfcli.render" in sys.modules:
+        from hfcli.render import use_four_colors
+
+        use_four_colors(four_colors)
+        speak_output(spoken)
 
 
 def speak_output(on: bool) -> None:
