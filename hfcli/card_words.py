@@ -23,7 +23,7 @@ from hfcli.engine.cards import (
     Card,
 )
 from hfcli.engine.events import Event, EventKind
-from hfcli.engine.melds import WILD, BookKind, Meld
+from hfcli.engine.melds import WILD, BookKind, Meld, meld_rank_name
 from hfcli.engine.moves import Move, MoveKind, Pick
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -45,10 +45,6 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
 
 def rank_name(rank: int) -> str:
     return RANK_NAMES[rank]
-
-
-def rank_plural(rank: int) -> str:
-    return RANK_PLURALS[rank]
 
 
 def card_name(card: Card) -> str:
@@ -141,14 +137,14 @@ def meld_name(rank: int) -> str:
     return "the wild meld" if rank == WILD else f"the {RANK_PLURALS[rank]}"
 
 
-def meld_words(meld: Meld, *, books: bool = True) -> str:
+def meld_words(meld: Meld) -> str:
     """An open meld or a book in a few words: ``kings, five, clean``, ``nines, four with a wild
     card, dirty``, ``a clean book of tens``."""
     if meld.is_book:
         if meld.kind is BookKind.WILD:
             return "a wild book"
         return f"a {meld.kind} book of {RANK_PLURALS[meld.rank]}"
-    name = "wild cards" if meld.rank == WILD else RANK_PLURALS[meld.rank]
+    name = meld_rank_name(meld.rank)
     wild = sum(1 for c in meld.cards if c.rank in WILD_RANKS)
     if meld.rank == WILD or not wild:
         return f"{name}, {number(len(meld.cards))}"

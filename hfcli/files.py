@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
+import tomllib
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 PRIVATE_FILE = 0o600  # the mode of every file hf makes: its owner reads and writes it, nobody else
 PRIVATE_FOLDER = 0o700  # and of every folder it makes
@@ -71,6 +73,37 @@ def read_text_file(path: str | Path, limit: int) -> bytes:
     if len(data) > limit:
         raise FileTooLarge(path, limit)
     return data
+
+
+class UnreadableFile(ValueError):
+    """A file from outside that cannot be read as what it should be; the message says why, in
+    words that follow the file's name (``not UTF-8 text (line 2)``)."""
+
+
+def read_toml_file(path: str | Path, limit: int) -> dict[str, Any]:
+    """A regular file of at most ``limit`` bytes read as TOML in UTF-8 (house rules, an event, the
+    preferences); UnreadableFile says what is wrong."""
+    try:
+        raw = read_text_file(path, limit)
+    except (NotRegularFile, FileTooLarge) as exc:
+        raise UnreadableFile(str(exc)) from None
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise UnreadableFile(f"not UTF-8 text (line {line})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UnreadableFile(f"not valid TOML: {exc}") from None
+    except ValueError:
+        # tomllib reads a number with int(), which refuses one of thousands of digits; no file of hf's takes one.
+        raise UnreadableFile(f"a number in it is too long to read (more than {sys.get_int_max_str_digits()} "
+                             "digits)") from None
+    except RecursionError:
+        raise UnreadableFile("nested too deep to read") from None
 
 
 def make_private_folder(folder: Path) -> None:

@@ -8,13 +8,11 @@ set's names, so ``from hfcli import rules`` gives one place for presets and file
 
 from __future__ import annotations
 
-import sys
-import tomllib
 from pathlib import Path
 
 from hfcli.engine.errors import RulesError
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules, from_mapping, preset
-from hfcli.files import FileTooLarge, NotRegularFile, read_text_file
+from hfcli.files import UnreadableFile, read_toml_file
 from hfcli.printable import hidden_characters
 
 __all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "load_with_preset", "preset", "resolve"]
@@ -35,26 +33,9 @@ def load_with_preset(path: str | Path) -> tuple[Rules, Rules]:
     """A house-rules file's rule set, and the preset it starts from (what ``hf rules`` compares it with)."""
     p = Path(path)
     try:
-        raw = read_text_file(p, MAX_FILE_BYTES)
-    except (NotRegularFile, FileTooLarge) as exc:
+        data = read_toml_file(p, MAX_FILE_BYTES)
+    except UnreadableFile as exc:
         raise RulesError(f"{p}: {exc}") from None
-    except OSError as exc:
-        raise RulesError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise RulesError(f"{p}: not UTF-8 text (line {line})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{p}: not valid TOML: {exc}") from None
-    except ValueError:
-        # tomllib reads a number with int(), which refuses one of thousands of digits; no rule takes one.
-        raise RulesError(f"{p}: a number in it is too long to read (more than {sys.get_int_max_str_digits()} "
-                         "digits)") from None
-    except RecursionError:
-        raise RulesError(f"{p}: nested too deep to read") from None
     named = "name" in data
     data.setdefault("name", p.stem)
     name = data["name"]

@@ -25,9 +25,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_PLURALS, RANK_TOKENS, TEN
+from hfcli.engine.cards import JOKER, RANK_NAMES, RANK_TOKENS, TEN
 from hfcli.engine.errors import InvalidMoveError
 from hfcli.engine.melds import WILD
+from hfcli.engine.melds import meld_rank_name as rank_plural
 from hfcli.engine.moves import Move, Pick
 from hfcli.engine.reasons import Reason, ReasonKind
 from hfcli.printable import printable
@@ -128,10 +129,6 @@ def and_list(words: Sequence[str]) -> str:
 
 def rank_name(rank: int) -> str:
     return "wild card" if rank == WILD else RANK_NAMES[rank]
-
-
-def rank_plural(rank: int) -> str:
-    return "wild cards" if rank == WILD else RANK_PLURALS[rank]
 
 
 def a_rank(rank: int) -> str:

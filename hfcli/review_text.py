@@ -5,8 +5,8 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterator
 
-from hfcli.card_words import rank_plural
 from hfcli.engine.cards import card
+from hfcli.engine.melds import meld_rank_name
 from hfcli.render import (
     card_text,
     command_lines,
@@ -296,7 +296,7 @@ def lesson_sentences(f: Finding) -> list[str]:
              "against you only if it is still there when the deal ends."] if f.threw_a_wild else [])
     if f.dirtied >= 0:
         clean, dirty = f.book_bonuses
-        wild.append(f"{notation_text(f.played)} makes your clean meld of {rank_plural(f.dirtied)} dirty: closed, "
+        wild.append(f"{notation_text(f.played)} makes your clean meld of {meld_rank_name(f.dirtied)} dirty: closed, "
                     f"it scores {dirty} as a book rather than {clean}.")
     return wild + _measured_sentences(f)
 

@@ -37,7 +37,7 @@ from hfcli.comparison import margin
 from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
 from hfcli.engine.seating import FOUR_HANDED, Seating
-from hfcli.ladder import LEVEL_ORDER, PRIOR_MEAN, PRIOR_SPREAD, Outcome, fit, level_ratings, load_table
+from hfcli.ladder import PRIOR_MEAN, PRIOR_SPREAD, Outcome, fit, level_ratings, load_table
 from hfcli.printable import printable
 from hfcli.render import spoken_cards, table_words
 from hfcli.simulate import wilson
@@ -508,10 +508,15 @@ class Rating:
     def last(self) -> RatingPoint | None:
         return self.points[-1] if self.points else None
 
+    @property
+    def players_levels(self) -> list[str]:
+        """The levels rated, in order, that a game may be played against (not a baseline kept to measure by)."""
+        return [name for name in levels.recorded() if name in self.levels]
+
     def nearest_level(self) -> str | None:
         """The level whose table the player's rating is nearest (the players' levels only)."""
         last = self.last
-        shown = [name for name in LEVEL_ORDER if name in self.levels and name != "baseline-hard"]
+        shown = self.players_levels
         if last is None or not shown:
             return None
         return min(shown, key=lambda name: abs(self.levels[name] - last.rating))
@@ -540,7 +545,7 @@ class Rating:
                  f"{_count(len(self.points), 'rated game')}"
                  + (f"; not rated: {notes}" if notes else "") + "."]
         if near is not None:
-            shown = [n for n in LEVEL_ORDER if n in self.levels and n != "baseline-hard"]
+            shown = self.players_levels
             measured = [n for n in shown if n not in self.bounds]
             below = [n for n in shown if n in self.bounds and measured and self.levels[n] < self.levels[measured[0]]]
             level = f"{near} ({self.levels[near]:.0f})" if near not in self.bounds else f"{near}"

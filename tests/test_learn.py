@@ -10,10 +10,11 @@ from hfcli.cli import main
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import QUICK
 from hfcli.learn import LESSONS, lesson_for
-from hfcli.learn.course import Lesson, QuoteNotFound, parse, quote, step_start, table_key
+from hfcli.learn.course import Lesson, QuoteNotFound, parse, quote, step_start
 from hfcli.learn.guided import GUIDED
 from hfcli.learn.session import LessonSession
 from hfcli.render import notation_text
+from hfcli.review.decisions import table_key
 
 ALL = (GUIDED, *LESSONS)
 

@@ -98,22 +98,35 @@ def new(event_name: str, rules_spec: str, table_players: int | None, teams: str 
       hf event new --name "Quickie" --deals 1 -o one.toml      one deal
       hf event new --name "Club" --partner normal --opponents expert -o club.toml
     """
-    from hfcli.event.spec import EventError, new_event, write
+    from hfcli.event.spec import EventError, new_event
 
     rules = table_rules(load_rules(rules_spec), table_players, teams)
     try:
         ev = new_event(event_name, rules, partner_level, opponent_level, deals)
     except EventError as exc:
         raise InputError(str(exc)) from None
+    _write_event(ev, output)
+    _announce(ev, f"Written to {output}. Send it to the players: {program_command()} event play "
+                  f"{shlex.quote(str(output))}")
+
+
+def _write_event(ev: Event, path: Path) -> None:
+    """The event file, written only to a new file (its key deals every shoe: made 0600)."""
+    from hfcli.event.spec import write
+
     try:
-        write(ev, output)
+        write(ev, path)
     except FileExistsError:
-        raise InputError(f"{output}: the file exists; an event is written only to a new file") from None
+        raise InputError(f"{path}: the file exists; an event is written only to a new file") from None
     except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+        raise click.ClickException(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _announce(ev: Event, written: str = "") -> None:
+    """The event's settings, then (``written``) where its file is, then each deal's commitment."""
     click.echo(describe(ev))
-    click.echo(f"Written to {output}. Send it to the players: {program_command()} event play "
-               f"{shlex.quote(str(output))}")
+    if written:
+        click.echo(written)
     for line in commitments_lines(ev):
         click.echo(line)
 
@@ -128,10 +141,7 @@ def show(file: str) -> None:
       hf event show sunday.toml
       hf event show daily:2026-12-04
     """
-    ev = load_event(file)
-    click.echo(describe(ev))
-    for line in commitments_lines(ev):
-        click.echo(line)
+    _announce(load_event(file))
 
 
 _PLAY_OPTIONS = [
@@ -185,18 +195,8 @@ def daily(day: str | None, write_path: Path | None, name: str, ascii_cards: bool
     """
     ev = load_event(f"{DAILY}:{day}" if day is not None else DAILY)
     if write_path is not None:
-        from hfcli.event.spec import write
-
-        try:
-            write(ev, write_path)
-        except FileExistsError:
-            raise InputError(f"{write_path}: the file exists; an event is written only to a new file") from None
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {write_path}: {exc.strerror or exc}") from None
-        click.echo(describe(ev))
-        click.echo(f"Written to {write_path}.")
-        for line in commitments_lines(ev):
-            click.echo(line)
+        _write_event(ev, write_path)
+        _announce(ev, f"Written to {write_path}.")
         return
     _play(ev, name, ascii_cards, speed, no_color)
 

@@ -87,6 +87,8 @@ def host(
     event_settings: dict[str, Any] = {}
     if event_spec is not None:
         event_settings = _event_settings(event_spec, rules_spec, table_players, teams, seed)
+    # The event's rules and seed choose the game; the rest of its settings go to the table.
+    event_rules, event_seed = event_settings.pop("rules", None), event_settings.pop("seed", None)
     if resume_path is not None:
         for option, given in (("--seed", seed), ("--transcript", transcript_path), ("--players", table_players),
                               ("--teams", teams)):
@@ -95,16 +97,14 @@ def host(
         resumed = _resumed(resume_path, level, event_settings.get("shoes", ()), event_settings.get("header"))
         rules = resumed.game.rules
         seed, chosen = resumed.game.seed, False
-    elif event_settings:
+    elif event_rules is not None:
         resumed, chosen = None, False
-        rules, seed = event_settings.pop("rules"), event_settings.pop("seed")
+        rules, seed = event_rules, event_seed
     else:
         resumed, chosen = None, True
         rules = table_rules(load_rules(rules_spec), table_players, teams)
         if seed is None:
             seed, chosen = new_seed(), False
-    event_settings.pop("rules", None)
-    event_settings.pop("seed", None)
     from hfcli.host.joining import new_code
 
     settings = Settings(

@@ -16,7 +16,6 @@ import json
 import os
 import re
 import secrets
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -28,7 +27,7 @@ from hfcli.engine.errors import HandFootError
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.event import shoes as derive
-from hfcli.files import PRIVATE_FILE, FileTooLarge, NotRegularFile, read_text_file
+from hfcli.files import PRIVATE_FILE, UnreadableFile, read_toml_file
 from hfcli.levels import offered as offered_levels
 from hfcli.printable import hidden_characters, printable
 
@@ -232,17 +231,9 @@ def read(path: str | Path) -> Event:
     the id must be the SHA-256 of the rest; EventError says what is wrong."""
     where = printable(str(path))
     try:
-        raw = read_text_file(path, MAX_FILE_BYTES)
-    except (NotRegularFile, FileTooLarge) as exc:
-        raise EventError(f"{where}: {exc}") from None
-    except OSError as exc:
-        raise EventError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise EventError(f"{where}: not UTF-8 text") from None
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
-        raise EventError(f"{where}: not an event file: {printable(str(exc))}") from None
+        data = read_toml_file(path, MAX_FILE_BYTES)
+    except UnreadableFile as exc:
+        raise EventError(f"{where}: {printable(str(exc))}") from None
     if data.get("format") != FORMAT:
         raise EventError(f"{where}: not an event file (its format is not {FORMAT!r})")
     version = data.get("version")

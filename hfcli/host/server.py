@@ -255,12 +255,7 @@ class _ChannelOut:
         self.channel = channel
 
     def write(self, data: str) -> None:
-        chan = self.channel._chan
-        if chan is not None and self.channel.sendable():
-            try:
-                chan.write(data.replace("\n", "\r\n"))
-            except (OSError, asyncssh.Error):
-                pass  # the channel closed under the write
+        self.channel.write_raw(data)
 
     def isatty(self) -> bool:
         return True

@@ -17,6 +17,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import Move
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
+from hfcli.review.decisions import same_choice
 from hfcli.rules_text import find_rule, number_word
 
 
@@ -137,19 +138,6 @@ def move_key(move: Move) -> tuple[object, ...]:
     return move.kind, groups, move.target
 
 
-def table_key(game: Game) -> tuple[object, ...]:
-    """The table as far as a choice goes, suits aside but a three's colour kept."""
-    state = game.state
-    deal, turn = state.deal, state.turn
-
-    def ranks(cards: object) -> tuple[tuple[int, bool], ...]:
-        return tuple(sorted((c.rank, c.is_red_three) for c in cards))  # type: ignore[attr-defined]
-
-    return (turn.seat, turn.to_move, turn.phase, tuple(ranks(h) for h in deal.hands),
-            tuple(tuple(sorted(ranks(m.cards) for m in t.melds)) for t in deal.teams), ranks(deal.pile),
-            len(deal.stock), tuple(f is None for f in deal.feet), turn.asked, turn.permission)
-
-
 def same_move(game: Game, one: Move, other: Move) -> bool:
     """Whether ``one`` is the move ``other`` in ``game``: the same table after both, or, for moves
     the rules refuse, the same move but for its cards' suits."""
@@ -158,10 +146,7 @@ def same_move(game: Game, one: Move, other: Move) -> bool:
     first, second = game.refusal(one), game.refusal(other)
     if first is not None or second is not None:
         return first is not None and second is not None and move_key(one) == move_key(other)
-    after_one, after_other = game.clone(), game.clone()
-    after_one.apply(one)
-    after_other.apply(other)
-    return table_key(after_one) == table_key(after_other)
+    return same_choice(game, one, other)
 
 
 def parse(text: str) -> Move:

@@ -169,7 +169,6 @@ class Session:
         # The round: the moves since this seat's last turn ended (its discard first), kept so the
         # screen that starts its next turn can tell them again when they scrolled away.
         self._round: list[Told] = []
-        self._round_log = 0  # the log entry the round starts at
         self._rows_said = 0  # screen rows said so far
         self._round_rows = 0  # ... when the round began
         self._last_reason: tuple[int, str] | None = None  # the seat that moved last, and its reason as shown
@@ -226,7 +225,7 @@ class Session:
         if seat == self.human and move.kind in (MoveKind.DISCARD, MoveKind.END):
             # The person's turn is over: a new round starts, told from this move on. The line they
             # typed is on the screen above it.
-            self._round, self._round_log, self._round_rows = [], len(self.log) - 1, self._rows_said - 1
+            self._round, self._round_rows = [], self._rows_said - 1
         self._round.append(told)
         self._tell_move(told, moved)
         self._after_events(events)
@@ -382,7 +381,7 @@ class Session:
                     return
             elif e.kind == EventKind.DEAL:
                 # A new deal: what the last one's round did is on its score sheet.
-                self._round, self._round_log, self._round_rows = [], len(self.log), self._rows_said
+                self._round, self._round_rows = [], self._rows_said
                 self._last_reason = None
                 self._tell_deal_start(e)
                 new_deal = True
@@ -488,13 +487,18 @@ class Session:
             self.say(table)
             self.say(turn)
 
+    # What _turn_choices adds: where the pile cannot be taken; where the stock is empty and the
+    # pile can be taken; where the stock is empty and it cannot.
+    TURN_NOTES = (" (the pile cannot be taken)", " (the stock is empty)", " (the stock is empty)")
+
     def _turn_choices(self) -> str:
         """What the human may start a turn with, as the rules stand now (C-DRAW, C-PILE, C-END)."""
         kinds = {move.kind for move in self.view.legal_moves}
+        no_pile, no_stock, nothing = self.TURN_NOTES
         take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
         if MoveKind.DRAW in kinds:
-            return f"draw, or {take}" if take else "draw (the pile cannot be taken)"
-        return f"{take}, or end the deal (the stock is empty)" if take else "end the deal (the stock is empty)"
+            return f"draw, or {take}" if take else "draw" + no_pile
+        return f"{take}, or end the deal" + no_stock if take else "end the deal" + nothing
 
     def _asker_called(self) -> str:
         """Who asks the human "may I go out?": ``your partner``, or in a side of three the teammate by name."""
@@ -600,9 +604,7 @@ class Session:
         least the last 10. A line tells where a deal starts."""
         if not self.log:
             return "No moves yet."
-        first = max(0, len(self.log) - (count or 10))
-        if count is None:
-            first = min(first, self._since_last_turn())
+        first = self._log_start(count)
         lines = []
         column = max(6, *(len(name) for name in self.names.values()))
         deal = None
@@ -623,6 +625,17 @@ class Session:
         shown = entry.shown or notation_text(entry.move)
         return shown + reason_suffix(self.reason_words(entry.reason), color=self.color, ascii=self.ascii)
 
+    def _log_start(self, count: int | None) -> int:
+        """The first log entry ``log`` shows: the last ``count``; with none, the round since the
+        person's last turn ended, and at least the last 10."""
+        first = max(0, len(self.log) - (count or 10))
+        return first if count is not None else min(first, self._since_last_turn())
+
+    def _whole_reason(self, entry: LogEntry) -> str:
+        """The whole reason of a logged move as this seat was told it: every fact, another seat's
+        public ones only."""
+        return "; ".join(clauses(entry.reason, Form.SENTENCE, self.names, you=self.human)) if entry.reason else ""
+
     def _since_last_turn(self) -> int:
         """The log entry of the person's last discard (or ``end``): where the round they did not play began."""
         for at in range(len(self.log) - 1, -1, -1):
@@ -638,8 +651,7 @@ class Session:
         entry = self.log[at]
         who = self.names[entry.seat] if entry.seat != self.human else "You"
         shown = entry.shown or notation_text(entry.move)
-        # The whole reason as this seat was told it: every fact, another seat's public ones only.
-        said = "; ".join(clauses(entry.reason, Form.SENTENCE, self.names, you=self.human)) if entry.reason else ""
+        said = self._whole_reason(entry)
         if not said:
             return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. No reason was given for it."
         return f"Move {at + 1}, deal {entry.deal + 1}: {who} {shown}. Why: {said}."

@@ -103,6 +103,8 @@ MELDS, ADDS = "\0melds", "\0adds"
 class SpokenSession(Session):
     """A person's seat told for a screen reader; see the module's docstring."""
 
+    TURN_NOTES = ("", "", "; the stock is empty")  # said without brackets
+
     spoken = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -256,12 +258,6 @@ class SpokenSession(Session):
             self._shown_turn = self._moves_told
             self.say(f"You: your turn. {self._turn_choices().capitalize()}.")  # not a move: last leaves it out
 
-    def _turn_choices(self) -> str:
-        kinds = {move.kind for move in self.view.legal_moves}
-        take = "pick up the pile" if MoveKind.PICKUP in kinds else ""
-        if MoveKind.DRAW in kinds:
-            return f"draw, or {take}" if take else "draw"
-        return f"{take}, or end the deal" if take else "end the deal; the stock is empty"
 
     def _ask_permission(self) -> None:
         view = self.view
@@ -409,29 +405,28 @@ class SpokenSession(Session):
         text += f"; {'opponent' if len(others) == 1 else 'opponents'}: {', '.join(others)}."
         return text
 
-    def _entry_text(self, entry: LogEntry) -> str:
+    @staticmethod
+    def _move_said(entry: LogEntry) -> str:
         move = Move.parse(entry.move)
-        said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
+        return "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
+
+    def _entry_text(self, entry: LogEntry) -> str:
+        said = self._move_said(entry)
         reason = short_reason(entry.reason, self.names, self.human)
         return said + (f", {reason}" if reason else "")
 
     def log_text(self, count: int | None = None) -> str:
         if not self.log:
             return "Table: no moves yet."
-        first = max(0, len(self.log) - (count or 10))
-        if count is None:
-            first = min(first, self._since_last_turn())
+        first = self._log_start(count)
         return "\n".join(f"{self._name(entry.seat)}: move {number + 1}, {self._entry_text(entry)}."
                          for number, entry in enumerate(self.log[first:], start=first))
 
     def why_text(self, rest: str) -> str:
         at = self._why_at(rest)
         entry = self.log[at]
-        move = Move.parse(entry.move)
-        said = "; ".join(move_words(move, (), own=False)) or ("drew" if move.kind is MoveKind.DRAW else str(move.kind))
-        why = "; ".join(clauses(entry.reason, Form.SENTENCE, self.names, you=self.human)) if entry.reason else ""
-        why = one_line_of_words(why or "no reason was given")
-        return f"{self._name(entry.seat)}: move {at + 1}, {said}. Why: {why}."
+        why = one_line_of_words(self._whole_reason(entry) or "no reason was given")
+        return f"{self._name(entry.seat)}: move {at + 1}, {self._move_said(entry)}. Why: {why}."
 
     def _info(self, name: str, rest: str) -> str:
         try:

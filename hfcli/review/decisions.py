@@ -134,13 +134,13 @@ def same_choice(game: Game, one: Move, other: Move) -> bool:
     """Whether two moves make the same choice: they leave the table the same but for the suits
     of cards whose suit does not count (every card but a three, whose colour does): ``discard 3S``
     and ``discard 3`` from a hand holding one three, or ``discard 7C`` and ``discard 7D``, but never
-    ``yes`` and ``no`` (see :func:`_table_key`)."""
+    ``yes`` and ``no`` (see :func:`table_key`)."""
     if one == other:
         return True
     after_one, after_other = game.clone(), game.clone()
     after_one.apply(one)
     after_other.apply(other)
-    return _table_key(after_one) == _table_key(after_other)
+    return table_key(after_one) == table_key(after_other)
 
 
 CardKey = tuple[int, bool]
@@ -154,7 +154,7 @@ def _cards_key(cards: Iterable[Card]) -> tuple[CardKey, ...]:
     return tuple(sorted(map(_card_key, cards)))
 
 
-def _table_key(game: Game) -> tuple[object, ...]:
+def table_key(game: Game) -> tuple[object, ...]:
     """The table as far as a player's choice goes: who is to move and in what phase, what the turn
     has settled (asked to go out and the answer, laid cards, the value toward a first meld and
     which picked-up cards count for it), and every hand, foot, meld and the pile by rank (a three
