@@ -110,14 +110,16 @@ def read_log(path: Path) -> dict[tuple[int, str], dict[str, Any]]:
     return finished
 
 
-def complete(finished: dict[tuple[int, str], dict[str, Any]]) -> tuple[list[str], int]:
-    """A log's pairings (in the order first played) and how many shoes, from the first, every one
-    of them has played: the games a rerun with ``--games`` that many makes again, exactly."""
+def complete(finished: dict[tuple[int, str], dict[str, Any]]) -> dict[str, int]:
+    """Each pairing of a log (in the order first played) and how many shoes, from the first, it has
+    played without a gap: the games a rerun of that pairing with ``--games`` that many makes again,
+    exactly. A run of some pairings only (``--pairs``) adds to theirs and leaves the others'."""
     pairings = list(dict.fromkeys(p for _, p in sorted(finished)))
-    shoes = 0
-    while all((shoes, p) in finished for p in pairings) and pairings:
-        shoes += 1
-    return pairings, shoes
+    shoes = dict.fromkeys(pairings, 0)
+    for pairing in pairings:
+        while (shoes[pairing], pairing) in finished:
+            shoes[pairing] += 1
+    return shoes
 
 
 def main() -> None:
@@ -155,23 +157,29 @@ def main() -> None:
             print(f"  {count}/{len(tasks)} shoes, {time.monotonic() - started:.0f} s", flush=True)
     from hfcli import ladder  # imported after the games: a long run starts before the fit is written
 
-    # Each log counts its shoes up to the last that every one of its pairings played: a run
-    # stopped part way through a round of pairings is fitted as the shorter run it completed.
+    # Each pairing of a log counts its shoes up to its first gap: a run stopped part way is fitted
+    # as the shorter run it completed, and one command a count of shoes makes those games again.
     logs = [(path, read_log(path)) for path in args.log] if args.summary else [(log, finished)] if log else []
     if not log:
         logs = [(Path("-"), finished)]
     rows: list[dict[str, Any]] = []
     runs = []
     for path, played in logs:
-        names, shoes = complete(played) if args.summary else (pairings, min(args.games, complete(played)[1]))
-        rows += [r for (i, p), r in sorted(played.items()) if p in names and i < shoes]
-        runs.append({
-            "command": f"python bench/ladder.py --rules {rules.name} --seed {args.seed} --games {shoes} "
-                       f"--pairs {','.join(names)} --log {path.name}",
-            "pairings": names, "shoes": shoes,
-            "core_seconds": round(sum(r["seconds"] for (i, p), r in played.items() if p in names and i < shoes), 1),
-        })
-    games = [ladder.Pairing(tuple(_split(r["pairing"])), r["index"], tuple(r["won"])) for r in rows]
+        counts = complete(played)
+        if not args.summary:
+            counts = {p: min(args.games, counts.get(p, 0)) for p in pairings}
+        for shoes in sorted(set(counts.values()), reverse=True):
+            names = [p for p, n in counts.items() if n == shoes]
+            runs.append({
+                "command": f"python bench/ladder.py --rules {rules.name} --seed {args.seed} --games {shoes} "
+                           f"--pairs {','.join(names)} --log {path.name}",
+                "pairings": names, "shoes": shoes,
+                "core_seconds": round(sum(r["seconds"] for (i, p), r in played.items()
+                                          if p in names and i < shoes), 1),
+            })
+        rows += [r for (i, p), r in sorted(played.items()) if i < counts.get(p, 0)]
+    games = [ladder.Pairing(tuple(_split(r["pairing"])), r["index"], tuple(r["won"]), tuple(r["margin"]))
+             for r in rows]
     table = ladder.table(games, rng=random.Random(args.seed), boot=args.boot)
     table["rules"] = rules.name
     table["seed"] = args.seed

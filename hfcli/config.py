@@ -63,6 +63,13 @@ def _level(text: str) -> str:
     return word
 
 
+def _level_or_auto(text: str) -> str:
+    word = text.strip().lower()
+    if word not in (*levels.offered(), levels.AUTO):
+        raise ValueError(f"takes one of {', '.join((*levels.offered(), levels.AUTO))}")
+    return word
+
+
 def _name(text: str) -> str:
     name = text.strip()
     if not name or hidden_characters(name) or len(name) > MAX_NAME:
@@ -87,7 +94,7 @@ KEYS: dict[str, Key] = {key.name: key for key in (
     Key("ascii", "suits as letters (7H) instead of symbols", _boolean, False),
     Key("speed", f"seconds to pause after each AI move, 0 to {MAX_SPEED:g}", _speed, 0.25),
     Key("name", "your name at the table", _name, "You"),
-    Key("level", "skill of every AI seat", _level, "normal"),
+    Key("level", "skill of every AI seat (auto: the level nearest an even game for you)", _level_or_auto, "normal"),
     Key("partner-level", "skill of your partner or teammates", _level, ""),
     Key("opponent-level", "skill of everyone else", _level, ""),
 )}

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hfcli.levels import every
+from hfcli.levels import every, order
 
 ANCHOR = "normal"
 ANCHOR_RATING = 1500.0
@@ -61,31 +61,66 @@ class Pairing:
     sides: tuple[str, ...]
     index: int
     won: tuple[float, ...]
+    margin: tuple[float, ...] = ()  # the first side's score less the other's, game by game
 
 
 @dataclass(frozen=True)
 class Outcome:
     """``score`` won of ``games`` by a side of ``mine`` against ``theirs`` (each two players' names;
-    a name missing from the ratings is the unknown being fitted)."""
+    a name missing from the ratings is the unknown being fitted). ``margin``: the sum of those
+    games' margins (the side's score less the other's), when the fit is to read them."""
 
     mine: tuple[str, str]
     theirs: tuple[str, str]
     score: float
     games: float
+    margin: float | None = None
+
+
+@dataclass(frozen=True)
+class MarginScale:
+    """How a game's margin reads as a rating gap: on average ``per_point`` points of margin a rating
+    point of the sides' gap, each game's margin spread ``spread`` points about that (a normal
+    model), measured on the one-level pairings of ``levels`` no more than MARGIN_GAP apart."""
+
+    per_point: float
+    spread: float
+    levels: tuple[str, ...]
+
+    @property
+    def noise(self) -> float:
+        """A game's margin read as a rating gap: its spread, in rating points."""
+        return self.spread / self.per_point
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"per_point": round(self.per_point, 3), "spread": round(self.spread, 1), "levels": list(self.levels)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MarginScale:
+        return cls(float(data["per_point"]), float(data["spread"]), tuple(data["levels"]))
+
+
+MARGIN_GAP = 400.0  # rating points: past this (a side winning nine games in ten) margins stop growing in step
 
 
 def fit(
     outcomes: Sequence[Outcome], known: Mapping[str, float], *, prior: tuple[float, float] | None = None,
+    scale: MarginScale | None = None,
 ) -> tuple[dict[str, float], dict[str, float]]:
     """The ratings of every name in ``outcomes`` not in ``known`` that make the outcomes most likely
     (with ``prior``, a normal prior of that mean and spread on each), and each one's spread (from
-    the curvature at the peak). ``known`` holds the fixed ratings (the anchor, or the levels')."""
-    summed: dict[tuple[tuple[str, str], tuple[str, str]], list[float]] = {}
+    the curvature at the peak). ``known`` holds the fixed ratings (the anchor, or the levels').
+    With ``scale``, an outcome that carries its margin is read by its margin (a normal model of the
+    margin about ``scale.per_point`` times the sides' gap), the others by their wins."""
+    summed: dict[tuple[tuple[str, str], tuple[str, str], bool], list[float]] = {}
     for o in outcomes:  # the likelihood depends only on each match-up's sums: fit those
-        total = summed.setdefault((o.mine, o.theirs), [0.0, 0.0])
+        by_margin = scale is not None and o.margin is not None
+        total = summed.setdefault((o.mine, o.theirs, by_margin), [0.0, 0.0, 0.0])
         total[0] += o.score
         total[1] += o.games
-    outcomes = [Outcome(mine, theirs, s, n) for (mine, theirs), (s, n) in summed.items()]
+        total[2] += o.margin if by_margin and o.margin is not None else 0.0
+    outcomes = [Outcome(mine, theirs, s, n, m if by_margin else None)
+                for (mine, theirs, by_margin), (s, n, m) in summed.items()]
     names = sorted({n for o in outcomes for n in (*o.mine, *o.theirs) if n not in known})
     at = {n: i for i, n in enumerate(names)}
     x = [prior[0] if prior else ANCHOR_RATING for _ in names]
@@ -103,11 +138,16 @@ def fit(
                     else:
                         d += sign * x[at[name]]
                         weights[at[name]] = weights.get(at[name], 0.0) + sign
-            p = expected(d)
+            if scale is not None and o.margin is not None:
+                # Each game's margin over per_point is the gap plus noise of spread scale.noise.
+                pull, weight = (o.margin / scale.per_point - o.games * d) / scale.noise ** 2, o.games / scale.noise ** 2
+            else:
+                p = expected(d)
+                pull, weight = (o.score - o.games * p) * K, o.games * p * (1 - p) * K * K
             for i, wi in weights.items():
-                gradient[i] += (o.score - o.games * p) * K * wi
+                gradient[i] += pull * wi
                 for j, wj in weights.items():
-                    hessian[i][j] -= o.games * p * (1 - p) * K * K * wi * wj
+                    hessian[i][j] -= weight * wi * wj
         if prior:
             for i in range(len(names)):
                 gradient[i] -= (x[i] - prior[0]) / prior[1] ** 2
@@ -167,6 +207,27 @@ def side_rating(side: str, rated: Mapping[str, float]) -> float:
     return (rated[first] + rated[second]) / 2
 
 
+def margin_scale(games: Sequence[Pairing], rated: Mapping[str, float]) -> MarginScale | None:
+    """The margin a rating point is worth, by least squares through the origin over every game of
+    the one-level pairings whose levels are ``MARGIN_GAP`` or less apart, and the spread of a game's
+    margin about it. None without such games."""
+    pairs: list[tuple[float, float]] = []
+    levels: set[str] = set()
+    for g in games:
+        if "+" in g.sides[0] + g.sides[1] or not all(side in rated for side in g.sides):
+            continue
+        gap = rated[g.sides[0]] - rated[g.sides[1]]
+        if abs(gap) <= MARGIN_GAP:
+            pairs += [(gap, m) for m in g.margin]
+            levels.update(g.sides if g.margin else ())
+    squares = sum(gap * gap for gap, _ in pairs)
+    if len(pairs) < 2 or squares == 0:
+        return None
+    per_point = sum(gap * m for gap, m in pairs) / squares
+    spread = math.sqrt(sum((m - per_point * gap) ** 2 for gap, m in pairs) / (len(pairs) - 1))
+    return MarginScale(per_point, spread, tuple(sorted(levels, key=lambda n: (order(n), n))))
+
+
 def table(games: Sequence[Pairing], *, rng: random.Random, boot: int = 1000) -> dict[str, Any]:
     """The levels' table: each level's rating with its 95% interval from ``boot`` resamplings of
     the shoes (a shoe's games in every pairing go together, as they share its cards), and each
@@ -214,7 +275,10 @@ def table(games: Sequence[Pairing], *, rng: random.Random, boot: int = 1000) -> 
             "observed": round(shares[sides], 4), "observed_interval": _rounded(interval(observed_boot), 4),
             "predicted": round(predicted, 4), "predicted_interval": _rounded(interval(predicted_boot), 4),
         })
+    # A bound is no measure to read margins against.
+    scale = margin_scale(games, {name: point[name] for name in levels if measured(name, rows)})
     return {
+        "margin": None if scale is None else scale.as_dict(),
         "model": "Bradley-Terry (Elo scale) by maximum likelihood; a partnership plays as the mean of its "
                  f"two ratings; {VIRTUAL_TIES:g} virtual tie a pairing; {ANCHOR} anchored at {ANCHOR_RATING:g}; "
                  f"95% intervals from {boot} bootstrap resamplings of the shoes",
@@ -302,3 +366,21 @@ def load_table(rules_name: str) -> dict[str, Any] | None:
 
 def level_ratings(data: Mapping[str, Any]) -> dict[str, float]:
     return {name: float(row["rating"]) for name, row in data["levels"].items()}
+
+
+def even_opponents(
+    rating: float, rated: Mapping[str, float], choices: Sequence[str], partner: str | None = None,
+) -> tuple[str, float]:
+    """The level, among ``choices`` rated in ``rated``, that both opponents of a player rated
+    ``rating`` should play for the game nearest even, with the partner at level ``partner`` (None:
+    the opponents' level, a table of one level); and the share of games the player's side is then
+    expected to win. The weaker level of two equally near."""
+    def share(level: str) -> float:
+        mate = rated[partner] if partner is not None else rated[level]
+        return expected((rating + mate) / 2 - rated[level])
+
+    shown = [level for level in choices if level in rated]
+    if not shown:
+        raise ValueError("no level has a rating")
+    best = min(shown, key=lambda level: (abs(share(level) - 0.5), rated[level]))
+    return best, share(best)

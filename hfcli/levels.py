@@ -87,6 +87,11 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+# Not a level: what hf play's --level takes to choose the opponents' level nearest an even game
+# for the player (hfcli.cli.your_rating), and hf config's level may keep for new games.
+AUTO = "auto"
+
+
 def offered() -> tuple[str, ...]:
     """The levels a person may choose for ``hf play``, ``hf host`` and ``hf event``, in order."""
     return tuple(level.name for level in LEVELS if level.offered)

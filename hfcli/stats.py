@@ -37,7 +37,7 @@ from hfcli.comparison import margin
 from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
 from hfcli.engine.seating import FOUR_HANDED, Seating
-from hfcli.ladder import PRIOR_MEAN, PRIOR_SPREAD, Outcome, fit, level_ratings, load_table
+from hfcli.ladder import PRIOR_MEAN, PRIOR_SPREAD, MarginScale, Outcome, fit, level_ratings, load_table
 from hfcli.printable import printable
 from hfcli.render import spoken_cards, table_words
 from hfcli.simulate import wilson
@@ -583,9 +583,10 @@ RATING_SKIPS = {
 }
 
 
-def rated_outcome(game: PlayedGame, levels: dict[str, float]) -> Outcome | str:
-    """The game as the rating counts it, or why it is not counted (a key of ``RATING_SKIPS``).
-    Wins and losses only, a tie half a win: the margin is not counted."""
+def rated_outcome(game: PlayedGame, levels: dict[str, float], scale: MarginScale | None = None) -> Outcome | str:
+    """The game as the rating counts it, or why it is not counted (a key of ``RATING_SKIPS``): its
+    result (a tie half a win), and its margin where ``scale`` reads margins against every level at
+    the table (the margin predicts a player's results better: docs/ai.md)."""
     if not game.finished:
         return "unfinished"
     if game.duplicate:
@@ -597,7 +598,10 @@ def rated_outcome(game: PlayedGame, levels: dict[str, float]) -> Outcome | str:
     score = {"won": 1.0, "tied": 0.5, "lost": 0.0}[game.outcome]
     if len(game.partners) != 1:
         return "no-table"
-    return Outcome((YOU, game.partners[0]), (game.opposing[0], game.opposing[1]), score, 1.0)
+    seated = (*game.partners, *game.opposing)
+    read = scale is not None and all(w.startswith(PERSON) or w in scale.levels for w in seated)
+    return Outcome((YOU, game.partners[0]), (game.opposing[0], game.opposing[1]), score, 1.0,
+                   float(game.margin) if read else None)
 
 
 def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, Any] | None = None) -> Rating | None:
@@ -608,6 +612,7 @@ def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, An
     if data is None:
         return None
     levels = level_ratings(data)
+    scale = MarginScale.from_dict(data["margin"]) if data.get("margin") else None
     outcomes: list[Outcome] = []
     points: list[RatingPoint] = []
     skipped: Counter[str] = Counter()
@@ -615,7 +620,7 @@ def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, An
     for game in games:
         if game.rules_name != rules_name:
             continue
-        counted = rated_outcome(game, levels)
+        counted = rated_outcome(game, levels, scale)
         if isinstance(counted, Outcome) and game.event is not None:
             if game.event in events:
                 counted = "event-again"
@@ -624,7 +629,7 @@ def rate_games(games: Iterable[PlayedGame], rules_name: str, table: dict[str, An
             skipped[counted] += 1
             continue
         outcomes.append(counted)
-        found, spread = fit(outcomes, levels, prior=(PRIOR_MEAN, PRIOR_SPREAD))
+        found, spread = fit(outcomes, levels, prior=(PRIOR_MEAN, PRIOR_SPREAD), scale=scale)
         points.append(RatingPoint(len(outcomes), game.path, found[YOU], spread[YOU]))
     bounds = frozenset(name for name, row in data["levels"].items() if not row.get("measured", True))
     return Rating(rules_name, tuple(points), levels, dict(skipped), bounds)

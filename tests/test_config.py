@@ -44,7 +44,7 @@ def test_hf_config_shows_every_key_and_where_its_value_comes_from() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["config", "level", "champion"], "level takes one of easy, normal, hard, expert, not 'champion'"),
+    (["config", "level", "champion"], "level takes one of easy, normal, hard, expert, auto, not 'champion'"),
     (["config", "speed", "fast"], "speed takes a number of seconds from 0 to 60, not 'fast'"),
     (["config", "speed", "61"], "speed takes a number of seconds from 0 to 60, not '61'"),
     (["config", "screen-reader", "maybe"], "screen-reader takes yes or no, not 'maybe'"),

@@ -136,7 +136,9 @@ class LevelOption(click.Option):
         record = super().get_help_record(ctx)
         if record is None or not isinstance(self.type, LevelChoice):
             return record
-        return record[0], f"{record[1]}  {levels.described(self.type.choices)}."
+        # A choice that is no level (auto) is described in the option's own help.
+        named = tuple(choice for choice in self.type.choices if choice in levels.every())
+        return record[0], f"{record[1]}  {levels.described(named)}."
 
 
 TEAMS_OPTION = click.option(

@@ -23,6 +23,7 @@ from hfcli.cli.table_setup import (
     taking_up,
     transcript_name_problem,
 )
+from hfcli.levels import AUTO, offered
 from hfcli.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
@@ -152,8 +153,10 @@ TRANSCRIPT_FILE = TranscriptPath()
 @click.option("--players", "table_players", envvar="HF_PLAY_PLAYERS", type=WholeNumber(2, 6, "players"), default=None,
               metavar="2-6", help="Players at the table (T-SIZE); default: the rules' (four).")
 @TEAMS_OPTION
-@click.option("--level", cls=LevelOption, type=LevelChoice(), default="normal", show_default=True,
-              help="Skill of every AI seat.")
+@click.option("--level", cls=LevelOption, type=LevelChoice(lambda: (*offered(), AUTO)), default="normal",
+              show_default=True, help="Skill of every AI seat; auto: the opponents' level nearest an even game for "
+                                      "your rating (hf stats), and your partner's the same unless --partner-level "
+                                      "names it.")
 @click.option("--partner-level", type=LevelChoice(), default=None,
               help="Skill of your partner or teammates (North at four).")
 @click.option("--opponent-level", type=LevelChoice(), default=None,
@@ -240,6 +243,12 @@ def play(
         speak_output(True)
     ascii_cards = ascii_cards or screen_reader or not output_shows_symbols(sys.stdout.encoding)
     _check_sources(resume_path, from_spec, duplicate_path, seat)
+    if level == AUTO and (from_spec is not None or duplicate_path is not None):
+        given = click.get_current_context().get_parameter_source("level") is click.core.ParameterSource.COMMANDLINE
+        if given:
+            raise click.UsageError("--level auto chooses a new game's opponents; with --from or --duplicate "
+                                   "--level plays a recorded person's seat: name a level")
+        level = "normal"  # a standing preference for new games (hf config level auto): the usual level here
     if resume_path is not None:
         session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed, spoken=screen_reader)
         try:
@@ -260,11 +269,44 @@ def play(
         )
     else:
         rules = table_rules(load_rules(rules_spec), table_players, teams)
+        chosen = None
+        if level == AUTO:
+            level, chosen = _auto_level(rules, partner_level, opponent_level)
         session, intro = _new_session(
             seed, rules, name, (level, partner_level, opponent_level), transcript_path,
             color, ascii_cards, speed, spoken=screen_reader,
         )
+        if chosen is not None:
+            intro.insert(2, chosen)  # after the table and its seats
+    _say_the_rating_at_the_end(session, from_spec is None and duplicate_path is None)
     at_the_table(session, intro)
+
+
+def _auto_level(rules: Rules, partner_level: str | None, opponent_level: str | None) -> tuple[str, str]:
+    """``--level auto``: the opponents' level nearest an even game for this player, and why."""
+    from hfcli.cli.your_rating import choose_level
+
+    if opponent_level is not None:
+        raise click.UsageError("--level auto chooses the opponents' level itself: leave out --opponent-level")
+    try:
+        return choose_level(rules, partner_level)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _say_the_rating_at_the_end(session: Session, rated: bool) -> None:
+    """A game that counts toward the player's rating ends by saying it before and after the game."""
+    from hfcli.cli.your_rating import rated_table, rating_change
+
+    game, path = session.host.game, session.transcript_path
+    if not rated or path is None or not rated_table(game.rules):
+        return
+    rules_name = game.rules.name
+
+    def said() -> str:
+        return rating_change(rules_name, Path(path)) or "This game counts toward your rating: hf stats shows it."
+
+    session.after_game = said
 
 
 def at_the_table(session: Session, intro: list[str]) -> None:
