@@ -121,15 +121,22 @@ class Guest:
             except TimeoutError:
                 return
 
-    async def join(self, port: int, code: str | None, name: str, **connect: Any) -> Guest:
+    async def join(self, port: int, code: str | None, name: str, *, reader: bool = False, **connect: Any) -> Guest:
+        """Log in as a new guest, ``reader``: answering yes to the screen reader question."""
         await self.connect(port, **connect)
         if code is not None:
             await self.until("Join code:")
             self.line(code)
         await self.until("Your name:")
         self.line(name)
+        await self.answer_reader(reader)
         await self.until("You sit")
         return self
+
+    async def answer_reader(self, yes: bool = False) -> None:
+        """The question a new guest is asked after their name: yes, or Enter (no)."""
+        await self.until("Do you use a screen reader? [y/N]")
+        self.line("y" if yes else "")
 
     async def gone(self) -> None:
         await asyncio.wait_for(self.closed.wait(), WAIT)

@@ -89,3 +89,40 @@ def test_after_resume_the_host_sees_the_game_and_their_commands_answer(
     # Stopped in the middle of the game: the host is told how to go on with it.
     assert f"The game is saved in {path}" in printed
     assert f"host --resume {path}" in printed
+
+
+def test_the_host_who_uses_a_screen_reader_hears_the_game_in_words_and_plain_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """hf host under HF_SCREEN_READER (host_reader) or the console's reader command: the host's seat
+    is told in words, and from then on nothing but text reaches the host's terminal."""
+    from hfcli.cli import host as cli_host
+
+    monkeypatch.setenv("HF_DATA_DIR", str(tmp_path))
+    screen = HostScreen()
+    monkeypatch.setattr(cli_host, "terminal_size", screen.size)
+
+    async def scene() -> None:
+        with screen.running():
+            serving = asyncio.ensure_future(cli_host._serve(
+                settings(host_name="Host", transcript_path=tmp_path / "g.jsonl"), None, "127.0.0.1", 0, None))
+            try:
+                await screen.until("host>")
+                screen.line("reader")
+                await screen.until("Screen reader: on.")
+                after = len("".join(screen.raw))
+                screen.line("start")
+                await screen.until("You: your turn. Draw.")
+                screen.line("draw")
+                await screen.until("You: drew ")
+                screen.line("hand")
+                await screen.until("You: your hand, ")
+                await screen.terminal_quiet()
+                raw = "".join(screen.raw)[after:]
+                assert "\x1b" not in raw, repr(raw[raw.index("\x1b") - 80:raw.index("\x1b") + 40])
+                assert "draw> draw" in raw
+            finally:
+                serving.cancel()
+                await asyncio.gather(serving, return_exceptions=True)
+
+    asyncio.run(scene())

@@ -87,6 +87,7 @@ def test_a_huge_terminal_is_drawn_for_at_the_most_and_a_guest_without_a_pty_at_8
             ann.line(CODE)
             await ann.until("Your name:")
             ann.line("Ann")
+            await ann.answer_reader()
             await ann.until("You sit South.")
             terminal = hosted.people[0].terminal
             assert terminal is not None
@@ -101,6 +102,7 @@ def test_a_huge_terminal_is_drawn_for_at_the_most_and_a_guest_without_a_pty_at_8
             bob.line(CODE)
             await bob.until("Your name:")
             bob.line("Bob")
+            await bob.answer_reader()
             await bob.until("You sit West.")
             bob_terminal = hosted.people[1].terminal
             assert bob_terminal is not None and bob_terminal.size() == (80, 24)
@@ -112,7 +114,7 @@ def test_a_code_and_a_name_typed_before_the_prompts_seat_a_guest_without_a_pty(t
     async def scene() -> None:
         async with serving(settings(), tmp_path) as (hosted, port):
             cy = await Guest().connect(port, pty=False)
-            cy.send(f"{CODE}\nCy\n")  # as `printf 'CODE\nCy\n' | ssh -T`: typed before anything is asked
+            cy.send(f"{CODE}\nCy\n\n")  # as `printf 'CODE\nCy\n\n' | ssh -T`: typed before anything is asked
             await cy.until("You sit South.")
             assert hosted.lobby.seat_of("Cy") == 0
 
@@ -272,6 +274,7 @@ def test_a_second_table_cannot_take_the_port_of_the_first_on_the_other_loopback_
             ann.line(CODE)
             await ann.until("Your name:")
             ann.line("Ann")
+            await ann.answer_reader()
             await ann.until("You sit South.")
             assert hosted.lobby.seat_of("Ann") == 0
 

@@ -72,6 +72,7 @@ def test_a_name_is_asked_again_until_it_is_printable_short_and_free(tmp_path: Pa
             eve.line("E" * 30)
             await eve.until("A name has at most 20 characters, not 30.")
             eve.line("Eve")
+            await eve.answer_reader()
             await eve.until("You sit West.")
             assert hosted.lobby.seat_of("Eve") == 1
 
@@ -118,6 +119,7 @@ def test_a_stranger_over_the_strangers_places_takes_the_place_of_the_one_that_go
             third.line(CODE)
             await third.until("Your name:")
             third.line("Bob")
+            await third.answer_reader()
             await third.until("You sit West.")
             assert not second.closed.is_set()
 
@@ -140,6 +142,7 @@ def test_with_authorized_keys_a_guest_comes_in_by_key_without_the_code_and_no_ot
             await guest.until("Your name:")
             assert "Join code" not in guest.text
             guest.line("Ann")
+            await guest.answer_reader()
             await guest.until("You sit South.")
             with pytest.raises(asyncssh.PermissionDenied):
                 await asyncssh.connect("127.0.0.1", port, username="eve", known_hosts=None, client_keys=[stranger],

@@ -41,3 +41,38 @@ def test_a_guest_turns_the_reader_on_in_the_lobby_and_hears_the_game_in_words(tm
             assert not UNSPEAKABLE.search(hand)
 
     asyncio.run(scene())
+
+
+def test_a_guest_asked_at_joining_gets_every_line_and_prompt_as_text_without_an_escape(tmp_path: Path) -> None:
+    """A yes to the question at joining: from then on nothing reaches the guest's terminal but text
+    (no colour, no cursor moved, no prompt drawn again), lines unbroken; Enter at the question is no."""
+
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann", reader=True)
+            bob = await Guest().join(port, CODE, "Bob")  # Enter: no
+            raw = "".join(ann.raw)
+            after = raw.index("Screen reader: on.")
+            assert hosted.start() is None
+            await ann.until("You: your turn. Draw.")
+            await ann.until("draw> ")
+            who = "Table: South Ann; West Bob; North (AI, easy); East (AI, easy)."
+            for line, said in (("draw", "You: drew "), ("hand", "You: your hand, "), ("pile", "Table: the pile "),
+                               ("cards", "Table: you "), ("who", who)):
+                ann.line(line)
+                await ann.until(said)
+            await ann.terminal_quiet()
+            raw = "".join(ann.raw)[after:]
+            assert "\x1b" not in raw, repr(raw[raw.index("\x1b") - 80:raw.index("\x1b") + 40])
+            assert not UNSPEAKABLE.search(raw)
+            assert "draw> draw\n" in raw.replace("\r\n", "\n")  # the prompt, and the keys typed echoed as text
+            # A line longer than the screen is not broken: a reader hears it whole.
+            hand = next(line for line in raw.split("\r\n") if line.startswith("You: your hand, "))
+            assert len(hand) > 80
+            people = {person.name: person for person in hosted.people.values()}
+            assert isinstance(people["Ann"].session, SpokenSession)
+            assert not isinstance(people["Bob"].session, SpokenSession)
+            await bob.until("Your hand (")
+            assert "\x1b[" in "".join(bob.raw)  # Bob's screen is drawn as a table is
+
+    asyncio.run(scene())

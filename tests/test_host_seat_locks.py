@@ -179,6 +179,7 @@ def test_under_keys_a_seat_is_bound_to_the_key_it_was_taken_with_and_a_key_takes
         async with serving(settings(code=None, transcript_path=path, grace=60.0), tmp_path,
                            authorized_keys=keys) as (hosted, port):
             ann = await claim(port, "Ann", key=ann_key)
+            await ann.answer_reader()
             await ann.until("You sit South.")
             assert "seat code" not in ann.text
             # One key, one seat: Ann's key cannot take a second seat under another name.
@@ -186,6 +187,7 @@ def test_under_keys_a_seat_is_bound_to_the_key_it_was_taken_with_and_a_key_takes
             await twice.until("Your ssh key sits South already, as Ann; a key takes one seat.")
             twice.drop()
             eve = await claim(port, "Eve", key=eve_key)
+            await eve.answer_reader()
             await eve.until("You sit West.")
             assert hosted.start() is None
             await ann.until("Your turn: draw")
@@ -220,6 +222,7 @@ def test_under_keys_a_certificate_of_a_named_authority_logs_in_and_its_seat_gets
             guest.chan, _ = await conn.create_session(lambda: _Client(guest), term_type="xterm", term_size=(80, 24))
             await guest.until("Your name:")
             guest.line("Ann")
+            await guest.answer_reader()
             await guest.until("You sit South.")
             assert guest.seat_code
             assert hosted.lobby.places[0].lock is not None and hosted.lobby.places[0].lock.key is None

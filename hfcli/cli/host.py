@@ -79,6 +79,7 @@ def host(
         import asyncssh  # noqa: F401
     except ImportError:
         raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
+    from hfcli.config import screen_reader_wanted
     from hfcli.engine.numbers import new_seed
     from hfcli.host.hosting import Settings
     from hfcli.repl.style import color_wanted
@@ -111,7 +112,7 @@ def host(
         rules=rules, seed=seed, level=level, host_name=None if watch else name, grace=grace, speed=speed,
         start_when_full=start_when_full, code=None if keys_path is not None else new_code(),
         transcript_path=resume_path if resume_path is not None else transcript_path, color=color,
-        program=program_command(), seed_chosen=chosen, **event_settings,
+        program=program_command(), seed_chosen=chosen, host_reader=screen_reader_wanted(), **event_settings,
     )
     try:
         asyncio.run(_serve(settings, resumed, bind, port, keys_path))

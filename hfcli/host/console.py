@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hfcli.host.terminal import Closed, Terminal
+from hfcli.host.terminal import READER_OFF, READER_ON, Closed, Terminal
 from hfcli.printable import printable
 
 if TYPE_CHECKING:
     from hfcli.host.hosting import HostedTable
 
 HOST_HELP = ("Commands: start (deal; the AI takes every free seat), who (who sits where),\n"
-             "code (how to join), seat NAME SEAT (move a guest), quit.")
+             "code (how to join), seat NAME SEAT (move a guest), reader (the game in words), quit.")
 
 
 async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[], tuple[int, int]]) -> None:
@@ -25,6 +25,7 @@ async def console(hosted: HostedTable, join_lines: list[str], size: Callable[[],
     host = next((p for p in hosted.people.values() if p.host), None)
     if host is not None:
         host.terminal = terminal
+        terminal.read_aloud(host.screen_reader)
     else:
         hosted.watchers.append(terminal)
     for text in join_lines:
@@ -78,6 +79,11 @@ def _lobby_command(hosted: HostedTable, terminal: Terminal, line: str, join_line
             terminal.say(f"{hosted.lobby.not_free(seat)}.")
         else:
             hosted.move_seat(hosted.people[held], seat)
+    elif word in ("reader", "screen-reader") and (host := next((p for p in hosted.people.values() if p.host), None)):
+        said = rest.strip().lower()
+        host.screen_reader = {"on": True, "yes": True, "off": False, "no": False}.get(said, not host.screen_reader)
+        terminal.read_aloud(host.screen_reader)
+        terminal.say(READER_ON if host.screen_reader else READER_OFF)
     elif word in ("quit", "exit"):
         return False
     elif word == "help":

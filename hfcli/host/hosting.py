@@ -30,7 +30,7 @@ from hfcli.host import limits
 from hfcli.host.joining import code_matches, name_problem, plain_name
 from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.seatlock import SeatLock, new_seat_code
-from hfcli.host.terminal import Closed, Terminal
+from hfcli.host.terminal import READER_OFF, READER_ON, READER_QUESTION, Closed, Terminal
 from hfcli.levels import make_hint_player, make_player
 from hfcli.printable import printable
 from hfcli.table.endpoints import AiEndpoint, remark_problem, told_reason
@@ -83,6 +83,7 @@ class Settings:
     levels: Mapping[int, str] = field(default_factory=dict)
     people_seats: frozenset[int] | None = None
     header: Mapping[str, Any] | None = None
+    host_reader: bool = False  # the host uses a screen reader (hf config screen-reader, HF_SCREEN_READER)
 
 
 class HostedAi(AiEndpoint):
@@ -169,7 +170,7 @@ class HostedTable:
         self.code_tries = limits.CODE_TRIES  # wrong codes before a connection is closed
         if settings.host_name is not None and resumed is None:
             seat = self.lobby.sit(settings.host_name, 0, host=True)
-            self.people[seat] = Person(seat, settings.host_name, host=True)
+            self.people[seat] = Person(seat, settings.host_name, host=True, screen_reader=settings.host_reader)
         if resumed is not None:
             self._seat_the_recorded(resumed)
 
@@ -270,11 +271,21 @@ class HostedTable:
                 except SeatTaken as exc:
                     terminal.say(f"{exc}.")
                     continue
+                await self._ask_reader(terminal)
                 return name
             terminal.say(f"{problem[:1].upper()}{problem[1:]}.")
         await terminal.drained()
         channel.close_with("No name the table could take; the connection is closed.")
         return None
+
+    @staticmethod
+    async def _ask_reader(terminal: Terminal) -> None:
+        """Whether a new guest uses a screen reader: asked once, at joining (Enter is no), and
+        kept for the connection; the lobby's reader changes it until the game starts."""
+        answer = await terminal.ask(READER_QUESTION)
+        if answer.strip().lower() in ("y", "yes"):
+            terminal.read_aloud(True)
+            terminal.say(READER_ON)
 
     async def _prove(self, seat: int, channel: GuestChannel, terminal: Terminal) -> bool | None:
         """Whether the guest who gave the name of ``seat``'s away person may take it back: they log
@@ -356,7 +367,7 @@ class HostedTable:
         person = self.people.get(seat)
         back = person is not None
         if person is None:
-            person = self.people[seat] = Person(seat, name)
+            person = self.people[seat] = Person(seat, name, screen_reader=terminal.reader)
         person.terminal, person.channel = terminal, channel
         long_name = self.seating.long_names[seat]
         if back:
@@ -412,10 +423,8 @@ class HostedTable:
             said = rest.strip().lower().split()[-1:] if rest.strip() else []
             person.screen_reader = {"on": True, "yes": True, "off": False, "no": False}.get(
                 said[0] if said else "", not person.screen_reader)
-            terminal.fits = not person.screen_reader  # a reader hears lines: none is broken to a width
-            terminal.say("Screen reader: on. The game will be told in words, a line at a time; type reader "
-                         "again to turn it off." if person.screen_reader else
-                         "Screen reader: off. The game will be shown as a table.")
+            terminal.read_aloud(person.screen_reader)
+            terminal.say(READER_ON if person.screen_reader else READER_OFF)
         elif word in ("quit", "exit"):
             raise Closed()
         elif word == "help":
@@ -675,10 +684,10 @@ class HostedTable:
         terminal = person.terminal
         assert session is not None and terminal is not None
         session.echo = terminal.show
+        terminal.read_aloud(session.spoken)  # as the seat was set when the game started
         session.color = self.settings.color and not terminal.plain  # no colour where only text shows
         if not session.spoken:  # a reader hears lines: nothing is fitted to a screen
             session.screen_size = terminal.size
-        terminal.fits = not session.spoken
         if not person.introduced:
             self._introduce(person, session)
         elif person.returned:

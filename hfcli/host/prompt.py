@@ -110,7 +110,10 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                     leaving = True  # asked as a question at the next prompt
                     return QUIT
                 if word == "who":
-                    terminal.say("\n".join(seated.who()))
+                    seats = seated.who()
+                    # For a screen reader, one sentence: the columns would be read as runs of spaces.
+                    terminal.say("Table: " + "; ".join(" ".join(line.split()) for line in seats) + "."
+                                 if session.spoken else "\n".join(seats))
                     return INFO
                 said, _, remark = line.strip().partition(" ")
                 if said.lower() == "say" and (refusal := seated.may_say(remark)) is not None:

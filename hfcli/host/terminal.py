@@ -33,6 +33,12 @@ class Closed(Exception):
 
 GATHER_SECONDS = 0.02
 
+# A person who uses a screen reader: asked once at joining (Enter is no), or the lobby's reader.
+READER_QUESTION = "Do you use a screen reader? [y/N] "
+READER_ON = ("Screen reader: on. The game will be told in words, a line at a time; type reader in the lobby "
+             "to turn it off.")
+READER_OFF = "Screen reader: off. The game will be shown as a table."
+
 
 @functools.cache
 def _plain_style() -> BaseStyle:
@@ -88,8 +94,11 @@ class Terminal:
         self._writer = asyncio.get_running_loop().create_task(self._write_lines())
         self.closed = False
         self.fits = True  # lines are broken to the width (not for a screen reader, which hears lines)
-        # A terminal that shows text only: no colour, no cursor moved, a prompt read as plain text.
-        self.plain = type(output).__name__ == "PlainTextOutput"
+        self._text_only = type(output).__name__ == "PlainTextOutput"
+        # A terminal that shows text only, or a screen reader's: no colour, no cursor moved, a prompt
+        # read as plain text, a line never drawn again.
+        self.plain = self._text_only
+        self.reader = False  # the person uses a screen reader (asked at joining, or the lobby's reader)
         # While a line is read so: its question, the prompt's session, whether it is a secret.
         self._plain_question: tuple[str | Callable[[], str], PromptSession[str], bool] | None = None
         self._plain_app: Application[str] | None = None
@@ -104,6 +113,14 @@ class Terminal:
 
         width = self.width()
         self.show("\n".join(part for line in text.split("\n") for part in wrap_line(line, width)))
+
+    def read_aloud(self, on: bool) -> None:
+        """For a person who uses a screen reader (``on``), or no longer: their lines are written as
+        text and nothing else (no escape sequence, no prompt drawn again; the keys they type are
+        echoed as text), and none is broken to a width, since a reader hears lines, not a screen."""
+        self.reader = on
+        self.fits = not on
+        self.plain = on or self._text_only
 
     def width(self) -> int | None:
         """The width lines are broken to: the terminal's, or None for a screen reader's."""
@@ -154,9 +171,14 @@ class Terminal:
             # Nothing on a text-only terminal can be rubbed out: the lines go under the question
             # and what was typed so far, which are written again after them.
             self.output.write_raw("\n")
-        # prompt_toolkit's print_formatted_text merges its whole default style anew at every call,
-        # the most of what a line cost; the style here is merged once.
-        print_styled(self.output, to_formatted_text(ANSI(text + "\n")), _plain_style())
+        if self.reader:
+            # Text and nothing else: print_formatted_text would reset colours and line wrapping with
+            # escape sequences around every line, which a screen reader may read out.
+            self.output.write_raw("".join(fragment[1] for fragment in to_formatted_text(ANSI(text + "\n"))))
+        else:
+            # prompt_toolkit's print_formatted_text merges its whole default style anew at every call,
+            # the most of what a line cost; the style here is merged once.
+            print_styled(self.output, to_formatted_text(ANSI(text + "\n")), _plain_style())
         if asking is not None:
             question, session, password = asking
             typed = session.default_buffer.text
