@@ -75,8 +75,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ai.search import ahead_of_the_rest
 from hfcli.engine.cards import RANK_COUNT, THREE, TWO
+from hfcli.engine.estimates import lead
 from hfcli.engine.game import Game
 from hfcli.engine.melds import WILD, BookKind
 from hfcli.engine.rules import Rules
@@ -341,7 +341,7 @@ class LearnedEvaluator:
         deal has ended, predicted where it is still being played."""
         team = game.seating.team_of[seat]
         if len(game.results) > deal:
-            return ahead_of_the_rest([t.total for t in game.results[deal].teams], team)
+            return lead([t.total for t in game.results[deal].teams], team)
         weights = self.model(game.rules).weights
         return sum(w * x for w, x in zip(weights, features(game, seat), strict=True))
 
@@ -358,13 +358,13 @@ class LearnedEvaluator:
             totals = running_totals(game.results[: deal + 1], sides)
             if not game.rules.ends_the_game(deal, totals):
                 return None
-            lead = ahead_of_the_rest(totals, team)
-            return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+            final = lead(totals, team)
+            return 1.0 if final > 0 else 0.0 if final < 0 else 0.5
         if not deal_can_end_the_game(game):
             return None
-        lead = ahead_of_the_rest(before, team) + margin
+        ahead = lead(before, team) + margin
         spread = self.model(game.rules).spread_at(stock_left(game))
-        return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+        return 0.5 * (1.0 + math.erf(ahead / (spread * math.sqrt(2.0))))
 
     def evaluate(self, game: Game, deal: int, seat: int) -> float:
         value = self.margin(game, deal, seat)

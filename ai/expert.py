@@ -3,7 +3,8 @@
 At the decisions that shape a deal (take the pile or draw, which card to throw when the next
 player could take the pile with it, how to answer "may I go out?", and, once its side is down,
 whether to lay down this turn or hold every card) the expert imagines the hidden cards many
-times over, plays each candidate move forward in every imagined game with the rule-based player
+times over, plays each candidate move forward in every imagined game (:mod:`ai.paired`, the one
+comparison of moves the review makes too) with the rule-based player
 in every seat (the pile-or-stock choice and the answer to the end of the seat's turn, the
 lay-down plan a round, a discard a couple of rounds), and compares the candidates by what the
 resulting positions are worth: for the first three as the learned evaluator
@@ -38,6 +39,7 @@ from ai.evaluator import LearnedEvaluator
 from ai.going_out import trusted_answer
 from ai.hand import read_hand
 from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out
+from ai.paired import FixedDeals, MoveComparison
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
     Budget,
@@ -49,13 +51,13 @@ from ai.search import (
     RuleBasedRollouts,
     SampledDeals,
     Standing,
-    rollout,
 )
 from ai.strategy import choose_discard, choose_meld
 from hfcli.engine.cards import THREE, WILD_RANKS, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind
 from hfcli.engine.reasons import Reason, ReasonKind, reason
+from hfcli.engine.seeds import decision_rng
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 
@@ -152,15 +154,13 @@ class ExpertPlayer:
             rounds, evaluator = budget.lay_horizon, search.evaluator
         if len(moves) < 2:
             return Searched(baseline, baseline.move, None)
-        values = [
-            [rollout(g.clone(), move, view.seat, g.seed, search.policy, evaluator, rounds) for g in games]
-            for move in moves
-        ]
-        best = search.rule.choose(values)
+        comparison = MoveComparison(search.policy, evaluator, rounds)
+        compared = comparison.compare(iter(games), moves, view.seat, FixedDeals(len(games)))
+        best = search.rule.choose(compared.values)
         if best == 0:
             return Searched(baseline, baseline.move, kind)
         move = moves[best]
-        gain = (sum(values[best]) - sum(values[0])) / len(games)
+        gain = compared.against_first(best).mean
         return Searched(Decision(move, _reason(view, move, baseline.move, gain, games)), baseline.move, kind, gain)
 
     def recall(self, view: SeatView) -> None:
@@ -188,10 +188,9 @@ class ExpertPlayer:
         return self.search.determinizer.imagine(view, rng, self.search.budget.samples, self.policy.knowledge)
 
     def decision_rng(self, view: SeatView) -> random.Random:
-        """The random numbers of one decision. Only the seed, the seat and where the game stands:
-        a fresh player (a resumed game, a verification) draws the same numbers for the same
-        decision."""
-        return random.Random(f"hfcli-expert:{self.seed}:{self.seat}:{view.deal_index}:{len(view.history)}")
+        """The random numbers of one decision's search: only the seed, the seat and where the game
+        stands, so a fresh player (a resumed game, a verification, a review) draws the same."""
+        return decision_rng("expert", self.seed, self.seat, view)
 
 
 # ---------------------------------------------------------------------------- what to search

@@ -55,7 +55,7 @@ class GreedyPlayer:
             forward = forward or [m for m in moves if m.kind is not MoveKind.UNDO]
             if self._stuck > 40 or not forward:
                 # Nothing planned works: wander among the legal moves until the turn can end.
-                move = decision_rng(self.seed, self.seat, self.name, view).choice(list(moves))
+                move = decision_rng(f"player:{self.name}", self.seed, self.seat, view).choice(list(moves))
                 return Decision(move, reason(ReasonKind.NO_BETTER_MOVE))
             return Decision(forward[0], reason(ReasonKind.MELD_TO_MINIMUM))
         values = view.rules.rank_values

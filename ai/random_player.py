@@ -21,5 +21,5 @@ class RandomPlayer:
             raise ValueError("RandomPlayer asked to move when it has no legal moves")
         # Undo is a convenience for people; a random player that used it freely would wander.
         forward = [m for m in moves if m.kind is not MoveKind.UNDO]
-        move = decision_rng(self.seed, self.seat, self.name, view).choice(forward or list(moves))
+        move = decision_rng(f"player:{self.name}", self.seed, self.seat, view).choice(forward or list(moves))
         return Decision(move, reason(ReasonKind.RANDOM))

@@ -102,7 +102,7 @@ class RuleBasedPlayer:
             # A plan that went wrong: wander among the legal moves until the turn can end.
             discards = [m for m in legal if m.kind is MoveKind.DISCARD]
             # Labelled by the style, not the player: a baseline under a name of its own wanders alike.
-            move = decision_rng(self.seed, self.seat, self.style.name, view).choice(discards or list(legal))
+            move = decision_rng(f"player:{self.style.name}", self.seed, self.seat, view).choice(discards or list(legal))
             return Decision(move, reason(ReasonKind.NO_BETTER_MOVE))
         style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum

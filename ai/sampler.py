@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ai.knowledge import SeatKnowledge
@@ -52,6 +53,14 @@ class Knowledge:
         """One game consistent with the view, its hidden cards dealt by ``rng``; ``seed`` deals
         the deals to come."""
         return Game.from_position(sample_position(self, rng, seed))
+
+    def deals(self, rng: random.Random) -> Iterator[Game]:
+        """Imagined games one after another, without end, each dealt from its own seed drawn from
+        ``rng``: the first ``n`` are the same however many are taken, so a search may take them a
+        batch at a time."""
+        while True:
+            seed = rng.getrandbits(62)
+            yield self.sample(random.Random(seed), seed)
 
 
 def read_knowledge(view: SeatView, seen: SeatKnowledge | None = None) -> Knowledge:

@@ -15,12 +15,16 @@ A search decision is put together from five parts:
   the same imagined games (today :class:`ClearGain`: leave the first candidate only for a gain
   clear of the noise).
 
+:mod:`ai.paired` puts them together into the one comparison of moves over imagined deals that the
+expert and the review both make.
+
 Every part is given its random numbers (a seed or a ``random.Random``) by the caller, so a search
 gives the same answer for the same view whoever runs it.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -31,6 +35,7 @@ from ai.base import Player
 from ai.knowledge import SeatKnowledge, SharedAccount
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
+from hfcli.engine.estimates import lead, paired
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.scoring import running_totals, score_team
@@ -101,9 +106,7 @@ class SampledDeals:
     def imagine(
         self, view: SeatView, rng: random.Random, count: int, seen: SeatKnowledge | None = None
     ) -> list[Game]:
-        knowledge = read_knowledge(view, seen)
-        seeds = [rng.getrandbits(62) for _ in range(count)]
-        return [knowledge.sample(random.Random(seed), seed) for seed in seeds]
+        return list(itertools.islice(read_knowledge(view, seen).deals(rng), count))
 
 
 # ---------------------------------------------------------------------------- who plays an imagined game
@@ -165,7 +168,7 @@ class HorizonEstimate:
 
     def evaluate(self, game: Game, deal: int, seat: int) -> float:
         scores = self.side_scores(game, deal)
-        return ahead_of_the_rest(scores, game.seating.team_of[seat])
+        return lead(scores, game.seating.team_of[seat])
 
 
 @dataclass(frozen=True)
@@ -185,19 +188,14 @@ class Standing:
     def evaluate(self, game: Game, deal: int, seat: int) -> float:
         scores = self.deal.side_scores(game, deal)
         team = game.seating.team_of[seat]
-        value = ahead_of_the_rest(scores, team)
+        value = lead(scores, team)
         before = running_totals(game.results[:deal], len(game.seating.team_names))
         totals = [before[t] + scores[t] for t in range(len(scores))]
         # C-GAME, as the engine ends a game: for a rollout cut short, by the scores the deal
         # stands at.
         if game.rules.ends_the_game(deal, totals):
-            value += self.win_bonus * math.tanh(ahead_of_the_rest(totals, team) / self.win_scale)
+            value += self.win_bonus * math.tanh(lead(totals, team) / self.win_scale)
         return value
-
-
-def ahead_of_the_rest(points: Sequence[float], team: int) -> float:
-    """``team``'s points less the best other side's (its own points where it plays alone)."""
-    return points[team] - max((v for t, v in enumerate(points) if t != team), default=0.0)
 
 
 # ---------------------------------------------------------------------------- playing forward
@@ -268,12 +266,9 @@ class ClearGain:
     margin: float = 30.0
 
     def choose(self, values: Sequence[Sequence[float]]) -> int:
-        n = len(values[0])
         best, best_gain = 0, 0.0
         for i in range(1, len(values)):
-            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
-            mean = sum(diffs) / n
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else float("inf")
-            if mean > self.margin and mean > self.z * spread / math.sqrt(n) and mean > best_gain:
-                best, best_gain = i, mean
+            gain = paired(values[i], values[0])
+            if gain.mean > self.margin and gain.mean > gain.half_width(self.z) and gain.mean > best_gain:
+                best, best_gain = i, gain.mean
         return best

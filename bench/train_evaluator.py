@@ -34,7 +34,8 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 import numpy as np  # noqa: E402
 
 from ai.evaluator import EvaluatorWeights, feature_names, features, stock_left, weights_path  # noqa: E402
-from ai.search import HorizonEstimate, ahead_of_the_rest  # noqa: E402
+from ai.search import HorizonEstimate  # noqa: E402
+from hfcli.engine.estimates import lead  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.levels import make_player  # noqa: E402
@@ -80,7 +81,7 @@ def play_chunk(first: int, count: int, rules: Rules, share: float) -> dict[str, 
                     deals.append(deal)
                     lefts.append(left)
                     estimates.append(estimate)
-                    margins.append(ahead_of_the_rest(totals, t))
+                    margins.append(lead(totals, t))
                     rows.append(row)
                 kept, kept_estimates, kept_lefts = [], [], []
     return {

@@ -19,7 +19,7 @@ from ai.evaluator import (
     side_features,
     weights_path,
 )
-from ai.search import ahead_of_the_rest
+from hfcli.engine.estimates import lead
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
@@ -104,7 +104,7 @@ def test_a_scored_deal_is_worth_its_score_and_the_win() -> None:
     totals = [t.total for t in game.results[0].teams]
     evaluator = LearnedEvaluator(flat(12345.0))  # the model is not asked about a scored deal
     for seat in game.seating.seats:
-        margin = ahead_of_the_rest(totals, game.seating.team_of[seat])
+        margin = lead(totals, game.seating.team_of[seat])
         assert evaluator.margin(game, 0, seat) == margin
         won = 1500.0 if margin > 0 else -1500.0 if margin < 0 else 0.0
         assert evaluator.evaluate(game, 0, seat) == margin + won

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ai.expert import ExpertPlayer, Search, worth_a_search
 from ai.knowledge import SeatKnowledge
-from ai.search import Budget, ClearGain, HorizonEstimate, SampledDeals, ahead_of_the_rest
+from ai.search import Budget, ClearGain, HorizonEstimate, SampledDeals
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, PICKUP
 from hfcli.engine.rules import preset
@@ -26,12 +26,6 @@ def test_clear_gain_leaves_the_first_candidate_only_past_the_noise_and_the_margi
     assert ClearGain(z=3.0).choose(values) == 0  # 3 standard errors are 57.4
     # Of two clear gains the larger is played: the third candidate gains 70.
     assert ClearGain().choose([*values, [120.0, 40.0, 80.0, 40.0]]) == 2
-
-
-def test_ahead_of_the_rest_is_the_side_less_the_best_other() -> None:
-    assert ahead_of_the_rest([300.0, 500.0, 100.0], 0) == -200.0
-    assert ahead_of_the_rest([300.0, 500.0, 100.0], 1) == 200.0
-    assert ahead_of_the_rest([300.0], 0) == 300.0  # alone at the table
 
 
 def open_pile_view() -> SeatView:

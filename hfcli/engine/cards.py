@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from hfcli.engine.errors import InvalidMoveError
 
@@ -93,7 +94,8 @@ ALL_CARDS: tuple[Card, ...] = tuple(
     + [Card(JOKER, "", JOKER * 4)]
 )
 JOKER_CARD = ALL_CARDS[-1]
-_BY_TEXT = {c.text: c for c in ALL_CARDS}
+# Every card by its text (``7H``, ``TS``, ``JK``): the one map the parsers of cards read.
+CARD_BY_TEXT: Final[Mapping[str, Card]] = {c.text: c for c in ALL_CARDS}
 
 
 # The one sort key of cards: by code, which orders them by rank, then suit (what ``Card.__lt__``
@@ -114,7 +116,7 @@ def card(text: str) -> Card:
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
-    found = _BY_TEXT.get(t)
+    found = CARD_BY_TEXT.get(t)
     if found is None:
         raise InvalidMoveError(f"{text!r} is not a card (write rank then suit, e.g. 7H, TS, 2C, or JK)")
     return found

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hfcli.engine.cards import ALL_CARDS, JOKER, THREE, Card, card_code, format_cards
+from hfcli.engine.cards import CARD_BY_TEXT, JOKER, THREE, Card, card_code, format_cards
 from hfcli.engine.config import GameConfig
 from hfcli.engine.errors import HandFootError, PositionError
 from hfcli.engine.melds import Meld, meld_of
@@ -30,7 +30,6 @@ from hfcli.engine.state import DealState, GameState, Phase, TeamState, TurnState
 FORMAT = "hfcli position"
 VERSION = 1
 
-_BY_TEXT = {c.text: c for c in ALL_CARDS}
 _SCORE_FIELDS = [f.name for f in dataclasses.fields(TeamScore) if f.name != "team"]
 
 
@@ -215,7 +214,7 @@ class _Reader:
             return []
         found = []
         for token in text.split():
-            c = _BY_TEXT.get(token.upper())
+            c = CARD_BY_TEXT.get(token.upper())
             if c is None:
                 raise self.fail(f"{what}: {token!r} is not a card (write 9H, TS, JK)", self.lines[self.at - 1][0])
             found.append(c)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ai.evaluator import LearnedEvaluator
 from ai.expert import POLICY
 from ai.sampler import Knowledge, read_knowledge
-from ai.search import Evaluator, HorizonEstimate, RuleBasedRollouts, ahead_of_the_rest, rollout
+from ai.search import Evaluator, HorizonEstimate, RuleBasedRollouts, rollout
+from hfcli.engine.estimates import lead
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.state import Phase
@@ -160,7 +161,7 @@ def expected_margin(
         sample_seed = rng.getrandbits(62)
         imagined = sample(knowledge, sample_seed)
         estimates.append(evaluator.evaluate(imagined, deal, seat))
-    return ahead_of_the_rest(list(game.totals()), game.seating.team_of[seat]) + statistics.fmean(estimates)
+    return lead(list(game.totals()), game.seating.team_of[seat]) + statistics.fmean(estimates)
 
 
 # Imagined deals behind the share of each discard that hands the next player the pile: a share is

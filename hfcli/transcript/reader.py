@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from hfcli import __version__, levels
-from hfcli.engine.cards import ALL_CARDS, Card, new_shoe, parse_cards
+from hfcli.engine.cards import CARD_BY_TEXT, Card, new_shoe, parse_cards
 from hfcli.engine.errors import HandFootError, IllegalMoveError
 from hfcli.engine.events import KINDS as EVENT_KINDS
 from hfcli.engine.game import Game
@@ -272,9 +272,6 @@ def _printable(source: Source, what: str, text: str) -> None:
         raise TranscriptError(source.path, 1, f"{what} has control characters ({text!r}); names are printable text")
 
 
-_CARD_BY_TEXT = {c.text: c for c in ALL_CARDS}
-
-
 def recorded_shoes(source: Source, rules: Rules, first: int = 1) -> list[list[Card]]:
     """Every shoe the file records, in deal order from deal ``first`` (1-based: a game started from a
     position deals its deals after that position's) (a pre-pass: a deal starts inside the move before
@@ -294,9 +291,9 @@ def recorded_shoes(source: Source, rules: Rules, first: int = 1) -> list[list[Ca
         shoe_text = _field(source, number, data, "shoe", str)
         tokens = shoe_text.split(" ")
         if sorted(tokens) == reference:  # the usual case, checked with C-level sorting
-            shoes.append(list(map(_CARD_BY_TEXT.__getitem__, tokens)))
+            shoes.append(list(map(CARD_BY_TEXT.__getitem__, tokens)))
             continue
-        quick = [_CARD_BY_TEXT.get(t) for t in tokens]
+        quick = [CARD_BY_TEXT.get(t) for t in tokens]
         if None in quick:
             try:
                 parse_cards(shoe_text)
