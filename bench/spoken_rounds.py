@@ -5,11 +5,11 @@ espeak-ng (Debian's ``espeak-ng`` package, at its default 175 words a minute) to
 length is the round's speech time. Every line is checked for escapes, box-drawing and block
 characters and suit symbols.
 
-    python bench/spoken_rounds.py --seed 7 [--deals 1] [--keep DIR] [--no-speech]
+    python bench/spoken_rounds.py --seed 7 11 23 [--deals 1] [--keep DIR] [--no-speech]
 
 The target (issue 38): a round of three AI moves with no pickup in at most 40 words. Two readings
 are counted: three AI turns with no pickup (melds and adds allowed), and three turns that each
-only drew and discarded.
+only drew and discarded. With several seeds, each deal is measured and then all of them together.
 """
 
 from __future__ import annotations
@@ -82,26 +82,20 @@ def speech_seconds(text: str, espeak: str, folder: Path, name: str) -> float:
         return sound.getnframes() / sound.getframerate()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--deals", type=int, default=1)
-    parser.add_argument("--level", default="normal")
-    parser.add_argument("--keep", type=Path, default=None, help="write the deal's text and each round's WAV here")
-    parser.add_argument("--no-speech", action="store_true", help="count words only")
-    args = parser.parse_args()
-    lines = play(args.seed, args.deals, args.level)
+Row = tuple[int, int, float, bool, bool]  # round, words, seconds, three AI turns with no pickup, only discards
+
+
+def measure(seed: int, deals: int, level: str, folder: Path, espeak: str | None) -> list[Row]:
+    """One seed's deals: the lines checked, the text kept, each round counted and spoken."""
+    lines = play(seed, deals, level)
     bad = [line for line in lines if UNSPEAKABLE.search(line)]
-    print(f"{len(lines)} lines; {len(bad)} with an escape, a box or block character or a suit symbol")
+    print(f"seed {seed}: {len(lines)} lines; {len(bad)} with an escape, a box or block character or a suit symbol")
     for line in bad[:5]:
         print("  ", repr(line))
-    espeak = None if args.no_speech else shutil.which("espeak-ng")
-    folder = args.keep or Path(tempfile.mkdtemp(prefix="spoken-rounds-"))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "deal.txt").write_text("\n".join(lines) + "\n")
-    heard = rounds(lines)
     rows = []
-    for number, said in enumerate(heard, 1):
+    for number, said in enumerate(rounds(lines), 1):
         text = "\n".join(said)
         others = [line for line in said if line.startswith(OTHERS)]
         plain = len(others) == 3 and not any("took the pile" in line for line in others)
@@ -111,8 +105,13 @@ def main() -> None:
         rows.append((number, words(text), seconds, plain, bare))
     if espeak:
         whole = speech_seconds("\n".join(lines), espeak, folder, "deal")
-        print(f"the whole deal: {sum(words(line) for line in lines)} words, {whole:.0f} s of speech "
+        print(f"  the whole deal: {sum(words(line) for line in lines)} words, {whole:.0f} s of speech "
               f"(espeak-ng, {folder / 'deal.wav'})")
+    summary(rows)
+    return rows
+
+
+def summary(rows: list[Row]) -> None:
     for label, chosen in (("every round", rows), ("rounds of three AI turns, no pickup", [r for r in rows if r[3]]),
                           ("rounds of three draws and discards", [r for r in rows if r[4]])):
         if not chosen:
@@ -121,12 +120,33 @@ def main() -> None:
         times = [r[2] for r in chosen]
         longest = max(chosen, key=lambda r: r[1])
         over = sum(1 for c in counts if c > 40)
-        print(f"{label}: {len(chosen)}; words median {statistics.median(counts):g}, longest {longest[1]} "
-              f"(round {longest[0]}); speech median {statistics.median(times):.1f} s, longest {max(times):.1f} s; "
+        print(f"  {label}: {len(chosen)}; words median {statistics.median(counts):g}, longest {longest[1]}; "
+              f"speech median {statistics.median(times):.1f} s, longest {max(times):.1f} s; "
               f"over 40 words: {over}")
-    print("round  words  seconds  3 AI turns, no pickup / only discards")
-    for number, count, seconds, plain, bare in rows:
-        print(f"{number:5}  {count:5}  {seconds:7.1f}  {'yes' if plain else '':3} {'yes' if bare else ''}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, nargs="+", default=[7])
+    parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--keep", type=Path, default=None, help="write each deal's text and each round's WAV here")
+    parser.add_argument("--no-speech", action="store_true", help="count words only")
+    parser.add_argument("--rounds", action="store_true", help="a line for each round")
+    args = parser.parse_args()
+    espeak = None if args.no_speech else shutil.which("espeak-ng")
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="spoken-rounds-"))
+    every = []
+    for seed in args.seed:
+        rows = measure(seed, args.deals, args.level, folder / f"seed-{seed}", espeak)
+        every.extend(rows)
+        if args.rounds:
+            print("  round  words  seconds  3 AI turns, no pickup / only discards")
+            for number, count, seconds, plain, bare in rows:
+                print(f"  {number:5}  {count:5}  {seconds:7.1f}  {'yes' if plain else '':3} {'yes' if bare else ''}")
+    if len(args.seed) > 1:
+        print(f"all {len(args.seed)} seeds together:")
+        summary(every)
 
 
 if __name__ == "__main__":

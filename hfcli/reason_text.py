@@ -302,7 +302,7 @@ def _sign(f: Facts) -> str:
 
 
 def _nothing_since(f: Facts) -> str:
-    return f"{f.seat()} {_sign(f)} and has drawn nothing since"
+    return f"{f.seat()} {_sign(f)} and {'have' if f.is_you() else 'has'} drawn nothing since"
 
 
 def _all_known(f: Facts) -> str:

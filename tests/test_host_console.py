@@ -112,7 +112,7 @@ def test_the_host_who_uses_a_screen_reader_hears_the_game_in_words_and_plain_tex
                 await screen.until("Screen reader: on.")
                 after = len("".join(screen.raw))
                 screen.line("start")
-                await screen.until("You: your turn. Draw.")
+                await screen.until("You: your turn.")
                 screen.line("draw")
                 await screen.until("You: drew ")
                 screen.line("hand")

@@ -29,7 +29,7 @@ def test_a_guest_turns_the_reader_on_in_the_lobby_and_hears_the_game_in_words(tm
             bob.line("reader off")
             await bob.until("Screen reader: off.")
             assert hosted.start() is None
-            said = await ann.until("You: your turn. Draw.")
+            said = await ann.until("You: your turn.")
             assert "Table: Hand and Foot, quick rules" in " ".join(said.split()), said
             assert not UNSPEAKABLE.search(said), said
             people = {person.name: person for person in hosted.people.values()}
@@ -54,7 +54,7 @@ def test_a_guest_asked_at_joining_gets_every_line_and_prompt_as_text_without_an_
             raw = "".join(ann.raw)
             after = raw.index("Screen reader: on.")
             assert hosted.start() is None
-            await ann.until("You: your turn. Draw.")
+            await ann.until("You: your turn.")
             await ann.until("draw> ")
             who = "Table: South Ann; West Bob; North (AI, easy); East (AI, easy)."
             for line, said in (("draw", "You: drew "), ("hand", "You: your hand, "), ("pile", "Table: the pile "),

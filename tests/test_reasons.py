@@ -344,3 +344,13 @@ def test_a_safer_card_as_safe_in_whole_percents_is_called_a_little_safer() -> No
                    kept="single", private=("held", "chance", "other_rank", "other_chance", "kept"))
     # 4.4% and 3.6% are both "about 4%": the words do not say two equal figures differ.
     assert sentence(worth) == "Worth the risk: the king, a little safer, is worth more to keep, all told."
+
+
+def test_a_seat_that_threw_the_rank_is_said_with_its_verb_for_you_too() -> None:
+    from hfcli.engine.cards import SIX
+    from hfcli.reason_text import phrase
+
+    since = reason(ReasonKind.NOTHING_SINCE, seat=0, rank=SIX, sign="threw")
+    names = {0: "South", 1: "West", 2: "North", 3: "East"}
+    assert phrase(since, names) == "South threw a six and has drawn nothing since"
+    assert phrase(since, names, you=0) == "you threw a six and have drawn nothing since"

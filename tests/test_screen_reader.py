@@ -41,7 +41,7 @@ def test_each_state_command_answers_in_a_sentence_worked_out_by_hand() -> None:
     # Seed 7 deals South K♥ K♠ Q♣ J♣ 10♣ 9♦ 8♦ 7♣ 7♣ 6♠ 4♣ 2♦ 2♠ and the red three 3♥; the pile is 6♦.
     session, out = spoken_session()
     session.start()
-    assert out.lines[-1] == "You: your turn. Draw."
+    assert out.lines[-1] == "You: your turn."
     assert said(session, out, "hand") == (
         "You: your hand, thirteen cards: kings: two (hearts, spades); queens: one, clubs; jacks: one, clubs; "
         "tens: one, clubs; nines: one, diamonds; eights: one, diamonds; sevens: two (two clubs); sixes: one, "
@@ -147,7 +147,7 @@ def test_the_config_file_sets_the_mode_and_the_command_line_wins(tmp_path: Path)
     assert runner.invoke(main, ["config", "screen-reader", "yes"]).exit_code == 0
     result = runner.invoke(main, ["play", "--seed", "7", "--speed", "0"], input="hand\nquit\ny\n",
                            env={"HF_DATA_DIR": str(tmp_path)})
-    assert "You: your turn. Draw." in result.output
+    assert "You: your turn." in result.output
     assert "You: your hand, thirteen cards: kings: two (hearts, spades);" in result.output
     # The environment says no for this game: the table as it is drawn.
     result = runner.invoke(main, ["play", "--seed", "7", "--speed", "0"], input="quit\ny\n",
@@ -155,7 +155,7 @@ def test_the_config_file_sets_the_mode_and_the_command_line_wins(tmp_path: Path)
     assert "Your hand (13 cards):" in result.output and "You: your turn" not in result.output
 
 
-def test_a_turn_is_one_line_melds_together_adds_together_and_the_reason_after_the_discard() -> None:
+def test_a_turn_is_one_line_each_meld_said_once_and_the_reason_after_the_discard() -> None:
     from hfcli.engine.cards import card
     from hfcli.engine.events import Event, EventKind
     from hfcli.engine.moves import Move
@@ -168,12 +168,54 @@ def test_a_turn_is_one_line_melds_together_adds_together_and_the_reason_after_th
         Told(1, Move.parse("meld K K 2"), ()),
         Told(1, Move.parse("add 6"), ()),
         Told(1, Move.parse("add 2 to wild"), ()),
+        Told(1, Move.parse("add T"), ()),  # onto the tens laid this turn: said with them
         Told(1, Move.parse("add Q Q"), ()),
         Told(1, Move.parse("discard 5C"), (Event(EventKind.FOOT, 1, count=13),), discarded=card("5C")),
     ]
-    assert turn_words(turn, own=False, reason="a single five") == (
-        "melded three tens and two kings with a two; added a six and two queens; added a two to the wild meld; "
-        "discarded a five, a single five; picked up the foot")
+    assert turn_words(turn, own=False, reason="risky") == (
+        "melded four tens and two kings with a two; added a six and two queens; added a two to the wild meld; "
+        "discarded a five, risky; picked up the foot")
+
+
+def test_a_book_is_said_with_the_cards_that_closed_it_and_several_together() -> None:
+    from hfcli.engine.cards import card
+    from hfcli.engine.melds import BookKind, Meld
+    from hfcli.engine.moves import Move
+    from hfcli.repl.narration import Told
+    from hfcli.repl.spoken import turn_words
+
+    def book(rank: str, kind: BookKind) -> Meld:
+        naturals = [card(f"{rank}C")] * (7 if kind is BookKind.CLEAN else 6)
+        cards = tuple(naturals + ([] if kind is BookKind.CLEAN else [card("2C")]))
+        return Meld(naturals[0].rank, cards, book_size=7)
+
+    tens = book("T", BookKind.CLEAN)
+    one = [Told(1, Move.parse("add T T"), (), books=(tens,)), Told(1, Move.parse("discard 5"), ())]
+    assert turn_words(one, own=False) == "added two tens for a clean book; discarded a five"
+    two = [Told(1, Move.parse("add T T"), (), books=(tens,)), Told(1, Move.parse("add 9"), ()),
+           Told(1, Move.parse("add K 2 to K"), (), books=(book("K", BookKind.DIRTY),)),
+           Told(1, Move.parse("add Q"), (), books=(book("Q", BookKind.CLEAN),))]
+    assert turn_words(two, own=False) == (
+        "added two tens, a nine, a king with a two and a queen; closed two clean books and a dirty book")
+
+
+def test_another_seats_discard_is_said_with_one_short_reason() -> None:
+    """What a discard hands the next player, in a word (the whole reason is for why); nothing where
+    the move says it (a black three blocks the pile); a short clause of any other reason."""
+    from hfcli.engine.cards import FIVE, THREE
+    from hfcli.engine.reasons import ReasonKind, reason
+    from hfcli.repl.spoken import spoken_reason
+
+    names = {0: "South", 1: "West", 2: "North", 3: "East"}
+    risk = reason(ReasonKind.RISK, seat=2, rank=FIVE, take=7, how="could", chance=0.13, private=("chance",))
+    single = reason(ReasonKind.SINGLE, risk, rank=FIVE, held=1, private=("held",))
+    assert spoken_reason(single.public(), names, 0) == "risky"
+    safe = reason(ReasonKind.SINGLE, reason(ReasonKind.NO_ROOM, seat=2, rank=FIVE), rank=FIVE, held=1,
+                  private=("held",))
+    assert spoken_reason(safe.public(), names, 0) == "safe"
+    assert spoken_reason(reason(ReasonKind.BLOCK_WITH_THREE, take=5, seat=2, rank=THREE), names, 0) == ""
+    assert spoken_reason(reason(ReasonKind.FITS_OUR_MELD, rank=FIVE), names, 0) == "fits our fives"
+    assert spoken_reason(None, names, 0) == ""
 
 
 def test_a_reason_is_said_in_its_short_phrase_and_why_in_its_sentence() -> None:
