@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ai import Player
+    from hfcli.engine.seat import Player
 
 Factory = Callable[[int | None, int], "Player"]
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.sampler import Knowledge, read_knowledge
+from hfcli.analysis import Knowledge, read_knowledge
 from hfcli.engine.errors import InvalidMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move

@@ -20,20 +20,9 @@ imagined deals and their statistics), ``outcomes`` (what followed a move in them
 decision judged, in one process or several) and ``cache`` (reviews kept in the data folder).
 """
 
+from hfcli.analysis import COSTINGS, HORIZON, LEARNED, ROLLOUT_POLICY, Costing, expert_at, is_meld_choice
 from hfcli.review.cache import CACHE_FORMAT, CACHE_VERSION, cache_path, read_cached, write_cached
-from hfcli.review.costing import (
-    COSTINGS,
-    DEFAULT_SAMPLES,
-    HORIZON,
-    LEARNED,
-    ROLLOUT_POLICY,
-    Costing,
-    Estimate,
-    estimate,
-    expected_margin,
-    is_meld_choice,
-    pile_shares,
-)
+from hfcli.review.costing import DEFAULT_SAMPLES, Estimate, estimate, expected_margin, pile_shares
 from hfcli.review.decisions import DecisionPoint, decision_points, is_decision, is_forced, kind_of, same_choice
 from hfcli.review.model import (
     CLEAR,
@@ -53,7 +42,7 @@ from hfcli.review.model import (
     grade_of,
     review_from_dict,
 )
-from hfcli.review.run import Judged, assess, assess_position, decision_seed, expert_at, judge, review
+from hfcli.review.run import Judged, assess, assess_position, decision_seed, judge, review
 
 __all__ = [
     "Assessed", "CACHE_FORMAT", "CACHE_VERSION", "CLEAR", "COSTINGS", "Costing", "DEFAULT_SAMPLES", "DecisionPoint",

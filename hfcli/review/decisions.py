@@ -6,13 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from hfcli.analysis import LEARNED, Costing
 from hfcli.engine.cards import WILD_RANKS, Card
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
-from hfcli.review.costing import LEARNED, Costing
 from hfcli.review.model import MistakeKind
 from hfcli.transcript import RecordedMove, replay
 

@@ -39,8 +39,8 @@ class Line:
 
 
 class Watch:
-    """Shown each move of one rollout (see ``ai.search.rollout``'s ``watch``), it keeps what a
-    :class:`Line` needs; :meth:`line` reads the rest off the game where the rollout stopped."""
+    """Shown each move of one rollout (a watcher of the comparison in ``hfcli.analysis``), it keeps
+    what a :class:`Line` needs and, shown where the rollout stopped, makes the :attr:`line`."""
 
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
@@ -53,6 +53,7 @@ class Watch:
         self.turn_over = False
         self.next_seen = False
         self.pile_cards = 0
+        self._line: Line | None = None
 
     def __call__(self, game: Game, move: Move) -> None:
         if game.deal.index != self.deal:
@@ -65,7 +66,17 @@ class Watch:
                 self.next_seen = True
                 self.pile_cards = len(game.deal.pile) if move.kind is MoveKind.PICKUP else 0
 
-    def line(self, game: Game) -> Line:
+    def stopped(self, game: Game) -> None:
+        self._line = self.read(game)
+
+    @property
+    def line(self) -> Line:
+        """What followed the move, once the rollout has stopped."""
+        if self._line is None:
+            raise ValueError("the rollout has not stopped yet")
+        return self._line
+
+    def read(self, game: Game) -> Line:
         """The line of the rollout that stopped at ``game``."""
         if game.deal.index == self.deal and not game.is_over:
             if not self.turn_over:

@@ -6,30 +6,20 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.expert import ExpertPlayer
-from ai.sampler import Knowledge, read_knowledge
+from hfcli.analysis import LEARNED, Costing, expert_at
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
-from hfcli.engine.seat import Decision as PlayerDecision
-from hfcli.engine.view import SeatView
+from hfcli.engine.seeds import numbered_seed
 from hfcli.reason_text import lesson
-from hfcli.review.costing import DEFAULT_SAMPLES, LEARNED, Costing, estimate, expected_margin, pile_shares
+from hfcli.review.costing import DEFAULT_SAMPLES, estimate, expected_margin, pile_shares
 from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice
 from hfcli.review.model import Assessed, Finding, Grade, PileHanded, Review
 from hfcli.workers import parallel_map
 
 
-def expert_at(view: SeatView, seed: int | None) -> tuple[PlayerDecision, Knowledge]:
-    """The expert's choice from ``view`` (a game of ``seed``), and what the view tells of the cards
-    it cannot see, the history as the expert read it: what a cost is estimated from."""
-    player = ExpertPlayer(seed, view.seat)
-    expert = player.choose(view)
-    return expert, read_knowledge(view, player.knowledge)
-
-
 def decision_seed(game: Game, number: int) -> int:
     """The random numbers of the decision at move ``number`` of the game: its own, whoever asks."""
-    return game.seed * 1_000_003 + number
+    return numbered_seed(game.seed, number)
 
 
 @dataclass(frozen=True)
@@ -53,7 +43,7 @@ def judge(
     view = game.view(seat)
     deal = game.deal.index + 1
     expert, knowledge = expert_at(view, game.seed)
-    margin = round(expected_margin(game, seat, knowledge, seed ^ 0x5EED, evaluator=costing.evaluator), 1)
+    margin = round(expected_margin(game, seat, knowledge, seed ^ 0x5EED, costing=costing), 1)
     after = view.seating.next_seat(seat)
     pile = None
     if handed and played.kind is MoveKind.DISCARD:
