@@ -29,6 +29,7 @@ import os
 import random
 import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,7 +48,19 @@ from hfcli.ladder import (  # noqa: E402
 from hfcli.levels import every  # noqa: E402
 
 UNKNOWN = "unknown"
-Game = tuple[int, str, float, float]  # shoe, opponents' level, won (1, 0.5, 0), margin: all the unknown's side's
+Side = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the unknown's: its shoe, its side and the other (UNKNOWN marks the unknown's
+    seats), the share won (1, 0.5, 0) and the margin, both the unknown's side's."""
+
+    shoe: int
+    mine: Side
+    theirs: Side
+    won: float
+    margin: float
 
 
 def split(pairing: str) -> list[str]:
@@ -60,8 +73,13 @@ def split(pairing: str) -> list[str]:
     raise ValueError(f"cannot read the pairing {pairing!r}")
 
 
-def read_games(paths: list[Path], rated: dict[str, float], unknown: str) -> list[Game]:
-    """The one-level games of ``unknown`` against a level of the table, from its side."""
+def players(side: str) -> Side:
+    first, _, second = side.partition("+")
+    return first, second or first
+
+
+def level_games(paths: list[Path], levels: list[str], unknown: str) -> list[Game]:
+    """The one-level games of the level ``unknown`` against another of ``levels``, from its side."""
     games: list[Game] = []
     for path in paths:
         for line in path.read_text().splitlines():
@@ -70,30 +88,47 @@ def read_games(paths: list[Path], rated: dict[str, float], unknown: str) -> list
             if "+" in row["pairing"] or unknown not in sides or sides[0] == sides[1]:
                 continue
             other = sides[1] if sides[0] == unknown else sides[0]
-            if other not in rated:
+            if other not in levels:
                 continue
             sign = 1 if sides[0] == unknown else -1
             for won, margin in zip(row["won"], row["margin"], strict=True):
-                games.append((row["index"], other, won if sign == 1 else 1 - won, sign * margin))
+                games.append(Game(row["index"], (UNKNOWN, UNKNOWN), (other, other),
+                                  won if sign == 1 else 1 - won, sign * margin))
+    return games
+
+
+def person_games(paths: list[Path], levels: list[str], unknown: str) -> list[Game]:
+    """A simulated person's games: the level ``unknown`` in its side's first seat (``L+P-O``, as
+    South), with a partner and opponents of ``levels``."""
+    games: list[Game] = []
+    for path in paths:
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            mine, theirs = (players(side) for side in split(row["pairing"]))
+            if mine[0] != unknown or not all(p in levels for p in (mine[1], *theirs)):
+                continue
+            for won, margin in zip(row["won"], row["margin"], strict=True):
+                games.append(Game(row["index"], (UNKNOWN, mine[1]), theirs, won, margin))
     return games
 
 
 def estimate(games: list[Game], rated: dict[str, float], scale: MarginScale | None) -> float:
     """The unknown's rating from ``games`` as hf stats finds a player's (:func:`hfcli.ladder.fit`,
     the prior of an unknown player), by its wins alone or, with ``scale``, by its margins."""
-    outcomes = [Outcome((UNKNOWN, UNKNOWN), (other, other), won, 1, margin if scale else None)
-                for _, other, won, margin in games]
+    outcomes = [Outcome(g.mine, g.theirs, g.won, 1, g.margin if scale else None) for g in games]
     found, _ = fit(outcomes, rated, prior=(PRIOR_MEAN, PRIOR_SPREAD), scale=scale)
     return found[UNKNOWN]
 
 
 def scores(x: float, games: list[Game], rated: dict[str, float]) -> tuple[float, float]:
-    """Mean log-loss and Brier score of predicting ``games`` from the rating ``x``."""
+    """Mean log-loss and Brier score of predicting ``games`` from the rating ``x`` (the team model)."""
+    known = {**rated, UNKNOWN: x}
     loss = brier = 0.0
-    for _, other, won, _ in games:
-        p = min(max(expected(x - rated[other]), 1e-9), 1 - 1e-9)
-        loss -= won * math.log(p) + (1 - won) * math.log(1 - p)
-        brier += (won - p) ** 2
+    for g in games:
+        gap = sum(known[p] for p in g.mine) / 2 - sum(known[p] for p in g.theirs) / 2
+        p = min(max(expected(gap), 1e-9), 1 - 1e-9)
+        loss -= g.won * math.log(p) + (1 - g.won) * math.log(1 - p)
+        brier += (g.won - p) ** 2
     return loss / len(games), brier / len(games)
 
 
@@ -101,6 +136,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--log", type=Path, action="append", required=True)
+    parser.add_argument("--person", action="store_true",
+                        help="the logs hold a simulated person's games (L+P-O: L in South), not the ladder's")
     parser.add_argument("--draws", type=int, default=400)
     parser.add_argument("--seed", type=int, default=37)
     parser.add_argument("--sizes", default="1,3,10,30,60")
@@ -120,13 +157,13 @@ def main() -> None:
     summary: dict[int, list[float]] = {n: [] for n in sizes}
     for n in sizes:
         for level in levels:
-            games = [g for g in read_games(args.log, rated, level) if g[1] in levels]
-            shoes = sorted({g[0] for g in games})
-            if len(shoes) < n + 20:
+            games = (person_games if args.person else level_games)(args.log, levels, level)
+            shoes = sorted({g.shoe for g in games})
+            if len(shoes) < n + 10:
                 continue
             by_shoe: dict[int, list[Game]] = {}
             for g in games:
-                by_shoe.setdefault(g[0], []).append(g)
+                by_shoe.setdefault(g.shoe, []).append(g)
             diffs: list[float] = []
             rows: list[tuple[float, float, float, float, float, float]] = []
             for _ in range(args.draws):
