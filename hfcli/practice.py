@@ -22,7 +22,8 @@ from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.view import SeatView
 from hfcli.printable import printable
 from hfcli.render import move_text, render_table
-from hfcli.repl.commands import read_line, unknown_command
+from hfcli.repl.commands import unknown_command
+from hfcli.repl.reading import read_line
 from hfcli.review import (
     CLEAR,
     Finding,

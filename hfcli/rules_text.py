@@ -13,6 +13,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+from hfcli.engine.errors import NotFoundError
 from hfcli.engine.options import Teams, WildRatio, choice_of
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import CLASSIC, Rules
@@ -468,7 +469,7 @@ def rule_text(rule_id: str, width: int | None = 80, rules: Rules = CLASSIC) -> s
     if found is None:
         close = [r for r in RULE_TITLES if rule_id.strip().upper() in r]
         hint = f"; did you mean {', '.join(close)}?" if close else f"; rule ids: {', '.join(RULE_TITLES)}"
-        raise KeyError(f"no rule {rule_id!r}{hint}")
+        raise NotFoundError(f"no rule {rule_id!r}{hint}")
     key, text = found
     lines = []
     for i, paragraph in enumerate(text.split("\n")):

@@ -8,7 +8,7 @@ from hfcli.engine.cards import card, parse_cards
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import meld_of
 from hfcli.engine.moves import Move
-from hfcli.repl.commands import read_line
+from hfcli.repl.reading import read_line
 
 
 def test_a_card_is_its_rank_and_suit_and_a_wild_card_its_rank_alone() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -150,7 +151,7 @@ def test_T_SIZE_a_whole_game_at_80x24_shows_every_seat_and_side_and_ends_on_one_
     session, out = make_session(seed=3, level="normal", players=players, teams=teams)
     game = session.host.game
     seating = game.seating
-    session.screen_size = lambda: (80, 24)
+    session.display = replace(session.display, size=lambda: (80, 24))
     session.start()
     first = out.text
     # The first screen: every seat's hand and foot, every side's melds, books and red threes.

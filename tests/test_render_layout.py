@@ -4,6 +4,7 @@ a short terminal; hand lines break between cards, never inside one."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -117,7 +118,7 @@ def test_status_line_carries_the_rules_when_there_is_room() -> None:
 
 def test_the_session_draws_the_table_for_its_terminal() -> None:
     session, out = make_session(seed=7)
-    session.screen_size = lambda: (80, 24)
+    session.display = replace(session.display, size=lambda: (80, 24))
     session.start()
     top = next(i for i, line in enumerate(out.lines) if line.startswith("Deal 1 of 4, dealt by East"))
     turn = next(i for i, line in enumerate(out.lines) if line.startswith("Your turn: "))
@@ -126,7 +127,7 @@ def test_the_session_draws_the_table_for_its_terminal() -> None:
     out.clear()
     session.handle("table full")
     assert "Dealer East." in out.text and all(visible_len(line) <= 80 for line in out.lines)
-    session.screen_size = lambda: (120, 50)
+    session.display = replace(session.display, size=lambda: (120, 50))
     out.clear()
     session.handle("table")
     assert "Dealer East." in out.text

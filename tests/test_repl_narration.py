@@ -3,6 +3,8 @@ of it), red threes, and the books a move closes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from positions import position
 
 from hfcli.engine.cards import NINE, TEN, card
@@ -129,7 +131,7 @@ def test_a_book_the_other_side_closes_is_announced_plainly_and_yours_stands_out_
     session.host.play(1, parse_move("add J J"))
     assert said[0] == "West adds J J to the jacks. West closes a dirty book of jacks (300)."
     session, said = _table_at("S hand: K K 9 9 5 6\nNS melds: K K K K K\nNS opened\nturn: S meld")
-    session.color = True
+    session.display = replace(session.display, color=True)
     session.handle("add K K")
     assert f"{BOLD}{GREEN}You close a clean book of kings (+500)!" in said[0]
 

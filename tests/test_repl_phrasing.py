@@ -11,7 +11,7 @@ import pytest
 from test_repl_support import make_session
 
 from hfcli.engine.cards import parse_cards
-from hfcli.repl.commands import read_line
+from hfcli.repl.reading import read_line
 from hfcli.repl.session import ERROR, OK
 
 # K K Q Q J 10 9 8 7 7 7 3 2 2 JK, with open melds of sevens and wild cards.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -128,8 +129,8 @@ def test_quit_asks_to_confirm() -> None:
 def test_ai_turns_are_paced_one_pause_a_move() -> None:
     session, out = make_session()
     pauses: list[float] = []
-    session.speed = 0.5
-    session.sleep = pauses.append
+    session.pace = replace(session.pace, seconds=0.5)
+    session.pace = replace(session.pace, sleep=pauses.append)
     session.start()
     session.handle("draw")
     count_before = len(session.log)
@@ -209,8 +210,8 @@ def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut:
         pauses.append(seconds)
         return cut(seconds)
 
-    session.speed = 0.25
-    session.sleep = sleep
+    session.pace = replace(session.pace, seconds=0.25)
+    session.pace = replace(session.pace, sleep=sleep)
     session.start()
     session.handle("draw")
     before = len(session.log)
@@ -224,7 +225,7 @@ def test_a_pause_cut_short_skips_the_rest_of_the_rounds_pauses_never_a_move(cut:
 def test_a_whole_game_holds_each_score_sheet_and_ends_on_the_final_screen(rules: str) -> None:
     session, out = make_session(seed=4, level="normal", rules=rules)
     held: list[tuple[str, int]] = []  # what the hold said, and how many lines had been shown then
-    session.waits_between_deals = True
+    session.pace = replace(session.pace, hold_sheets=True)
     session.transcript_path = Path("/tmp/my games/seed 4.jsonl")
     session.start()
     outcome = OK
@@ -425,7 +426,7 @@ def test_help_is_short_enough_to_leave_the_table_on_a_24_line_screen() -> None:
     from hfcli.repl.commands import COMMANDS, help_text
 
     session, out = make_session()
-    session.screen_size = lambda: (80, 24)
+    session.display = replace(session.display, size=lambda: (80, 24))
     session.start()
     out.clear()
     assert session.handle("help") == INFO
@@ -445,7 +446,7 @@ def _held_after_the_first_deal() -> tuple[Session, Captured]:
     """A session at the end of deal 1, its score sheet held (as in a terminal): seed 4, the hint's
     moves for South."""
     session, out = make_session(seed=4, level="normal")
-    session.waits_between_deals = True
+    session.pace = replace(session.pace, hold_sheets=True)
     session.start()
     while session.waiting is None:
         assert session.hint_player is not None

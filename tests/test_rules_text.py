@@ -13,6 +13,7 @@ from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules
 from hfcli.levels import make_player
+from hfcli.repl.display import Display
 from hfcli.repl.session import Session
 from hfcli.rules_text import RULE_TITLES, rule_ids, rule_list, rule_text
 
@@ -55,7 +56,7 @@ def test_rules_by_id_at_the_table_follow_the_house_rules_and_the_terminal() -> N
     game = Game(HOUSE, seed=3)
     lines: list[str] = []
     players = {seat: make_player("random", 3, seat) for seat in (1, 2, 3)}
-    session = Session(game, players, echo=lambda t: lines.extend(t.split("\n")), screen_size=lambda: (80, 24))
+    session = Session(game, players, echo=lambda t: lines.extend(t.split("\n")), display=Display(size=lambda: (80, 24)))
     session.start()
     lines.clear()
     session.handle("rules C-PILE")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from positions import meld, position
@@ -22,6 +23,7 @@ from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
 from hfcli.levels import make_player
 from hfcli.render import pile_line, render_table
+from hfcli.repl.display import Display, Pace
 from hfcli.repl.narration import Told, round_lines
 from hfcli.repl.session import ERROR, INFO, Session
 
@@ -100,7 +102,7 @@ def test_after_every_round_the_screen_shows_the_persons_discard_and_what_followe
     game = Game(preset("classic"), seed=7)
     screen = Screen(80, 24)
     session = Session(game, {s: make_player("normal", 7, s) for s in (1, 2, 3)}, echo=screen,
-                      hint_player=make_player("normal", 7, 0), screen_size=lambda: (80, 24))
+                      hint_player=make_player("normal", 7, 0), display=Display(size=lambda: (80, 24)))
     rounds = play_with_hints(session, screen, 20)
     assert len(rounds) == 20
     long_rounds = 0
@@ -115,7 +117,7 @@ def test_at_60x20_the_round_keeps_the_screen_and_the_table_shrinks_to_the_pile_a
     game = Game(preset("classic"), seed=7)
     screen = Screen(60, 20)
     session = Session(game, {s: make_player("normal", 7, s) for s in (1, 2, 3)}, echo=screen,
-                      hint_player=make_player("normal", 7, 0), screen_size=lambda: (60, 20))
+                      hint_player=make_player("normal", 7, 0), display=Display(size=lambda: (60, 20)))
     [(lines, wanted)] = play_with_hints(session, screen, 1)
     # seed 7: South (as hint plays) draws, lays the nines and throws the four; West, North and East
     # all meld before South's next turn.
@@ -130,7 +132,7 @@ def test_a_short_round_is_told_once_without_a_recap() -> None:
     game = Game(preset("classic"), seed=7)
     screen = Screen(80, 60)
     session = Session(game, {s: make_player("normal", 7, s) for s in (1, 2, 3)}, echo=screen,
-                      hint_player=make_player("normal", 7, 0), screen_size=lambda: (80, 60))
+                      hint_player=make_player("normal", 7, 0), display=Display(size=lambda: (80, 60)))
     play_with_hints(session, screen, 1)
     assert any(row.startswith("You discard 4♣") for row in screen.rows)
     assert not any(row.startswith("You discarded") for row in screen.rows)
@@ -274,7 +276,7 @@ def test_score_between_deals_tells_the_finished_deals_not_the_next_hand() -> Non
     game = Game(preset("classic"), seed=4)
     out = Captured()
     session = Session(game, {s: make_player("normal", 4, s) for s in (1, 2, 3)}, echo=out,
-                      hint_player=make_player("normal", 4, 0), waits_between_deals=True)
+                      hint_player=make_player("normal", 4, 0), pace=Pace(hold_sheets=True))
     session.start()
     while session.waiting is None:
         assert session.hint_player is not None
@@ -290,7 +292,8 @@ def test_the_end_of_the_game_says_what_replay_review_and_practice_offer_and_brea
     game = Game(preset("quick"), seed=3)
     screen = Screen(80, 24)
     session = Session(game, {s: make_player("normal", 3, s) for s in (1, 2, 3)}, echo=screen,
-                      hint_player=make_player("normal", 3, 0), screen_size=lambda: (80, 24), program=".venv/bin/hf")
+                      hint_player=make_player("normal", 3, 0), display=Display(size=lambda: (80, 24)),
+                      program=".venv/bin/hf")
     session.transcript_path = Path("/home/someone/.local/share/hfcli/transcripts/2026-12-04T21-01-05-seed3.jsonl")
     session.start()
     while not session.finished:
@@ -330,14 +333,14 @@ def test_help_explains_how_the_hand_is_written() -> None:
     game = Game(preset("classic"), seed=7)
     out = Captured()
     session = Session(game, {s: make_player("random", 7, s) for s in (1, 2, 3)}, echo=out,
-                      screen_size=lambda: (80, 24))
+                      display=Display(size=lambda: (80, 24)))
     session.start()
     out.clear()
     session.handle("help")
     assert "Your hand: K×2 K♥ K♠ is two kings: each rank's count, then its cards." in out.lines
     assert len(out.lines) <= 10
     out.clear()
-    session.ascii = True
+    session.display = replace(session.display, ascii=True)
     session.handle("help hand")
     assert "  Your hand: Kx2 KH KS is two kings: each rank's count, then its cards." in out.lines
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shlex
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from hfcli.cli.play import PauseSeconds, PlayerName, program_command
 
 if TYPE_CHECKING:
     from hfcli.event.spec import Event
+    from hfcli.repl.display import Display, Pace
     from hfcli.repl.session import Session
 
 DAILY = "daily"  # hf event play daily, hf event results daily:2026-12-04
@@ -215,12 +215,13 @@ def entry_path(ev: Event) -> Path:
 def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:
     from hfcli import paths
     from hfcli.cli.play import at_the_table
+    from hfcli.cli.table_setup import four_colors_preferred, terminal_display, terminal_pace
+    from hfcli.config import screen_reader_wanted
     from hfcli.files import make_private_folder
-    from hfcli.render import output_shows_symbols
-    from hfcli.repl.style import color_wanted
 
-    color = color_wanted(sys.stdout.isatty(), no_color)
-    ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
+    display = terminal_display(no_color=no_color, ascii_cards=ascii_cards, screen_reader=screen_reader_wanted(),
+                               four_color=four_colors_preferred())
+    pace = terminal_pace(speed)
     try:
         path = entry_path(ev)
         make_private_folder(path.parent)
@@ -229,9 +230,9 @@ def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool)
     except OSError as exc:
         raise click.ClickException(f"cannot make the folder for entries: {exc.strerror or exc}") from None
     if path.exists():
-        session, intro = _resumed(ev, path, color, ascii_cards, speed)
+        session, intro = _resumed(ev, path, display, pace)
     else:
-        session, intro = _new(ev, path, name, color, ascii_cards, speed)
+        session, intro = _new(ev, path, name, display, pace)
     session.hints_off = "No hints in an event: everyone plays it on their own."
     session.after_game = lambda: (
         f"Your entry is {path}\nSend it to whoever ranks the event: "
@@ -244,25 +245,21 @@ def _event_intro(ev: Event) -> list[str]:
     return [f"Event: {describe(ev)}", f"Event id {ev.short_id}; no hints, and your first entry stands."]
 
 
-def _new(ev: Event, path: Path, name: str, color: bool, ascii_cards: bool,
-         speed: float) -> tuple[Session, list[str]]:
-    from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session
-    from hfcli.config import screen_reader_wanted
+def _new(ev: Event, path: Path, name: str, display: Display, pace: Pace) -> tuple[Session, list[str]]:
+    from hfcli.cli.table_setup import HUMAN, Seats, intro_lines, make_ai, open_transcript, table_session
     from hfcli.engine.game import Game
 
     game = Game(ev.rules, ev.seed, seating=ev.seating, shoes=ev.shoes)
     assert ev.seat == HUMAN
     players = {seat: make_ai(level, ev.seed, seat) for seat, level in ev.levels.items()}
     writer, _ = open_transcript(game, HUMAN, name, ev.levels, path, {"event": ev.header()})
-    session = table_session(game, players, ev.levels, HUMAN, name, writer, path, color, ascii_cards, speed,
-                            spoken=screen_reader_wanted())
+    session = table_session(game, players, Seats(HUMAN, name, ev.levels), writer, path, display, pace)
     return session, _event_intro(ev) + intro_lines(game, HUMAN, ev.levels, path)
 
 
-def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float) -> tuple[Session, list[str]]:
+def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Session, list[str]]:
     """The entry this data folder holds already: it goes on if unfinished; a finished one stands."""
-    from hfcli.cli.table_setup import make_ai, table_session, taking_up
-    from hfcli.config import screen_reader_wanted
+    from hfcli.cli.table_setup import Seats, make_ai, table_session, taking_up
     from hfcli.printable import printable
     from hfcli.transcript import parse_header, read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
@@ -296,8 +293,7 @@ def _resumed(ev: Event, path: Path, color: bool, ascii_cards: bool, speed: float
     levels = {seat: info.level or "normal" for seat, info in enumerate(found.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     found.recall(players)
-    session = table_session(game, players, levels, human, name, found.writer, path, color, ascii_cards, speed,
-                            spoken=screen_reader_wanted())
+    session = table_session(game, players, Seats(human, name, levels), found.writer, path, display, pace)
     session.log_recorded(found.moves)
     intro = [f"Your entry of this event is unfinished: it goes on where it stopped ({path})."]
     if found.warning:

@@ -119,6 +119,7 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
     from hfcli.cli.play import program_command, terminal_size
     from hfcli.learn.session import LessonSession
     from hfcli.render import output_shows_symbols
+    from hfcli.repl.display import UNPACED, Display, Pace
     from hfcli.repl.style import color_wanted
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -136,16 +137,15 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
         return [f"{lesson.title}: lesson over. More lessons: {program} learn --list; a real deal: "
                 f"{program} play --rules quick --level easy"]
 
-    session = LessonSession(lesson, start=start, tried=tried, echo=click.echo, color=color, ascii=ascii_cards,
-                            on_step=_save_place if guided else None, on_finish=finish)
-    session.program = program
-    intro = _intro(lesson, start, program, guided, resumed=bool(start or tried))
+    display = Display(color=color, ascii=ascii_cards, size=terminal_size if interactive else None)
+    pace = UNPACED
     if interactive:
         from hfcli.repl.pacing import KeyboardPacer
 
-        session.screen_size = terminal_size
-        session.speed = 0.4
-        session.sleep = KeyboardPacer(sys.stdin, click.echo).pause
+        pace = Pace(0.4, KeyboardPacer(sys.stdin, click.echo).pause)
+    session = LessonSession(lesson, start=start, tried=tried, echo=click.echo, display=display, pace=pace,
+                            program=program, on_step=_save_place if guided else None, on_finish=finish)
+    intro = _intro(lesson, start, program, guided, resumed=bool(start or tried))
     _run(session, intro, interactive)
     if guided and session.completed and interactive and _yes("Play that deal now?"):
         from hfcli.cli.play import play

@@ -3,11 +3,14 @@ a table of 2 to 6 (four in two partnerships unless told otherwise)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import shlex
 import shutil
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,11 +19,15 @@ import click
 from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, LevelOption, WholeNumber, load_rules, table_rules
 from hfcli.cli.table_setup import (
     HUMAN,
+    Seats,
+    interactive,
     intro_lines,
     make_ai,
     open_transcript,
     table_session,
     taking_up,
+    terminal_display,
+    terminal_pace,
     transcript_name_problem,
 )
 from hfcli.levels import AUTO, offered
@@ -30,6 +37,7 @@ if TYPE_CHECKING:
     from hfcli.engine.game import Game
     from hfcli.engine.rules import Rules
     from hfcli.engine.seating import Seating
+    from hfcli.repl.display import Display, Pace
     from hfcli.repl.session import Session
     from hfcli.transcript import Source
 
@@ -142,6 +150,47 @@ class TranscriptPath(click.Path):
 TRANSCRIPT_FILE = TranscriptPath()
 
 
+@dataclass(frozen=True)
+class Levels:
+    """The AI levels asked for: every AI seat's, and the partners' and the opponents' where given."""
+
+    level: str
+    partner: str | None = None
+    opponents: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSource:
+    """Where the game comes from when it is not a new one: a transcript to resume, a recorded game's
+    position to play from (FILE:MOVE) or its cards to deal again, and the seat to take there."""
+
+    resume: Path | None = None
+    what_if: str | None = None
+    duplicate: Path | None = None
+    seat: str | None = None
+
+
+def _grouped(command: Callable[..., None]) -> Callable[..., None]:
+    """``hf play``'s options handed to it as the values they make together: a preference from the
+    config file (hf config) where neither the command line nor the environment set one, then the
+    AI levels, where the game comes from, the display and the pace, each one value."""
+
+    @functools.wraps(command)
+    def grouped(**options: Any) -> None:
+        from hfcli.cli import kept_preferences
+
+        options.update(kept_preferences(PREFERENCES))
+        levels = Levels(options.pop("level"), options.pop("partner_level") or None,
+                        options.pop("opponent_level") or None)
+        display = terminal_display(no_color=options.pop("no_color"), ascii_cards=options.pop("ascii_cards"),
+                                   screen_reader=options.pop("screen_reader"), four_color=options.pop("four_color"))
+        source = GameSource(options.pop("resume_path"), options.pop("from_spec"), options.pop("duplicate_path"),
+                            options.pop("seat"))
+        command(levels=levels, source=source, display=display, pace=terminal_pace(options.pop("speed")), **options)
+
+    return grouped
+
+
 # Options are read from HF_PLAY_<OPTION> too (the group's auto_envvar_prefix); the ones whose
 # Python name differs from the option name say so explicitly.
 @click.command()
@@ -184,25 +233,18 @@ TRANSCRIPT_FILE = TranscriptPath()
                    "no symbols; hand, pile, table, need, score, last, cards and who answer in a sentence.")
 @click.option("--four-color", envvar="HF_PLAY_FOUR_COLOR", is_flag=True,
               help="Suits in four colours: spades black, hearts red, diamonds blue, clubs green.")
+@_grouped
 def play(
     seed: int | None,
     rules_spec: str,
     name: str,
     table_players: int | None,
     teams: str | None,
-    level: str,
-    partner_level: str | None,
-    opponent_level: str | None,
+    levels: Levels,
     transcript_path: Path | None,
-    resume_path: Path | None,
-    from_spec: str | None,
-    duplicate_path: Path | None,
-    seat: str | None,
-    ascii_cards: bool,
-    speed: float,
-    no_color: bool,
-    screen_reader: bool,
-    four_color: bool,
+    source: GameSource,
+    display: Display,
+    pace: Pace,
 ) -> None:
     """Play Hand and Foot: you sit South, your AI partner North, AI opponents West and East.
 
@@ -225,60 +267,39 @@ def play(
       hf play --from game.jsonl:300      try another choice after move 300
       hf play --duplicate game.jsonl     the same cards again
     """
-    from hfcli.cli import kept_preferences
-    from hfcli.render import output_shows_symbols, use_four_colors
-    from hfcli.repl.style import color_wanted
-
-    kept = kept_preferences(PREFERENCES)
-    name, level = kept.get("name", name), kept.get("level", level)
-    partner_level = kept.get("partner_level", partner_level) or None
-    opponent_level = kept.get("opponent_level", opponent_level) or None
-    ascii_cards, speed = kept.get("ascii_cards", ascii_cards), kept.get("speed", speed)
-    screen_reader, four_color = kept.get("screen_reader", screen_reader), kept.get("four_color", four_color)
-    color = color_wanted(sys.stdout.isatty(), no_color) and not screen_reader
-    use_four_colors(four_color)
-    if screen_reader:
-        from hfcli.cli import speak_output
-
-        speak_output(True)
-    ascii_cards = ascii_cards or screen_reader or not output_shows_symbols(sys.stdout.encoding)
-    _check_sources(resume_path, from_spec, duplicate_path, seat)
-    if level == AUTO and (from_spec is not None or duplicate_path is not None):
+    _check_sources(source)
+    level, partner_level, opponent_level = levels.level, levels.partner, levels.opponents
+    if level == AUTO and (source.what_if is not None or source.duplicate is not None):
         given = click.get_current_context().get_parameter_source("level") is click.core.ParameterSource.COMMANDLINE
         if given:
             raise click.UsageError("--level auto chooses a new game's opponents; with --from or --duplicate "
                                    "--level plays a recorded person's seat: name a level")
         level = "normal"  # a standing preference for new games (hf config level auto): the usual level here
-    if resume_path is not None:
-        session, intro = _resumed_session(resume_path, name, color, ascii_cards, speed, spoken=screen_reader)
+    if source.resume is not None:
+        session, intro = _resumed_session(source.resume, name, display, pace)
         try:
             _same_table(session.host.game, table_players, teams)
         except click.UsageError:
             session.close()  # lets go of the transcript's lock at once, not when the process ends
             raise
-    elif from_spec is not None:
+    elif source.what_if is not None:
         from hfcli.cli.recorded import what_if_session
 
-        session, intro = what_if_session(from_spec, seat, name, level, transcript_path, color, ascii_cards, speed,
-                                         spoken=screen_reader)
-    elif duplicate_path is not None:
+        session, intro = what_if_session(source.what_if, source.seat, name, level, transcript_path, display, pace)
+    elif source.duplicate is not None:
         from hfcli.cli.recorded import duplicate_session
 
-        session, intro = duplicate_session(
-            duplicate_path, seat, name, level, transcript_path, color, ascii_cards, speed, spoken=screen_reader
-        )
+        session, intro = duplicate_session(source.duplicate, source.seat, name, level, transcript_path, display, pace)
     else:
         rules = table_rules(load_rules(rules_spec), table_players, teams)
         chosen = None
         if level == AUTO:
             level, chosen = _auto_level(rules, partner_level, opponent_level)
-        session, intro = _new_session(
-            seed, rules, name, (level, partner_level, opponent_level), transcript_path,
-            color, ascii_cards, speed, spoken=screen_reader,
-        )
+        session, intro = _new_session(seed, rules, name, Levels(level, partner_level, opponent_level),
+                                      transcript_path, display, pace)
         if chosen is not None:
             intro.insert(2, chosen)  # after the table and its seats
-    _say_the_rating_at_the_end(session, from_spec is None and duplicate_path is None)
+    _say_the_rating_at_the_end(session, source.what_if is None and source.duplicate is None)
     at_the_table(session, intro)
 
 
@@ -312,22 +333,12 @@ def _say_the_rating_at_the_end(session: Session, rated: bool) -> None:
 def at_the_table(session: Session, intro: list[str]) -> None:
     """Play ``session``'s game at this terminal (or from piped lines) until it ends or the player
     leaves; a move the disk refused to record ends it with one line."""
-    from hfcli.repl.spoken import SpokenSession
     from hfcli.transcript import TranscriptWriteError
 
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    session.program = program_command()
-    if interactive:
-        from hfcli.repl.pacing import KeyboardPacer
-
-        pacer = KeyboardPacer(sys.stdin, click.echo)
-        if not isinstance(session, SpokenSession):  # a reader hears lines: nothing is fitted to a screen
-            session.screen_size = terminal_size
-        session.sleep = pacer.pause
-        session.waits_between_deals = True
+    if interactive():
         intro.append("While the others play, any key skips their pauses for the rest of the round.")
     try:
-        _run(session, intro, interactive)
+        _run(session, intro, interactive())
     except TranscriptWriteError as exc:
         # The move the disk refused was neither shown nor kept; the file ends with the one before.
         raise click.ClickException(
@@ -336,18 +347,14 @@ def at_the_table(session: Session, intro: list[str]) -> None:
         ) from None
 
 
-def _check_sources(
-    resume_path: Path | None,
-    from_spec: str | None,
-    duplicate_path: Path | None,
-    seat: str | None,
-) -> None:
+def _check_sources(source: GameSource) -> None:
     """One game at a time: a new one, a resumed one, or one from a recorded game."""
-    chosen = [o for o, v in (("--resume", resume_path), ("--from", from_spec), ("--duplicate", duplicate_path)) if v]
+    given = (("--resume", source.resume), ("--from", source.what_if), ("--duplicate", source.duplicate))
+    chosen = [o for o, v in given if v]
     if len(chosen) > 1:
         raise click.UsageError(f"give one of {' and '.join(chosen)}")
-    from_recorded = from_spec is not None or duplicate_path is not None
-    if seat is not None and not from_recorded:
+    from_recorded = source.what_if is not None or source.duplicate is not None
+    if source.seat is not None and not from_recorded:
         raise click.UsageError("--seat goes with --from or --duplicate (a new game seats you South)")
     if chosen:
         _refuse_recorded_settings(chosen[0])
@@ -388,16 +395,8 @@ def _refuse_recorded_settings(source: str) -> None:
 
 
 def _new_session(
-    seed: int | None,
-    rules: Rules,
-    name: str,
-    level_choices: tuple[str, str | None, str | None],
-    transcript_path: Path | None,
-    color: bool,
-    ascii_cards: bool,
-    speed: float,
-    *,
-    spoken: bool = False,
+    seed: int | None, rules: Rules, name: str, level_choices: Levels, transcript_path: Path | None,
+    display: Display, pace: Pace,
 ) -> tuple[Session, list[str]]:
     from hfcli.engine.game import Game
     from hfcli.engine.numbers import new_seed
@@ -405,17 +404,14 @@ def _new_session(
     if seed is None:
         seed = new_seed()
     game = Game(rules, seed=seed)
-    levels = seat_levels(game.seating, HUMAN, *level_choices)
+    levels = seat_levels(game.seating, HUMAN, level_choices.level, level_choices.partner, level_choices.opponents)
     players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
     writer, path = open_transcript(game, HUMAN, name, levels, transcript_path)
-    session = table_session(game, players, levels, HUMAN, name, writer, path, color, ascii_cards, speed,
-                            spoken=spoken)
+    session = table_session(game, players, Seats(HUMAN, name, levels), writer, path, display, pace)
     return session, intro_lines(game, HUMAN, levels, path)
 
 
-def _resumed_session(
-    path: Path, name: str, color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False
-) -> tuple[Session, list[str]]:
+def _resumed_session(path: Path, name: str, display: Display, pace: Pace) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
     from hfcli.transcript import read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
@@ -440,8 +436,7 @@ def _resumed_session(
     levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
     players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     resumed.recall(players)
-    session = table_session(game, players, levels, human, name, resumed.writer, path, color, ascii_cards, speed,
-                            spoken=spoken)
+    session = table_session(game, players, Seats(human, name, levels), resumed.writer, path, display, pace)
     session.log_recorded(resumed.moves)
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import InputError
-from hfcli.cli.table_setup import HUMAN, intro_lines, make_ai, open_transcript, table_session, transcript_name_problem
+from hfcli.cli.table_setup import (
+    HUMAN,
+    Seats,
+    intro_lines,
+    make_ai,
+    open_transcript,
+    table_session,
+    transcript_name_problem,
+)
 from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
 from hfcli.engine.numbers import seed_in_json, whole_number
@@ -34,16 +42,8 @@ from hfcli.transcript.origin import DUPLICATE, WHAT_IF, Origin, header_keys, ori
 
 if TYPE_CHECKING:
     from hfcli.engine.scoring import DealResult
+    from hfcli.repl.display import Display, Pace
     from hfcli.repl.session import Session
-
-
-@dataclass(frozen=True)
-class Seats:
-    """Who sits where in the new game: the player's seat and name, every AI seat's level."""
-
-    human: int
-    name: str
-    levels: dict[int, str]
 
 
 def split_from(spec: str) -> tuple[Path, int]:
@@ -122,8 +122,7 @@ def choose_seats(replayed: Replayed, seat: str | None, name: str, level: str) ->
 
 
 def what_if_session(
-    spec: str, seat: str | None, name: str, level: str, transcript_path: Path | None,
-    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
+    spec: str, seat: str | None, name: str, level: str, transcript_path: Path | None, display: Display, pace: Pace
 ) -> tuple[Session, list[str]]:
     """A game from the position after a move of a recorded game (``--from FILE:MOVE``)."""
     path, move = split_from(spec)
@@ -135,7 +134,7 @@ def what_if_session(
     seats = choose_seats(replayed, seat, name, level)
     origin = Origin(WHAT_IF, origin_file(path), move)
     keys = header_keys(origin, position, history, game.seating, game.rules)
-    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed, spoken=spoken)
+    session, intro = _start(game, replayed, seats, transcript_path, keys, display, pace)
     where = game.seating.long_names[game.to_move]
     intro.insert(0, f"What if: the position after move {move} of {printable(str(path))} "
                     f"(deal {game.deal_index + 1}, {where} to {game.phase}).")
@@ -143,8 +142,7 @@ def what_if_session(
 
 
 def duplicate_session(
-    path: Path, seat: str | None, name: str, level: str, transcript_path: Path | None,
-    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
+    path: Path, seat: str | None, name: str, level: str, transcript_path: Path | None, display: Display, pace: Pace
 ) -> tuple[Session, list[str]]:
     """A game dealt the cards of a recorded game, from its first deal (``--duplicate FILE``)."""
     replayed, _ = load(path)
@@ -161,7 +159,7 @@ def duplicate_session(
                 shoes=recorded_shoes(replayed.source, header.rules))
     seats = choose_seats(replayed, seat, name, level)
     keys = header_keys(Origin(DUPLICATE, origin_file(path)))
-    session, intro = _start(game, replayed, seats, transcript_path, keys, color, ascii_cards, speed, spoken=spoken)
+    session, intro = _start(game, replayed, seats, transcript_path, keys, display, pace)
     intro.insert(0, f"Duplicate: the cards of {printable(str(path))}, dealt again. At the end of each deal "
                     "and of the game, your result is set beside the recorded one.")
     return session, intro
@@ -169,14 +167,12 @@ def duplicate_session(
 
 def _start(
     game: Game, replayed: Replayed, seats: Seats, transcript_path: Path | None, header: dict[str, object],
-    color: bool, ascii_cards: bool, speed: float, *, spoken: bool = False,
+    display: Display, pace: Pace,
 ) -> tuple[Session, list[str]]:
     players = {s: make_ai(level, game.seed, s) for s, level in seats.levels.items()}
     writer, path = open_transcript(game, seats.human, seats.name, seats.levels, transcript_path, header,
                                    studied=Path(replayed.source.path))
-    session = table_session(
-        game, players, seats.levels, seats.human, seats.name, writer, path, color, ascii_cards, speed, spoken=spoken
-    )
+    session = table_session(game, players, seats, writer, path, display, pace)
     compare_with(session, replayed.game.results)
     return session, intro_lines(game, seats.human, seats.levels, path)
 

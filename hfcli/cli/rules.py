@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from hfcli.cli import InputError, load_rules
-from hfcli.engine.errors import HandFootError
+from hfcli.engine.errors import HandFootError, NotFoundError
 from hfcli.engine.rules import CLASSIC, PRESETS, Rules
 from hfcli.house_rules import load_with_preset
 from hfcli.rules_text import describe_rules, find_rule, play_summary, rule_ids, rule_list, rule_text, rules_about
@@ -51,8 +51,8 @@ def rules(topic: str | None, list_ids: bool, show_all: bool, keys: bool, rules_s
     if topic is not None and (find_rule(topic) is not None or topic[:2].upper() in ("C-", "V-", "T-")):
         try:
             click.echo(rule_text(topic, width, played))
-        except KeyError as exc:  # an id that names no rule
-            raise click.ClickException(str(exc.args[0])) from None
+        except NotFoundError as exc:  # an id that names no rule
+            raise click.ClickException(str(exc)) from None
         return
     shown, base, file = _rule_set(topic)
     if keys:

@@ -5,8 +5,10 @@ that introduce it."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from hfcli.engine.game import Game
     from hfcli.engine.seat import Player
     from hfcli.engine.seating import Seating
+    from hfcli.repl.display import Display, Pace
     from hfcli.repl.session import Recorder, Session
     from hfcli.transcript import TranscriptWriter
 
@@ -140,32 +143,81 @@ def same_file(one: Path, other: Path) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Who sits where in a game set at the table: the person's seat and name, every AI seat's level."""
+
+    human: int
+    name: str
+    levels: dict[int, str]
+
+
+def interactive() -> bool:
+    """Whether a person plays at this terminal (else the lines come from a pipe, or go to one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, four_color: bool) -> Display:
+    """How this terminal shows the table, decided once for the command: colour unless it is off (or
+    output is no terminal, or for a screen reader), suits as letters where asked or where the output
+    cannot show symbols, four suit colours, and the terminal's size where a screen is to be fitted."""
+    from hfcli.cli.play import terminal_size
+    from hfcli.render import output_shows_symbols, use_four_colors
+    from hfcli.repl.display import Display
+    from hfcli.repl.style import color_wanted
+
+    use_four_colors(four_color)
+    if screen_reader:
+        from hfcli.cli import speak_output
+
+        speak_output(True)
+    return Display(
+        color=color_wanted(sys.stdout.isatty(), no_color) and not screen_reader,
+        ascii=ascii_cards or screen_reader or not output_shows_symbols(sys.stdout.encoding),
+        four_color=four_color,
+        screen_reader=screen_reader,
+        # A reader hears lines: nothing is fitted to a screen.
+        size=terminal_size if interactive() and not screen_reader else None,
+    )
+
+
+def four_colors_preferred() -> bool:
+    """Whether the preferences file asks for four suit colours (for a command with no option of its own)."""
+    from hfcli import config
+
+    try:
+        return bool(config.load().get("four-color", False))
+    except config.ConfigError:
+        return False  # said by the commands that read the file for their options
+
+
+def terminal_pace(speed: float) -> Pace:
+    """``speed`` seconds after each AI move; in a terminal a key press cuts the round's pauses short
+    and each deal's score sheet stays until Enter (a pipe goes on)."""
+    from hfcli.repl.display import Pace
+
+    if not interactive():
+        return Pace(speed)
+    from hfcli.repl.pacing import KeyboardPacer
+
+    return Pace(speed, KeyboardPacer(sys.stdin, click.echo).pause, hold_sheets=True)
+
+
 def table_session(
-    game: Game,
-    players: dict[int, Player],
-    levels: dict[int, str],
-    human: int,
-    name: str,
-    writer: Recorder,
-    path: Path,
-    color: bool,
-    ascii_cards: bool,
-    speed: float,
-    *,
-    spoken: bool = False,
+    game: Game, players: dict[int, Player], seats: Seats, writer: Recorder, path: Path, display: Display, pace: Pace
 ) -> Session:
-    """The person's seat at ``game``: told for a screen reader when ``spoken``."""
+    """The person's seat at ``game``: told for a screen reader where the display is one's."""
+    from hfcli.cli.play import program_command
     from hfcli.levels import make_hint_player
     from hfcli.repl.session import Session
     from hfcli.repl.spoken import SpokenSession
 
     # Hints come from the strongest AI, as if it sat in the human's seat.
-    hint_player = make_hint_player(game.seed, human)
-    kind = SpokenSession if spoken else Session
+    hint_player = make_hint_player(game.seed, seats.human)
+    kind = SpokenSession if display.screen_reader else Session
     return kind(
-        game, players, human=human, human_name=name, writer=writer,
-        transcript_path=path, echo=click.echo, color=color, ascii=ascii_cards, speed=speed,
-        hint_player=hint_player,
+        game, players, human=seats.human, human_name=seats.name, writer=writer, transcript_path=path,
+        echo=click.echo, display=display, pace=pace, hint_player=hint_player, program=program_command(),
     )
 
 

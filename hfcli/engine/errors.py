@@ -1,4 +1,7 @@
-"""The errors the engine raises. All are ``ValueError``s whose message shows the input."""
+"""The errors the program raises on bad input, under one base, HandFootError: the engine's (a move
+that does not parse, one the rules forbid, a bad rule set or position) and those of the layers above
+(a name that names nothing, a seat played out of turn, a transcript that does not read). All are
+``ValueError``s whose message shows the input and is fit to show a person as it is."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from hfcli.engine.rule_ids import RuleId
 
 
 class HandFootError(ValueError):
-    """Base of every error the engine raises on bad input."""
+    """Base of every error the program raises on bad input."""
 
 
 class InvalidMoveError(HandFootError):
@@ -45,3 +48,8 @@ class RulesError(HandFootError):
 
 class PositionError(HandFootError):
     """A position text that cannot be read: ``line N: what is wrong``."""
+
+
+class NotFoundError(HandFootError):
+    """What was asked for is not there: a rule id, a command, a move in the log, a seat. The message
+    says what there is instead."""

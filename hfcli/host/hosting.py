@@ -22,7 +22,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -530,6 +530,7 @@ class HostedTable:
 
     def _set_the_game(self) -> None:
         from hfcli.engine.game import Game
+        from hfcli.repl.display import Display, Pace
         from hfcli.repl.session import Session
         from hfcli.repl.spoken import SpokenSession
         from hfcli.table import Table
@@ -566,10 +567,10 @@ class HostedTable:
                 table, human=seat, human_name=person.name,
                 transcript_path=self.transcript_path if person.host else None,
                 echo=person.terminal.show if person.terminal is not None else _nowhere,
-                color=settings.color and not (person.terminal is not None and person.terminal.plain),
-                speed=0.0, hint_player=make_hint_player(game.seed, seat),
-                screen_size=person.terminal.size if person.terminal is not None else None,
-                waits_between_deals=True, program=settings.program,
+                display=Display(
+                    color=settings.color and not (person.terminal is not None and person.terminal.plain),
+                    size=person.terminal.size if person.terminal is not None else None),
+                pace=Pace(hold_sheets=True), hint_player=make_hint_player(game.seed, seat), program=settings.program,
             )
             if resumed is not None:
                 from hfcli.repl.session import LogEntry
@@ -685,9 +686,9 @@ class HostedTable:
         assert session is not None and terminal is not None
         session.echo = terminal.show
         terminal.read_aloud(session.spoken)  # as the seat was set when the game started
-        session.color = self.settings.color and not terminal.plain  # no colour where only text shows
-        if not session.spoken:  # a reader hears lines: nothing is fitted to a screen
-            session.screen_size = terminal.size
+        # No colour where only text shows; a reader hears lines: nothing is fitted to a screen.
+        session.display = replace(session.display, color=self.settings.color and not terminal.plain,
+                                  size=session.display.size if session.spoken else terminal.size)
         if not person.introduced:
             self._introduce(person, session)
         elif person.returned:

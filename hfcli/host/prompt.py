@@ -129,11 +129,11 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
 
 def _is_hint(text: str) -> bool:
     """Whether an entry is the one line ``hint`` (a paste of several lines runs a line at a time)."""
-    from hfcli.repl import commands
+    from hfcli.repl.reading import split_line
 
     if "\n" in text:
         return False
-    command, _, _ = commands.split_line(text)
+    command, _, _ = split_line(text)
     return command is not None and command.name == "hint"
 
 

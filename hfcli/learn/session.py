@@ -25,7 +25,9 @@ from hfcli.learn.positions import lesson_game
 from hfcli.printable import printable
 from hfcli.render import BOLD, notation_text, paint
 from hfcli.repl import commands
+from hfcli.repl.display import PLAIN, UNPACED, Display, Pace
 from hfcli.repl.interrupts import interrupts_held
+from hfcli.repl.reading import as_typed, read_line
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.rules_text import rule_text
 from hfcli.table import AiEndpoint, Table
@@ -71,9 +73,9 @@ class LessonSession(Session):
         tried: int = 0,
         rules: Rules | None = None,
         echo: Callable[[str], None] = print,
-        color: bool = False,
-        ascii: bool = False,
-        screen_size: Callable[[], tuple[int, int]] | None = None,
+        display: Display = PLAIN,
+        pace: Pace = UNPACED,
+        program: str = "hf",
         on_step: Callable[[int, int], None] | None = None,
         on_finish: Callable[[], Sequence[str]] | None = None,
     ) -> None:
@@ -87,8 +89,8 @@ class LessonSession(Session):
         self._pending: Try | None = None  # a try played, its words not yet said
         self._start_game = self._game_for(self.index, None)
         self.scripts = {s: ScriptedPlayer() for s in self._start_game.seating.seats if s != HUMAN}
-        super().__init__(self._start_game.clone(), dict(self.scripts), human=HUMAN, echo=echo, color=color,
-                         ascii=ascii, screen_size=screen_size)
+        super().__init__(self._start_game.clone(), dict(self.scripts), human=HUMAN, echo=echo, display=display,
+                         pace=pace, program=program)
         self._seat_scripts()
         self._fill_scripts()
         if tried:
@@ -180,9 +182,9 @@ class LessonSession(Session):
         self._say_pending()
         host = self.host
         while not self.is_over and host.step() is not None:
-            if pace and self.speed > 0:
+            if pace and self.pace.seconds > 0:
                 try:
-                    if self.sleep(self.speed):
+                    if self.pace.sleep(self.pace.seconds):
                         pace = False
                 except KeyboardInterrupt:
                     pace = False
@@ -265,7 +267,7 @@ class LessonSession(Session):
             return self.back()
         if word == "skip":
             return self.skip()
-        reading = commands.read_line(line, self.view.hand, {m.token for m in self.view.my_melds if not m.is_book})
+        reading = read_line(line, self.view.hand, {m.token for m in self.view.my_melds if not m.is_book})
         command = reading.command
         if command is None or not command.is_move:
             name = command.name if command is not None else ""
@@ -289,8 +291,8 @@ class LessonSession(Session):
             return super().handle(line)
         game = self.host.game
         if same_move(game, move, parse(now.move)):
-            return self._tried(now, reading.move, lambda message: commands.as_typed(message, reading))
-        return self._other(now, move, reading.move, lambda message: commands.as_typed(message, reading))
+            return self._tried(now, reading.move, lambda message: as_typed(message, reading))
+        return self._other(now, move, reading.move, lambda message: as_typed(message, reading))
 
     def _tried(self, now: Try, text: str, as_typed: Callable[[str], str]) -> str:
         """The move the step asks for: played (or, for a try the rules refuse, refused as the table

@@ -15,6 +15,7 @@ of every other table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from hfcli.card_words import (
@@ -31,6 +32,7 @@ from hfcli.card_words import (
     with_article,
 )
 from hfcli.engine.cards import THREE, WILD_RANKS
+from hfcli.engine.errors import NotFoundError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind, Pick
@@ -41,9 +43,9 @@ from hfcli.engine.view import SeatView
 from hfcli.printable import one_line_of_words, printable
 from hfcli.reason_text import Form, clauses
 from hfcli.render import pile_state
+from hfcli.repl.display import PLAIN
 from hfcli.repl.narration import Told
 from hfcli.repl.session import INFO, Decision, LogEntry, Session
-from hfcli.rules_text import rule_text
 from hfcli.table import Moved, Remark
 
 # The commands that answer about the state in this mode, beyond the table's own.
@@ -170,9 +172,10 @@ class SpokenSession(Session):
     spoken = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["color"] = False
-        kwargs["ascii"] = True  # whatever a shared screen still says, it says in letters
-        kwargs["screen_size"] = None  # nothing is fitted to a screen: a reader hears lines
+        # No colour; whatever a shared screen still says, it says in letters; nothing is fitted to a
+        # screen: a reader hears lines.
+        display = kwargs.get("display", PLAIN)
+        kwargs["display"] = replace(display, color=False, ascii=True, screen_reader=True, size=None)
         super().__init__(*args, **kwargs)
         self._turn_seat: int | None = None  # the other seat whose turn is being gathered
         self._turn_moves: list[Told] = []
@@ -458,7 +461,7 @@ class SpokenSession(Session):
             seats = [s for s in seats if word in (self.names[s].lower(), view.seating.names[s].lower(),
                                                   str(s + 1))]
             if not seats:
-                raise KeyError(f"cards takes a seat, as cards west or cards 2, not {printable(rest)!r}.")
+                raise NotFoundError(f"cards takes a seat, as cards west or cards 2, not {printable(rest)!r}.")
         said = []
         for seat in seats:
             foot = "in the foot" if view.in_foot[seat] else "foot not picked up"
@@ -499,26 +502,6 @@ class SpokenSession(Session):
         entry = self.log[at]
         why = one_line_of_words(self._whole_reason(entry) or "no reason was given")
         return f"{self._name(entry.seat)}: move {at + 1}, {self._move_said(entry)}. Why: {why}."
-
-    def _info(self, name: str, rest: str) -> str:
-        try:
-            if name == "pile":
-                self.say(self.pile())
-            elif name == "need":
-                self.say(self.need())
-            elif name == "last":
-                self.say(self.last())
-            elif name == "cards":
-                self.say(self.cards(rest))
-            elif name == "who":
-                self.say(self.who())
-            elif name == "rules" and rest and rest.strip().lower() not in ("keys", "--keys"):
-                self.say(rule_text(rest, None, self.view.rules), wrap=False)
-            else:
-                return super()._info(name, rest)
-        except KeyError as exc:
-            return self.error(str(exc.args[0]))
-        return INFO
 
     def show_hint(self, decision: Decision, asked: SeatView) -> str:
         if len(self.view.history) != len(asked.history):
