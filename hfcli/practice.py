@@ -21,7 +21,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.view import SeatView
 from hfcli.printable import printable
-from hfcli.render import move_text, render_table
+from hfcli.render import move_text, render_table, spoken_cards
 from hfcli.repl.commands import unknown_command
 from hfcli.repl.reading import read_line
 from hfcli.review import (
@@ -119,13 +119,27 @@ class Practice:
         return [f"Practice for {seat}: {count} position{'s' if count != 1 else ''} where the game's move clearly "
                 "cost points. Find a better move; help says how."]
 
+    def _table(self, view: SeatView, height: int | None = None) -> str:
+        """The table as the seat saw it; for a screen reader the hand and the table in sentences."""
+        if spoken_cards():
+            from hfcli.repl.spoken import table_said
+
+            return "\n".join([self._hand(view), *table_said(view, dict(enumerate(view.seating.long_names)))])
+        return render_table(view, ascii=self.ascii, width=self.size()[0], height=height)
+
+    @staticmethod
+    def _hand(view: SeatView) -> str:
+        from hfcli.card_words import counted, hand_words
+
+        where = "foot" if view.in_foot[view.seat] else "hand"
+        return f"You: your {where}, {counted(len(view.hand), 'card')}: {hand_words(view.hand)}."
+
     def position_lines(self) -> list[str]:
         """The current position: the table as the seat saw it, and what was played there."""
         drill = self.drill
         f = drill.finding
-        width, height = self.size()
-        table = render_table(drill.view, ascii=self.ascii, width=width,
-                             height=None if height is None else max(10, height - 4))
+        height = self.size()[1]
+        table = self._table(drill.view, None if height is None else max(10, height - 4))
         turn = f", turn {f.turn}" if f.turn else ""
         return ["", f"Position {self.index + 1} of {len(self.drills)}: move {f.number}, deal {f.deal}{turn}.",
                 table,
@@ -152,7 +166,9 @@ class Practice:
         if name == "help":
             return [HELP]
         if name == "table":
-            return [render_table(view, ascii=self.ascii, width=self.size()[0])]
+            return [self._table(view)]
+        if name == "hand" and spoken_cards():
+            return [self._hand(view)]
         if name == "quit":
             self.index = len(self.drills)
             return []

@@ -13,7 +13,7 @@ import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from hfcli.card_words import card_name, hand_words
+from hfcli.card_words import card_name, hand_words, move_words
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.errors import HandFootError
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
@@ -150,7 +150,13 @@ def picks_text(picks: Sequence[Pick], *, color: bool = False, ascii: bool = Fals
 def notation_text(text: str) -> str:
     """Move notation, or a text quoting it, as the table writes it: a ten is ``10``
     (``meld T T T`` -> ``meld 10 10 10``, ``discard TS`` -> ``discard 10S``). What is read back
-    (input, transcripts) takes ``T`` and ``10`` alike; only what is shown goes through here."""
+    (input, transcripts) takes ``T`` and ``10`` alike; only what is shown goes through here. For a
+    screen reader a whole move is said in words (``add a joker to the fives``)."""
+    if _SPOKEN[0]:
+        try:
+            return "; ".join(move_words(Move.parse(text), (), advice=True))
+        except HandFootError:
+            pass  # not a move: a text quoting one
     return _NOTATION_TEN.sub("10", text)
 
 
@@ -161,6 +167,8 @@ def move_text(notation: str, *, color: bool = False, ascii: bool = False) -> str
         move = Move.parse(notation)
     except HandFootError:
         return notation_text(notation)
+    if _SPOKEN[0]:  # for a screen reader, in words: add a joker to the fives, not "add J K to 5"
+        return "; ".join(move_words(move, (), advice=True))
     if move.kind not in (MoveKind.MELD, MoveKind.ADD, MoveKind.DISCARD):
         return notation_text(str(move))
     text = f"{move.kind} " + ", ".join(picks_text(group, color=color, ascii=ascii) for group in move.groups)

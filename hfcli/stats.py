@@ -390,11 +390,17 @@ class Record:
             lines.append(f"Won {total.won}, lost {total.lost}, tied {total.tied}: {share:.0%} of finished games "
                          f"won (95% interval {low:.0%} to {high:.0%}).")
             groups = self.by_opponents()
-            width = max(12, *(len(key) + 2 for key in groups))
-            lines.append(f"{'against':<{width}}{'games':>6}{'won':>6}{'lost':>6}{'tied':>6}{'share':>7}  mean margin")
-            for key, group in groups.items():
-                lines.append(f"{printable(key):<{width}}{group.games:>6}{group.won:>6}{group.lost:>6}{group.tied:>6}"
-                             f"{group.won / group.games:>7.0%}  {group.mean_margin:+.0f}")
+            if spoken_cards():  # a screen reader: a sentence for each opponents, not columns read across
+                lines += [f"Against {printable(key)}: {_count(group.games, 'game')}, won {group.won}, "
+                          f"lost {group.lost}, tied {group.tied}, {group.won / group.games:.0%} won, "
+                          f"mean margin {group.mean_margin:+.0f}." for key, group in groups.items()]
+            else:
+                width = max(12, *(len(key) + 2 for key in groups))
+                lines.append(f"{'against':<{width}}{'games':>6}{'won':>6}{'lost':>6}{'tied':>6}{'share':>7}"
+                             "  mean margin")
+                for key, group in groups.items():
+                    lines.append(f"{printable(key):<{width}}{group.games:>6}{group.won:>6}{group.lost:>6}"
+                                 f"{group.tied:>6}{group.won / group.games:>7.0%}  {group.mean_margin:+.0f}")
             lines.append(f"Mean score {self.mean_score():.0f}, mean margin {total.mean_margin:+.0f} (finished games).")
         deals, out = self.deals()
         if deals:

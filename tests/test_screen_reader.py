@@ -111,28 +111,66 @@ def test_no_line_of_a_whole_game_holds_an_escape_a_box_line_or_a_suit() -> None:
         assert not UNSPEAKABLE.search(line), line
 
 
-@pytest.mark.parametrize("args, stdin", [
+# Every command, in each of its forms that writes for a person (the games folder: a few quick games
+# where Ann, a person, sits South, made by the test; EVENT: an event file the test makes).
+EVERY_COMMAND = [
+    (["--help"], ""),
     (["play", "--seed", "3", "--speed", "0", "--rules", "quick"], "hand\ntable\ndraw\nscore\nx 5\nhint\nquit\ny\n"),
-    (["replay", str(GOLDEN / "quick-normal-seed8.jsonl")], "n\nn 30\na\nend\nq\n"),
+    (["play", "--seed", "3", "--speed", "0", "--rules", "quick", "--four-color"], "hand\ndraw\nquit\ny\n"),
+    (["replay", str(GOLDEN / "quick-normal-seed8.jsonl")], "n\nn 30\nhand\ntable\na\nhand\nb 5\nend\nq\n"),
+    (["replay", "--as", "W", str(GOLDEN / "quick-normal-seed8.jsonl")], "n\nb\nq\n"),
+    (["replay", "--print", str(GOLDEN / "quick-normal-seed8.jsonl")], ""),
+    (["replay", "--score-sheet", str(GOLDEN / "quick-normal-seed8.jsonl")], ""),
+    (["verify", str(GOLDEN / "quick-normal-seed8.jsonl")], ""),
+    (["simulate", "--games", "1", "--rules", "quick", "--seed", "1", "--levels", "random"], ""),
     (["review", "--seat", "E", "--samples", "4", str(GOLDEN / "quick-normal-seed8.jsonl")], ""),
-    (["practice", "--seat", "E", str(GOLDEN / "quick-normal-seed8.jsonl")], "hint\nhand\ndiscard 9\n"),
+    (["practice", "--seat", "E", str(GOLDEN / "quick-normal-seed8.jsonl")], "table\nhand\ndiscard 9\nskip\n"),
     (["rules"], ""),
     (["rules", "C-RATIO"], ""),
     (["rules", "quick", "--keys"], ""),
+    (["stats", "GAMES"], ""),
     (["stats", str(GOLDEN)], ""),
-    (["learn", "pile"], "hand\nhint\ndraw\nquit\n"),
+    (["learn", "pile"], "hand\nhint\ndraw\npickup\nquit\ny\n"),
     (["learn", "--list"], ""),
+    (["learn"], "hand\ntable\nquit\ny\n"),
+    (["host", "--help"], ""),
     (["event", "daily", "--date", "2026-12-04", "--speed", "0"], "hand\ndraw\nx 5\nquit\ny\n"),
+    (["event", "new", "--name", "Sunday", "--deals", "1", "-o", "EVENT"], ""),
+    (["event", "show", "EVENT"], ""),
     (["config"], ""),
-])
+]
+# What no line may hold for a screen reader: the above, and a cursor movement or colour escape
+# anywhere (CSI, OSC, or any other escape), a carriage return redrawing a line, a backspace.
+MOVES_THE_CURSOR = re.compile("[\x1b\r\x08]")
+
+
+def test_every_command_is_run_for_a_screen_reader() -> None:
+    """A command added to hf is added to the list below it too."""
+    from hfcli.cli import COMMANDS
+
+    assert {args[0] for args, _ in EVERY_COMMAND if not args[0].startswith("-")} == set(COMMANDS)
+
+
+@pytest.mark.parametrize("args, stdin", EVERY_COMMAND, ids=[" ".join(a[:2]) for a, _ in EVERY_COMMAND])
 def test_no_command_writes_an_escape_a_box_line_or_a_suit_for_a_screen_reader(
         args: list[str], stdin: str, tmp_path: Path) -> None:
+    if "GAMES" in args:
+        from test_stats import simulate_games
+
+        simulate_games(tmp_path / "games", 6)
+    args = [str(tmp_path / "games") if a == "GAMES" else str(tmp_path / "sunday.toml") if a == "EVENT" else a
+            for a in args]
+    if args[:2] == ["event", "show"]:
+        made = CliRunner().invoke(main, ["event", "new", "--name", "Sunday", "--deals", "1", "-o", args[2]],
+                                  env={"HF_DATA_DIR": str(tmp_path)})
+        assert made.exit_code == 0, made.output
     result = CliRunner().invoke(main, args, input=stdin, env={"HF_SCREEN_READER": "1", "HF_DATA_DIR": str(tmp_path)},
                                 auto_envvar_prefix="HF", color=True)
     assert result.exit_code in (0, 1), result.output
     assert result.output.strip()
     for line in result.output.splitlines():
         assert not UNSPEAKABLE.search(line), f"hf {' '.join(args)}: {line!r}"
+    assert not MOVES_THE_CURSOR.search(result.output), f"hf {' '.join(args)}: {result.output!r}"
 
 
 def test_the_same_commands_do_write_symbols_without_it(tmp_path: Path) -> None:
@@ -231,3 +269,28 @@ def test_a_reason_is_said_in_its_short_phrase_and_why_in_its_sentence() -> None:
     assert short_reason(single, names, 0) == "a single five"
     assert short_reason(single.public(), names, 0) == "North could take the pile"
     assert short_reason(None, names, 0) == ""
+
+
+def test_replay_says_each_move_and_who_made_it_and_draws_no_table(tmp_path: Path) -> None:
+    """The golden game's first moves, read from its file: South draws AH JK (its draw line), melds
+    5 5 JK and discards a 6; West draws two cards unseen by South. Back one step says where the
+    replay stands; hand and table are said on request."""
+    result = CliRunner().invoke(main, ["replay", str(GOLDEN / "quick-normal-seed8.jsonl")],
+                                input="n 3\nn\nhand\nb\ntable\nq\n",
+                                env={"HF_SCREEN_READER": "1", "HF_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("Table: the start of the game, move 0 of 127; quick rules. Deal one of one; first meld 50; "
+                        "East dealt.")
+    start = lines.index("Move 1, South: drew an ace of hearts and a joker, the pile cannot be taken.")
+    assert lines[start + 1] == "Move 2, South: melded two fives with a joker, toward the first meld of 50 or more."
+    assert lines[start + 2].startswith("Move 3, South: discarded a six, a single six; West could take the pile")
+    assert lines[start + 3] == "Move 4, West: drew two cards, the pile cannot be taken."
+    assert lines[start + 4] == ("South: the hand, five cards: aces: one, hearts; queens: one, hearts; tens: one, "
+                                "diamonds; nines: one, diamonds; twos: one.")
+    assert lines[start + 5] == "Table: move 3 of 127, deal one. The move that led here:"
+    assert lines[start + 7] == "Table: Your side melds: fives, three with one wild card."
+    # No table drawn at a step: its lines (Pile:, melds:, Your hand) never appear.
+    assert not any(line.startswith(("Pile:", "Your hand", "NS ", "EW ")) for line in lines), result.output
+    for line in lines:
+        assert not UNSPEAKABLE.search(line), line

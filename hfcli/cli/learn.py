@@ -117,7 +117,7 @@ def _save_place(step: int | None, tried: int = 0) -> None:
 def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *, guided: bool,
                 tried: int = 0) -> None:
     from hfcli.cli.play import program_command, terminal_size
-    from hfcli.learn.session import LessonSession
+    from hfcli.learn.session import LessonSession, SpokenLessonSession
     from hfcli.render import output_shows_symbols
     from hfcli.repl.display import UNPACED, Display, Pace
     from hfcli.repl.style import color_wanted
@@ -143,8 +143,12 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
         from hfcli.repl.pacing import KeyboardPacer
 
         pace = Pace(0.4, KeyboardPacer(sys.stdin, click.echo).pause)
-    session = LessonSession(lesson, start=start, tried=tried, echo=click.echo, display=display, pace=pace,
-                            program=program, on_step=_save_place if guided else None, on_finish=finish)
+    from hfcli.render import spoken_cards
+
+    # A screen reader: the table, the hand and the moves in words, a line at a time.
+    kind = SpokenLessonSession if spoken_cards() else LessonSession
+    session = kind(lesson, start=start, tried=tried, echo=click.echo, display=display, pace=pace,
+                   program=program, on_step=_save_place if guided else None, on_finish=finish)
     intro = _intro(lesson, start, program, guided, resumed=bool(start or tried))
     _run(session, intro, interactive)
     if guided and session.completed and interactive and _yes("Play that deal now?"):

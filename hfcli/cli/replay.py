@@ -88,7 +88,7 @@ def replay(
       hf replay game.jsonl --as W         West's moves, each beside what West saw
     """
     from hfcli.printable import printable
-    from hfcli.render import output_shows_symbols
+    from hfcli.render import output_shows_symbols, spoken_cards
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
 
@@ -146,13 +146,30 @@ def replay(
             raise click.BadParameter(f"the game has no deal {start_deal}", param_hint="--deal")
         k = found
 
+    spoken = spoken_cards()  # a screen reader: each step said as the move and who made it, no table drawn
+    shown: int | None = None
+
     def show() -> None:
+        nonlocal shown
+        if spoken:
+            from hfcli.cli.spoken_replay import step_lines
+
+            click.echo("\n".join(step_lines(recording, shown, k, watcher, omniscient=omniscient)))
+            shown = k
+            return
         width, height = _screen_size()
         click.echo(screen(recording, k, watcher, omniscient=omniscient, ascii=ascii_cards, width=width,
                           height=height))
 
     def step(command: str, n: int | None) -> bool:
         nonlocal k, omniscient
+        if spoken and command in ("hand", "table", "t"):
+            from hfcli.cli.spoken_replay import hand_lines, table_lines
+
+            said = (hand_lines(recording, k, watcher, omniscient=omniscient) if command == "hand"
+                    else table_lines(recording, k, watcher))
+            click.echo("\n".join(said))
+            return False
         if command in ("n", "next"):
             k = min(total, k + (n or 1))
         elif command in ("b", "back"):
@@ -173,11 +190,14 @@ def replay(
             omniscient = not omniscient
             click.echo("Every hand is shown." if omniscient else "Only the watching seat's hand is shown.")
         else:
-            click.echo(HELP)
+            click.echo(help_text)
             return False
         return True
 
-    _browse(lambda: f"[{k}/{total}] > ", HELP, show, step)
+    help_text = HELP
+    if spoken:
+        from hfcli.cli.spoken_replay import HELP as help_text
+    _browse(lambda: f"move {k} of {total}> " if spoken else f"[{k}/{total}] > ", help_text, show, step)
 
 
 def _browse(prompt: Callable[[], str], help_text: str, show: Callable[[], None],
@@ -217,6 +237,7 @@ AS_HELP = """Commands:
 
 def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool, start_deal: int | None) -> None:
     """``--as SEAT``: the seat's moves one by one, each beside exactly what the seat saw."""
+    from hfcli.render import spoken_cards
     from hfcli.transcript.viewer import as_seat_screen, moves_of
 
     mine = moves_of(recording, seat)
@@ -235,7 +256,14 @@ def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool
         if not found:
             raise click.BadParameter(f"{name} made no move in deal {start_deal}", param_hint="--deal")
         i = found[0]
+    spoken = spoken_cards()
+
     def show() -> None:
+        if spoken:  # a screen reader: what the seat saw and its move, in words
+            from hfcli.cli.spoken_replay import as_seat_lines
+
+            click.echo("\n".join(as_seat_lines(recording, mine[i], seat)))
+            return
         width, height = _screen_size()
         click.echo(as_seat_screen(recording, mine[i], seat, ascii=ascii_cards, width=width, height=height))
 
@@ -252,8 +280,12 @@ def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool
                 return False
             i = found[0]
         else:
-            click.echo(AS_HELP)
+            click.echo(as_help)
             return False
         return True
 
-    _browse(lambda: f"[{name} {i + 1}/{len(mine)}] > ", AS_HELP, show, step)
+    as_help = AS_HELP
+    if spoken:
+        from hfcli.cli.spoken_replay import AS_HELP as as_help
+    _browse(lambda: f"{name}, move {i + 1} of {len(mine)}> " if spoken else f"[{name} {i + 1}/{len(mine)}] > ",
+            as_help, show, step)

@@ -123,11 +123,12 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
     from hfcli.cli.play import program_command, terminal_size
-    from hfcli.render import output_shows_symbols
+    from hfcli.render import output_shows_symbols, spoken_cards
     from hfcli.review_text import review_lines
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    width = terminal_size()[0] if sys.stdout.isatty() else 80
+    # A screen reader's terminal_size is wider than any line: a line broken by the program is read as two.
+    width = terminal_size()[0] if sys.stdout.isatty() or spoken_cards() else 80
     for line in review_lines(result, show_all=show_all, ascii=ascii_cards, width=width, program=program_command()):
         click.echo(line)
     lesson = lesson_after(result)

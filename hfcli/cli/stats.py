@@ -39,7 +39,7 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
     """
     from hfcli import paths
     from hfcli.printable import printable
-    from hfcli.render import output_shows_symbols
+    from hfcli.render import output_shows_symbols, spoken_cards
     from hfcli.stats import Record, collect
 
     if targets:
@@ -60,7 +60,8 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
         click.echo(json.dumps(data, sort_keys=True))
         return
     # Broken between words for a terminal; whole lines for a pipe or a file, to search and compare.
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    # For a screen reader no line is broken either: a line broken by the program is read as two.
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() and not spoken_cards() else None
     ascii = not output_shows_symbols(sys.stdout.encoding)
     for line in record.lines(", ".join(str(f) for f in folders), width, ascii=ascii):
         click.echo(line)

@@ -29,6 +29,7 @@ from hfcli.repl.display import PLAIN, UNPACED, Display, Pace
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.reading import as_typed, read_line
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
+from hfcli.repl.spoken import SpokenSession
 from hfcli.rules_text import rule_text
 from hfcli.table import AiEndpoint, Table
 
@@ -385,3 +386,12 @@ class LessonSession(Session):
                      f"{len(self.lesson.steps)}.")
         else:
             self.say(f"{self.program} learn {self.lesson.name} takes this lesson again.")
+
+
+class SpokenLessonSession(LessonSession, SpokenSession):
+    """A lesson for a screen reader: its steps as a lesson gives them, the table, the hand and the
+    other seats' moves told as the screen reader's table tells a game (:mod:`hfcli.repl.spoken`)."""
+
+    def table(self, full: bool = False, under: int = 0) -> str:
+        """The hand, then the table: a step's position is both, as the drawn table shows them."""
+        return f"{self.hand()}\n{super().table(full, under)}"

@@ -164,6 +164,58 @@ def _group_rank(group: Sequence[Pick]) -> int:
 MELDS, ADDS, BOOKS = "\0melds", "\0adds", "\0books"
 
 
+def side_name(view: SeatView, names: Mapping[int, str], team: int) -> str:
+    """``your side`` (the view's seat's), or the side's members by name: ``West and East``."""
+    if team == view.team:
+        return "your side"
+    members = [names[s] for s in view.seating.members(team)]
+    return members[0] if len(members) == 1 else " and ".join(members)
+
+
+def melds_said(view: SeatView, names: Mapping[int, str], team: int) -> str:
+    """A side's melds, books and red threes in a sentence: ``Your side melds: sixes, five; queens,
+    four with one wild card. Books: a clean book of tens; one red three.``"""
+    melds = view.melds[team]
+    side = side_name(view, names, team)
+    opened = [meld_words(m) for m in melds if not m.is_book]
+    books = [meld_words(m) for m in melds if m.is_book]
+    reds = len(view.red_threes[team])
+    has = "has" if side == "your side" or len(view.seating.members(team)) == 1 else "have"
+    if not opened and not books:
+        text = f"{side} {has} not melded"
+    else:
+        text = f"{side} melds: {'; '.join(opened) or 'none open'}"
+        if books:
+            text += f". Books: {'; '.join(books)}"
+    if reds:
+        text += f"; {counted(reds, 'red three')}"
+    return text[0].upper() + text[1:] + "."
+
+
+def pile_said(view: SeatView) -> str:
+    """The pile in a sentence: its size, its top card, and why it cannot be taken, if it cannot."""
+    if view.pile_top is None:
+        return "Table: the pile is empty."
+    top = card_name(view.pile_top)
+    text = f"Table: the pile has {counted(view.pile_size, 'card')}, {with_article(top)} on top"
+    if view.pile_top.rank == THREE:
+        return f"Table: the pile has {counted(view.pile_size, 'card')}, a black three on top, which blocks it."
+    state = pile_state(view)  # why it cannot be taken, as the table says it
+    if state:
+        return f"{text}; {state}."
+    limit = view.rules.pile_limit
+    return text + (f"; a pickup takes the top {number(limit)}." if view.pile_size > limit else ".")
+
+
+def table_said(view: SeatView, names: Mapping[int, str]) -> list[str]:
+    """The table in sentences, the view's side first: each side's melds, the pile, the stock."""
+    lines = [f"Table: {melds_said(view, names, t)}" for t in
+             (view.team, *(t for t in view.seating.teams if t != view.team))]
+    lines.append(pile_said(view))
+    lines.append(f"Table: the stock has {counted(view.stock_size, 'card')}.")
+    return lines
+
+
 class SpokenSession(Session):
     """A person's seat told for a screen reader; see the module's docstring."""
 
@@ -292,11 +344,7 @@ class SpokenSession(Session):
         self.speak("Table", f"game over, {said}: {self._sides_said(totals)}.")
 
     def _side_name(self, team: int) -> str:
-        view = self.view
-        if team == view.team:
-            return "your side"
-        members = [self.names[s] for s in view.seating.members(team)]
-        return members[0] if len(members) == 1 else " and ".join(members)
+        return side_name(self.view, self.names, team)
 
     def _sides_said(self, points: Sequence[int]) -> str:
         view = self.view
@@ -373,44 +421,13 @@ class SpokenSession(Session):
         return f"You: {self._melds_said(self.view.team)}"
 
     def _melds_said(self, team: int) -> str:
-        view = self.view
-        melds = view.melds[team]
-        side = self._side_name(team)
-        opened = [meld_words(m) for m in melds if not m.is_book]
-        books = [meld_words(m) for m in melds if m.is_book]
-        reds = len(view.red_threes[team])
-        has = "has" if side == "your side" or len(view.seating.members(team)) == 1 else "have"
-        if not opened and not books:
-            text = f"{side} {has} not melded"
-        else:
-            text = f"{side} melds: {'; '.join(opened) or 'none open'}"
-            if books:
-                text += f". Books: {'; '.join(books)}"
-        if reds:
-            text += f"; {counted(reds, 'red three')}"
-        return text[0].upper() + text[1:] + "."
+        return melds_said(self.view, self.names, team)
 
     def pile(self) -> str:
-        view = self.view
-        if view.pile_top is None:
-            return "Table: the pile is empty."
-        top = card_name(view.pile_top)
-        text = f"Table: the pile has {counted(view.pile_size, 'card')}, {with_article(top)} on top"
-        if view.pile_top.rank == THREE:
-            return f"Table: the pile has {counted(view.pile_size, 'card')}, a black three on top, which blocks it."
-        state = pile_state(view)  # why it cannot be taken, as the table says it
-        if state:
-            return f"{text}; {state}."
-        limit = view.rules.pile_limit
-        return text + (f"; a pickup takes the top {number(limit)}." if view.pile_size > limit else ".")
+        return pile_said(self.view)
 
     def table(self, full: bool = False, under: int = 0) -> str:
-        view = self.view
-        lines = [f"Table: {self._melds_said(t)}" for t in
-                 (view.team, *(t for t in view.seating.teams if t != view.team))]
-        lines.append(self.pile())
-        lines.append(f"Table: the stock has {counted(view.stock_size, 'card')}.")
-        return "\n".join(lines)
+        return "\n".join(table_said(self.view, self.names))
 
     def need(self) -> str:
         view = self.view
