@@ -42,6 +42,7 @@ def test_each_state_command_answers_in_a_sentence_worked_out_by_hand() -> None:
     session, out = spoken_session()
     session.start()
     assert out.lines[-1] == "You: your turn."
+    assert "Table: red threes on the table: your side one." in out.lines  # the 3♥ dealt to South
     assert said(session, out, "hand") == (
         "You: your hand, thirteen cards: kings: two (hearts, spades); queens: one, clubs; jacks: one, clubs; "
         "tens: one, clubs; nines: one, diamonds; eights: one, diamonds; sevens: two (two clubs); sixes: one, "

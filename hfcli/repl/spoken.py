@@ -246,6 +246,11 @@ class SpokenSession(Session):
         if not self.is_over:
             self.say(f"Table: deal {number(view.deal_index + 1)} of {number(view.rules.deals)}; "
                      f"first meld {view.minimum}.")
+            # Red threes laid before the session began (dealt ones): later deals tell them as laid.
+            reds = [f"{self._side_name(t)} {number(len(view.red_threes[t]))}" for t in
+                    (view.team, *(t for t in view.seating.teams if t != view.team)) if view.red_threes[t]]
+            if reds:
+                self.say(f"Table: red threes on the table: {', '.join(reds)}.")
             self.say(self.hand())  # once a deal, unasked: nobody plays without knowing their cards
             if view.to_move == self.human and view.phase is Phase.MELD:  # resumed in the middle of a turn
                 self.say("You: your turn. Meld, add, or discard.")
