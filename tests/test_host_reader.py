@@ -76,3 +76,17 @@ def test_a_guest_asked_at_joining_gets_every_line_and_prompt_as_text_without_an_
             assert "\x1b[" in "".join(bob.raw)  # Bob's screen is drawn as a table is
 
     asyncio.run(scene())
+
+
+def test_a_reader_who_does_not_start_hears_the_hand_once_at_the_start(tmp_path: Path) -> None:
+    async def scene() -> None:
+        async with serving(settings(), tmp_path) as (hosted, port):
+            ann = await Guest().join(port, CODE, "Ann", reader=True)
+            ann.line("sit west")
+            await ann.until("Ann moves to West.")
+            assert hosted.start() is None
+            said = await ann.until("You: your turn.")  # South, the AI, plays first
+            assert said.count("You: your hand, ") == 1, said
+            assert "South: " in said
+
+    asyncio.run(scene())

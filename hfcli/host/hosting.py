@@ -724,7 +724,7 @@ class HostedTable:
         person.introduced, person.returned = True, False
         # A resumed game's guest may come back after the AI went on with it for them.
         session.start([*self._intro(person), *self._played_for(person, session)])
-        if not session.is_over and session.view.to_move != person.seat:
+        if not session.is_over and session.view.to_move != person.seat and not session.spoken:  # it says its own
             session.say(session.hand())
 
     @staticmethod
