@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ from hfcli.cli import WholeNumber
 
 if TYPE_CHECKING:
     from hfcli.practice import Practice
+    from hfcli.repl.loop import Aside, TerminalLines
 
 
 @click.command()
@@ -44,6 +44,7 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
     from hfcli.cli.review import review_for
     from hfcli.practice import Practice
     from hfcli.render import output_shows_symbols
+    from hfcli.repl.loop import PipedLines, bounded_lines, converse
 
     result = review_for(file, seat, samples, jobs)
     if result.interrupted:
@@ -55,10 +56,10 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
     session = Practice(file, result, ascii=ascii_cards, size=terminal_size if tty else lambda: (None, None))
     width = terminal_size()[0] if tty else None
     _say(session.opening(), width)
-    lines = _terminal_lines(session) if tty else _piped_lines(session)
     try:
-        _run(session, lines, width)
-    except KeyboardInterrupt:
+        converse(_PracticeTalk(session, width), _terminal_lines(session) if tty else PipedLines(
+            bounded_lines(sys.stdin), echo=click.echo))
+    except KeyboardInterrupt:  # while an answer is costed
         click.echo("")
     _say(session.tally(), width)
 
@@ -73,46 +74,59 @@ def _say(lines: list[str], width: int | None) -> None:
                 click.echo(piece)
 
 
-def _run(session: Practice, lines: Iterator[str], width: int | None) -> None:
-    while not session.finished:
-        _say(session.position_lines(), width)
-        index = session.index
-        while not session.finished and session.index == index:
-            try:
-                line = next(lines)
-            except StopIteration:
-                return
-            _say(session.handle(line), width)
+class _PracticeTalk:
+    """The practice's side of the line loop: each position shown as it comes, a line answered;
+    Ctrl-C, Ctrl-D, quit or the input's end leave, with the tally so far."""
 
+    def __init__(self, practice: Practice, width: int | None) -> None:
+        self.practice = practice
+        self.width = width
+        self.left = False
+        if not practice.finished:
+            _say(practice.position_lines(), width)
 
-def _piped_lines(session: Practice) -> Iterator[str]:
-    """Lines from a pipe, each shown after the prompt as if typed there."""
-    from hfcli.printable import printable
-    from hfcli.repl.limits import MAX_LINE
-    from hfcli.repl.loop import bounded_lines
+    @property
+    def prompt(self) -> str:
+        return self.practice.prompt
 
-    for line in bounded_lines(sys.stdin):
-        text = line.rstrip("\n")
-        click.echo(session.prompt + printable(text[:MAX_LINE]))
-        if len(text) > MAX_LINE:
+    @property
+    def finished(self) -> bool:
+        return self.left or self.practice.finished
+
+    def refuses(self, line: str) -> bool:
+        from hfcli.repl.limits import MAX_LINE
+
+        if len(line) > MAX_LINE:
             click.echo(f"That line is longer than {MAX_LINE} characters: not read.")
-            continue
-        yield text
+            return True
+        return False
+
+    def answer(self, line: str) -> None:
+        practice = self.practice
+        index = practice.index
+        _say(practice.handle(line), self.width)
+        if not practice.finished and practice.index != index:
+            _say(practice.position_lines(), self.width)
+
+    def cleared(self) -> None:
+        click.echo("")
+        self.left = True
+
+    def ended(self) -> None:
+        self.left = True
+
+    def aside(self, what: Aside) -> None:
+        from hfcli.repl.loop import unreadable
+
+        click.echo(unreadable(what))
 
 
-def _terminal_lines(session: Practice) -> Iterator[str]:
+def _terminal_lines(session: Practice) -> TerminalLines:
     """Lines from the terminal with the table's completion; Ctrl-D ends the practice, Ctrl-C too."""
     from prompt_toolkit import PromptSession
 
     from hfcli.repl.completer import TableCompleter
-    from hfcli.repl.loop import UnreadableInput, read_prompt_line
+    from hfcli.repl.loop import TerminalLines
 
-    prompt: PromptSession[str] = PromptSession(
-        completer=TableCompleter(lambda: session.drill.view), complete_while_typing=False)
-    while True:
-        try:
-            yield read_prompt_line(prompt, session.prompt)
-        except EOFError:
-            return
-        except UnreadableInput as exc:
-            click.echo(f"The terminal sent something that could not be read ({exc}); that line was dropped.")
+    return TerminalLines(PromptSession(completer=TableCompleter(lambda: session.drill.view),
+                                       complete_while_typing=False))

@@ -30,15 +30,18 @@ def _interactive() -> bool:
 
 
 def _reader() -> Callable[[str], str]:
+    """Where the browser's lines come from: the terminal (a line editor, no completion), or a pipe
+    (not echoed: what a replay prints piped is its screens)."""
+    from hfcli.repl.loop import PipedLines, TerminalLines, bounded_lines
+
     if _interactive():
         from prompt_toolkit import PromptSession
 
         from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
 
         plain_prompt_on_a_dumb_terminal()
-        session: PromptSession[str] = PromptSession()
-        return lambda prompt: session.prompt(prompt)
-    return lambda prompt: input()
+        return TerminalLines(PromptSession())
+    return PipedLines(bounded_lines(sys.stdin))
 
 
 def _screen_size() -> tuple[int | None, int | None]:
@@ -202,31 +205,59 @@ def replay(
 
 def _browse(prompt: Callable[[], str], help_text: str, show: Callable[[], None],
             step: Callable[[str, int | None], bool]) -> None:
-    """The replay browser's loop: show, then read a command and its count and hand them to ``step``,
-    which moves and says True, or says why not and False; Enter repeats the last command taken;
-    q or end of input leaves."""
-    read = _reader()
-    last = "n"
+    """The replay browser: show, then the line loop (:func:`hfcli.repl.loop.converse`) with the
+    browser's side of it, :class:`_Browser`."""
+    from hfcli.repl.loop import converse
+
     show()
     click.echo(help_text)
-    while True:
-        try:
-            text = read(prompt()).strip().lower() or last
-        except EOFError:
-            click.echo("")
-            return
+    converse(_Browser(prompt, help_text, show, step), _reader())
+
+
+class _Browser:
+    """The replay browser's side of the line loop: a command and its count read and handed to
+    ``step``, which moves and says True, or says why not and False; Enter repeats the last command
+    taken; q or the input's end leaves, Ctrl-C stops the program."""
+
+    def __init__(self, prompt: Callable[[], str], help_text: str, show: Callable[[], None],
+                 step: Callable[[str, int | None], bool]) -> None:
+        self._prompt, self.help_text, self.show, self.step = prompt, help_text, show, step
+        self.last = "n"
+        self.finished = False
+
+    @property
+    def prompt(self) -> str:
+        return self._prompt()
+
+    def refuses(self, line: str) -> bool:
+        return False  # a long line names no command: answered with the help
+
+    def answer(self, line: str) -> None:
+        text = line.strip().lower() or self.last
         words = text.split()
         command, arg = words[0], words[1] if len(words) > 1 else None
         try:
             n = whole_number(arg, "the count") if arg is not None else None
         except ValueError as exc:
-            click.echo(f"{exc}. {help_text}")
-            continue
-        if command in ("q", "quit", "exit"):
+            click.echo(f"{exc}. {self.help_text}")
             return
-        if step(command, n):
-            last = text
-            show()
+        if command in ("q", "quit", "exit"):
+            self.finished = True
+        elif self.step(command, n):
+            self.last = text
+            self.show()
+
+    def cleared(self) -> None:
+        raise KeyboardInterrupt
+
+    def ended(self) -> None:
+        click.echo("")
+        self.finished = True
+
+    def aside(self, what: Exception) -> None:
+        from hfcli.repl.loop import unreadable
+
+        click.echo(unreadable(what))
 
 AS_HELP = """Commands:
   n, next [N]     the seat's next move (or N on); Enter repeats it

@@ -11,9 +11,10 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from hfcli.repl.limits import MAX_LINE
+from hfcli.repl.loop import Aside
 
 
-class Suspended(Exception):
+class Suspended(Aside):
     """Ctrl-Z at the prompt: the loop suspends the game, then prompts again with ``text`` typed."""
 
     def __init__(self, text: str) -> None:
@@ -33,7 +34,7 @@ def _can_suspend() -> bool:
     return hasattr(signal, "SIGTSTP")
 
 
-class LeaveKey(Exception):
+class LeaveKey(Aside):
     """Ctrl-D pressed at the prompt: a question (to leave), not the input's end (which is EOFError)."""
 
 

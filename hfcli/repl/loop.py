@@ -1,9 +1,13 @@
-"""Running a session: in a terminal with prompt_toolkit, or line by line when stdin is a pipe.
+"""The one line loop, and the table run by it: in a terminal with prompt_toolkit, in a plain
+terminal for a screen reader, or line by line when stdin is a pipe.
 
-Both loops feed the same ``Session``, so a scripted game prints what a person would see. Neither
-dies on what it is given: a line too long to be a command is refused, a line is echoed with its
-control characters made visible, and whatever the terminal sends that prompt_toolkit cannot read
-drops that line with a message, and the game goes on.
+:func:`converse` reads a line at a prompt and hands it to what it talks to (a :class:`Talk`): the
+table's session, a practice (``hf practice``) or the replay browser (``hf replay``). Each says what
+a line too long to be a command, Ctrl-C at the prompt, the input's end and a key the terminal sent
+instead of a line mean to it; the lines come from a pipe (echoed after the prompt, as typed, with
+control characters made visible) or from a terminal. So a scripted game prints what a person would
+see, and no loop dies on what it is given: whatever the terminal sends that prompt_toolkit cannot
+read drops that line with a message, and the game goes on.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO
 
 from hfcli.printable import printable
 from hfcli.repl.limits import MAX_LINE
@@ -23,6 +27,100 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
+
+
+class Aside(Exception):
+    """What a terminal sent instead of a line: a key the table binds (Ctrl-D to leave, Ctrl-Z to
+    suspend) or keys that could not be read."""
+
+
+class Talk(Protocol):
+    """What the line loop talks to."""
+
+    @property
+    def prompt(self) -> str: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def refuses(self, line: str) -> bool:
+        """Whether ``line`` is refused before it is answered (too long to be a command), said so."""
+
+    def answer(self, line: str) -> None:
+        """Act on one line typed."""
+
+    def cleared(self) -> None:
+        """Ctrl-C at the prompt."""
+
+    def ended(self) -> None:
+        """The input ended (the pipe, or the terminal went away)."""
+
+    def aside(self, what: Aside) -> None:
+        """A key the terminal sent instead of a line, or keys that could not be read."""
+
+
+def converse(talk: Talk, read: Callable[[str], str]) -> None:
+    """The one line loop: until ``talk`` is finished, a line read at its prompt (``read`` raises
+    EOFError at the input's end) and answered, or refused, or what came instead of it told."""
+    while not talk.finished:
+        try:
+            line = read(talk.prompt)
+        except KeyboardInterrupt:
+            talk.cleared()
+            continue
+        except EOFError:
+            talk.ended()
+            return
+        except Aside as aside:
+            talk.aside(aside)
+            continue
+        if not talk.refuses(line):
+            talk.answer(line)
+
+
+class PipedLines:
+    """``read`` for lines from a pipe (no prompt_toolkit): the next of ``lines``, EOFError after the
+    last; with ``echo``, each shown after the prompt as typed (control characters made visible, a
+    line cut at MAX_LINE marked ...), so the output reads as the screen would."""
+
+    def __init__(self, lines: Iterable[str], echo: Callable[[str], None] | None = None) -> None:
+        self._lines = iter(lines)
+        self.echo = echo
+
+    def __call__(self, prompt: str) -> str:
+        raw = next(self._lines, None)
+        if raw is None:
+            raise EOFError
+        line = raw.rstrip("\r\n")
+        if self.echo is not None:
+            self.echo(prompt + printable(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
+        return line
+
+
+class TerminalLines:
+    """``read`` for lines typed at ``prompt`` (prompt_toolkit): what the terminal sends that cannot
+    be read is an Aside; Ctrl-Z suspends the program, and the line as it was typed comes back at
+    the next prompt."""
+
+    def __init__(self, prompt: PromptSession[str]) -> None:
+        self.prompt = prompt
+        self._typed = ""
+
+    def __call__(self, message: str) -> str:
+        from hfcli.repl.keys import Suspended
+
+        again, self._typed = self._typed, ""
+        try:
+            return _read_line(self.prompt, message, again)
+        except Suspended as stop:
+            self._typed = stop.text
+            _suspend()
+            raise
+
+
+def unreadable(exc: Exception) -> str:
+    """What is said of keys the terminal sent that could not be read."""
+    return f"The terminal sent something that could not be read ({exc}); that line was dropped."
 
 
 def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
@@ -43,18 +141,75 @@ def refused(session: Session, line: str) -> bool:
     return False
 
 
+class TableTalk:
+    """The table's side of the line loop: ``session``, its lines from a pipe, a plain terminal (for a
+    screen reader: a line read as a shell's ``read`` reads one) or prompt_toolkit (``source``)."""
+
+    def __init__(self, session: Session, source: Literal["pipe", "plain", "terminal"]) -> None:
+        self.session = session
+        self.source = source
+        self.quit = False  # a piped line left the table
+
+    @property
+    def prompt(self) -> str:
+        return self.session.prompt
+
+    @property
+    def finished(self) -> bool:
+        return self.session.finished or self.quit
+
+    def refuses(self, line: str) -> bool:
+        return refused(self.session, line)
+
+    def answer(self, line: str) -> None:
+        session = self.session
+        if self.source == "pipe":
+            self.quit = session.handle(line) == QUIT
+            return
+        try:
+            # A pasted text of several lines is a command a line (a plain terminal reads one).
+            run_lines(session, line.split("\n") if self.source == "terminal" else [line])
+        except KeyboardInterrupt:
+            # Ctrl-C while the AI plays skips the pacing, never a move.
+            if self.source == "terminal":
+                session.say("(skipping ahead)")
+            session.advance(pace=False)
+
+    def cleared(self) -> None:
+        if self.source == "pipe":
+            raise KeyboardInterrupt  # a script is stopped, not a line dropped: every move so far is saved
+        if self.source == "plain":
+            self.session.say("")  # after the ^C the terminal left on the prompt's line
+        self.session.line_cleared()
+
+    def ended(self) -> None:
+        """A pipe's end is told after the loop (:func:`run_piped`); a terminal's end leaves the table,
+        the game saved (the terminal went away)."""
+        if self.source == "pipe":
+            return
+        if self.source == "plain":
+            self.session.say("")
+        self.session.leave()
+
+    def aside(self, what: Aside) -> None:
+        from hfcli.repl.keys import LeaveKey, Suspended
+
+        session = self.session
+        if isinstance(what, LeaveKey):
+            if session.confirming_quit:
+                session.handle("")  # Ctrl-D at "Leave the game? [y/N]" is its default: stay
+            else:
+                session.request_quit()
+        elif isinstance(what, Suspended):
+            session.say(session.table())  # fg: the table again, and the line as it was typed
+        else:
+            session.error(unreadable(what))
+
+
 def run_piped(session: Session, lines: Iterable[str]) -> int:
     """Read commands one a line (no prompt_toolkit); each is echoed after the prompt, as typed
     (control characters made visible)."""
-    for raw in lines:
-        if session.finished:
-            break
-        line = raw.rstrip("\r\n")
-        session.say(session.prompt + printable(line[:MAX_LINE]) + ("..." if len(line) > MAX_LINE else ""))
-        if refused(session, line):
-            continue
-        if session.handle(line) == QUIT:
-            break
+    converse(TableTalk(session, "pipe"), PipedLines(lines, echo=session.say))
     if not session.finished:
         session.say("Input ended before the game did.")
         session.say_how_to_resume()
@@ -66,23 +221,7 @@ def run_plain_terminal(session: Session, read: Callable[[str], str] = input) -> 
     """A terminal read a line at a time with no line editor of ours (for a screen reader): the prompt
     is written and the line read as a shell's ``read`` does, with nothing drawn, moved or redrawn.
     Ctrl-C drops the line, the input's end leaves (the game stays saved)."""
-    while not session.finished:
-        try:
-            text = read(session.prompt)
-        except KeyboardInterrupt:
-            session.say("")
-            session.line_cleared()
-            continue
-        except EOFError:
-            session.say("")
-            session.leave()
-            break
-        if refused(session, text):
-            continue
-        try:
-            run_lines(session, [text])
-        except KeyboardInterrupt:
-            session.advance(pace=False)
+    converse(TableTalk(session, "plain"), read)
     session.close()
     return 0
 
@@ -128,7 +267,6 @@ def run_terminal(
     from prompt_toolkit.input import create_input
 
     from hfcli.files import make_private_folder, touch_private
-    from hfcli.repl.keys import LeaveKey, Suspended
     from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
 
     if output is None:
@@ -143,40 +281,7 @@ def run_terminal(
         except OSError:
             pass  # a folder that cannot be made leaves this session's lines only
     prompt = table_prompt_session(session, input if input is not None else create_input(), output, history)
-    typed = ""
-    while not session.finished:
-        again, typed = typed, ""
-        try:
-            text = _read_line(prompt, session.prompt, again)
-        except KeyboardInterrupt:
-            session.line_cleared()
-            continue
-        except LeaveKey:
-            if session.confirming_quit:
-                session.handle("")  # Ctrl-D at "Leave the game? [y/N]" is its default: stay
-            else:
-                session.request_quit()
-            continue
-        except EOFError:
-            # The input itself ended (the terminal went away): the game is saved; leave.
-            session.leave()
-            break
-        except Suspended as stop:
-            typed = stop.text
-            _suspend()
-            session.say(session.table())  # fg: the table again, and the line as it was typed
-            continue
-        except UnreadableInput as exc:
-            session.error(f"The terminal sent something that could not be read ({exc}); that line was dropped.")
-            continue
-        if refused(session, text):
-            continue
-        try:
-            run_lines(session, text.split("\n"))
-        except KeyboardInterrupt:
-            # Ctrl-C while the AI plays skips the pacing, never a move.
-            session.say("(skipping ahead)")
-            session.advance(pace=False)
+    converse(TableTalk(session, "terminal"), TerminalLines(prompt))
     session.close()
     return 0
 
@@ -226,14 +331,8 @@ def _suspend() -> None:
     os.kill(0, signal.SIGTSTP)
 
 
-class UnreadableInput(Exception):
+class UnreadableInput(Aside):
     """prompt_toolkit failed on what the terminal sent (a key handler raised)."""
-
-
-def read_prompt_line(prompt: PromptSession[str], message: str) -> str:
-    """One line from ``prompt`` after ``message``, as the table reads one (see :func:`_read_line`):
-    for the commands that prompt as the table does."""
-    return _read_line(prompt, message)
 
 
 def _read_line(prompt: PromptSession[str], message: str, typed: str = "") -> str:
