@@ -18,6 +18,7 @@ from ai.knowledge import SeatKnowledge
 from ai.meldable import can_go_out
 from ai.risk import book_bonus, natural_total
 from hfcli.engine.cards import JOKER, THREE, TWO, rank_counts
+from hfcli.engine.estimates import lead
 from hfcli.engine.melds import WILD
 from hfcli.engine.moves import ASK_KIND, NO, YES
 from hfcli.engine.reasons import Reason, ReasonKind, reason
@@ -146,12 +147,11 @@ def trusted_answer(view: SeatView, knowledge: SeatKnowledge | None, style: Style
         ))
     if style.out_when_ahead:
         standing = _standing(view, knowledge, average)
-        ours = standing[view.team]
-        others = [p for t, p in enumerate(standing) if t != view.team]
-        if others and ours > max(others):
+        ahead = lead(standing, view.team)
+        if len(standing) > 1 and ahead > 0:
             # The standing counts this hand's cards: the lead is the hand's too.
             return Decision(YES, reason(
-                ReasonKind.AHEAD_IN_GAME, lead=round(ours - max(others)), points=round(own), other_points=round(gain),
+                ReasonKind.AHEAD_IN_GAME, lead=round(ahead), points=round(own), other_points=round(gain),
                 private=("lead", "points"),
             ))
     return None

@@ -22,13 +22,13 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from ai.base import Decision  # noqa: E402
+from hfcli.engine.estimates import wilson  # noqa: E402
 from hfcli.engine.events import Event, EventKind  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import MoveKind  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.levels import make_player, offered  # noqa: E402
 from hfcli.match import play_game  # noqa: E402
-from hfcli.simulate import wilson  # noqa: E402
 
 OPPONENT = "normal"
 

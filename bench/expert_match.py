@@ -42,11 +42,12 @@ from ai.base import Decision, Player  # noqa: E402
 from ai.evaluator import LearnedEvaluator  # noqa: E402
 from ai.expert import ExpertPlayer, Search  # noqa: E402
 from ai.search import Budget, ClearGain, Standing  # noqa: E402
+from hfcli.engine.estimates import wilson  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.levels import make_player  # noqa: E402
-from hfcli.simulate import game_seed, play_one, side_names, wilson  # noqa: E402
+from hfcli.simulate import game_seed, play_one, side_names  # noqa: E402
 from hfcli.workers import parallel_map  # noqa: E402
 
 # The expert's search as it was before the learned evaluator, written out part by part.

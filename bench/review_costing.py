@@ -30,6 +30,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 from ai.search import HorizonEstimate, rollout  # noqa: E402
+from hfcli.engine.estimates import paired  # noqa: E402
 from hfcli.engine.moves import parse_move  # noqa: E402
 from hfcli.review import (  # noqa: E402
     HORIZON,
@@ -57,7 +58,8 @@ WAYS: dict[str, Costing] = {
 
 
 def mean_half(diffs: list[float]) -> tuple[float, float]:
-    return statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    estimate = paired(diffs, [0.0] * len(diffs))
+    return estimate.mean, estimate.half_width()
 
 
 def cost_every_way(task: tuple[DecisionPoint, int, int]) -> dict[str, Any] | None:

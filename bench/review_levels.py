@@ -32,10 +32,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hfcli.engine.estimates import wilson
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.review import COSTINGS, DEFAULT_SAMPLES, review, review_from_dict
-from hfcli.simulate import wilson
 from hfcli.transcript.golden import record_game
 from hfcli.workers import parallel_map
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from hfcli.engine.estimates import wilson
 from hfcli.engine.game import Game
 from hfcli.levels import make_player
-from hfcli.simulate import wilson
 from hfcli.transcript.viewer import load
 
 ROOT = Path(__file__).resolve().parent.parent

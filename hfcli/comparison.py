@@ -1,7 +1,8 @@
 """Two results of the same cards side by side, deal by deal: a game played again from a recorded
 one (a what-if, a duplicate, or the AI on the recorded shoes) against the recorded game.
 
-A side's *margin* is its total less the best total among the other sides: what it won (or lost) by.
+A side's *margin* is its total less the best total among the other sides: what it won (or lost) by
+(:func:`hfcli.engine.estimates.lead`).
 """
 
 from __future__ import annotations
@@ -9,13 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hfcli.engine.estimates import lead
 from hfcli.engine.scoring import DealResult, running_totals
-
-
-def margin(totals: Sequence[int], side: int) -> int:
-    """``side``'s total less the best of the others' (its lead, or how far behind it finished)."""
-    others = [t for s, t in enumerate(totals) if s != side]
-    return totals[side] - max(others) if others else totals[side]
 
 
 def _signed(n: int) -> str:
@@ -92,8 +88,8 @@ def margin_line(
 ) -> str:
     """``NS (you) won by 3100 here and won by 250 in the recorded game: 2850 better.``"""
     teams = len(team_names)
-    mine = margin(running_totals(here, teams), team)
-    theirs = margin(running_totals(recorded, teams), team)
+    mine = lead(running_totals(here, teams), team)
+    theirs = lead(running_totals(recorded, teams), team)
     change = mine - theirs
     verdict = f"{change} better" if change > 0 else f"{-change} worse" if change < 0 else "the same"
     return (f"{side_label(team_names, team, player_side)} {_outcome(mine)} {here_words} and "
@@ -130,7 +126,7 @@ def comparison_data(
                 for deal in range(max(len(here), len(recorded)))
             ],
             "total": {"here": here_totals[team], "recorded": recorded_totals[team]},
-            "margin": {"here": margin(here_totals, team), "recorded": margin(recorded_totals, team)},
+            "margin": {"here": lead(here_totals, team), "recorded": lead(recorded_totals, team)},
         }
         for team, name in enumerate(team_names)
     }

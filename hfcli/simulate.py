@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from hfcli.engine.estimates import wilson
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind
@@ -30,6 +31,7 @@ from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import DealEnding
 from hfcli.engine.seat import Player
 from hfcli.engine.seating import table
+from hfcli.engine.seeds import numbered_seed
 from hfcli.levels import make_player, seat_together
 from hfcli.match import MatchStats, play_game
 
@@ -215,17 +217,6 @@ class SimulationSummary:
         }
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
-    """(share, low, high): the 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
-
-
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -235,7 +226,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of the ``index``-th game of a run, so any one game can be replayed alone."""
-    return seed * 1_000_003 + index
+    return numbered_seed(seed, index)
 
 
 @dataclass

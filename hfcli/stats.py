@@ -33,14 +33,13 @@ from pathlib import Path
 from typing import Any
 
 from hfcli import levels
-from hfcli.comparison import margin
+from hfcli.engine.estimates import Z_95, lead, wilson
 from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
 from hfcli.engine.seating import FOUR_HANDED, Seating
 from hfcli.ladder import PRIOR_MEAN, PRIOR_SPREAD, MarginScale, Outcome, fit, level_ratings, load_table
 from hfcli.printable import printable
 from hfcli.render import spoken_cards, table_words
-from hfcli.simulate import wilson
 from hfcli.transcript import Header, TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
 from hfcli.transcript.verify import UnreadableFolder, transcript_files
@@ -88,7 +87,7 @@ class PlayedGame:
 
     @property
     def margin(self) -> int:
-        return margin(self.totals, self.side)
+        return lead(self.totals, self.side)
 
     @property
     def outcome(self) -> str:
@@ -491,7 +490,7 @@ class RatingPoint:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return (self.rating - 1.96 * self.spread, self.rating + 1.96 * self.spread)
+        return (self.rating - Z_95 * self.spread, self.rating + Z_95 * self.spread)
 
     def as_dict(self) -> dict[str, Any]:
         low, high = self.interval

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hfcli.cli.simulate import simulate as simulate_command
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
-from hfcli.simulate import game_seed, play_one, simulate, wilson
+from hfcli.simulate import game_seed, play_one, simulate
 
 CLASSIC = preset("classic")
 TIMING = {"seconds", "decision_ms", "moves_per_second", "games_per_second"}
@@ -51,13 +51,6 @@ def test_summary_keys_and_shares() -> None:
     endings = data["deal_endings"]
     assert isinstance(endings, dict)
     assert data["going_out_share"] == pytest.approx(endings.get("out", 0) / 8, abs=1e-4)
-
-
-def test_wilson_interval() -> None:
-    share, low, high = wilson(5, 10)
-    assert share == 0.5 and low == pytest.approx(0.2366, abs=1e-3) and high == pytest.approx(0.7634, abs=1e-3)
-    assert wilson(0, 10)[1] == 0.0 and wilson(10, 10)[2] == 1.0
-    assert wilson(0, 0) == (0.0, 0.0, 0.0)
 
 
 def test_command_json() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hfcli.engine.estimates import lead
 from hfcli.engine.scoring import DealResult
 
 # The points a difference must reach for each IMP, 1 to 24: bridge's table stretched one and a half
@@ -35,8 +36,7 @@ def imps(difference: int) -> int:
 
 def margin(result: DealResult, side: int) -> int:
     """``side``'s points on the deal less the best other side's."""
-    totals = result.totals
-    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+    return lead(result.totals, side)
 
 
 @dataclass(frozen=True)
