@@ -1,6 +1,6 @@
 """The arithmetic of tuning a rule-based style: the weights tuned and their ranges, one SPSA step,
 and the SPRT that gates a candidate against the frozen baseline. No games are played here (the
-tuner, ``bench/tune.py``, plays them with :mod:`hfcli.simulate`).
+tuner, ``bench/tune.py``, plays them with :mod:`hfcli.reports.simulate`).
 
 SPSA (simultaneous perturbation stochastic approximation) moves every weight at once: it plays
 theta + c·delta against theta - c·delta, delta a random ±1 per weight, and moves theta along

@@ -28,7 +28,7 @@ from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.moves import MoveKind  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.levels import make_player, offered  # noqa: E402
-from hfcli.match import play_game  # noqa: E402
+from hfcli.table.match import play_game  # noqa: E402
 
 OPPONENT = "normal"
 

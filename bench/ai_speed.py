@@ -15,7 +15,7 @@ import statistics
 import time
 
 from hfcli.engine.rules import preset
-from hfcli.simulate import percentile, play_one
+from hfcli.reports.simulate import percentile, play_one
 
 
 def main() -> None:

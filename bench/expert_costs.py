@@ -33,7 +33,7 @@ from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.levels import make_hint_player, make_player  # noqa: E402
-from hfcli.simulate import percentile  # noqa: E402
+from hfcli.reports.simulate import percentile  # noqa: E402
 
 CLOCK = time.perf_counter
 EXPERT = Search()  # the expert's parts, as it plays

@@ -38,7 +38,7 @@ from hfcli.engine.moves import Move  # noqa: E402
 from hfcli.engine.rules import preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.levels import make_player  # noqa: E402
-from hfcli.simulate import game_seed, play_one  # noqa: E402
+from hfcli.reports.simulate import game_seed, play_one  # noqa: E402
 
 Z_95 = 1.96
 

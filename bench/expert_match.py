@@ -47,8 +47,8 @@ from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
 from hfcli.levels import make_player  # noqa: E402
-from hfcli.simulate import game_seed, play_one, side_names  # noqa: E402
-from hfcli.workers import parallel_map  # noqa: E402
+from hfcli.reports.simulate import game_seed, play_one, side_names  # noqa: E402
+from hfcli.system.workers import parallel_map  # noqa: E402
 
 # The expert's search as it was before the learned evaluator, written out part by part.
 BEFORE = Search(

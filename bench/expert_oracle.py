@@ -44,7 +44,7 @@ from ai.search import SampledDeals  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.view import SeatView  # noqa: E402
-from hfcli.simulate import GameRecord, SimulationSummary, game_seed, play_one, player_of_kind, side_names  # noqa: E402
+from hfcli.reports.simulate import GameRecord, SimulationSummary, game_seed, play_one, player_of_kind, side_names  # noqa: E402
 
 KNOWS = ("seat", "hands", "everything")
 

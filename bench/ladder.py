@@ -14,7 +14,7 @@ Games go round the pairings one index at a time, each finished game appended to 
 JSON line: a second run with the same seed and log plays only what is missing, and a run stopped at
 any time leaves every pairing with nearly the same count. ``--summary`` plays nothing.
 
-The fit (:mod:`hfcli.ladder`): Bradley-Terry by maximum likelihood over the one-level pairings,
+The fit (:mod:`hfcli.reports.ladder`): Bradley-Terry by maximum likelihood over the one-level pairings,
 a tie half a win, ``normal`` anchored at 1500; 95% intervals from a bootstrap over shoes. The mixed
 pairings are not fitted: the team model (a side plays as the mean of its two ratings) predicts
 them, and the table sets the prediction beside the share observed.
@@ -40,8 +40,8 @@ from ai.base import Player  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.levels import every, make_player  # noqa: E402
-from hfcli.simulate import game_seed, play_one, side_names  # noqa: E402
-from hfcli.workers import parallel_map  # noqa: E402
+from hfcli.reports.simulate import game_seed, play_one, side_names  # noqa: E402
+from hfcli.system.workers import parallel_map  # noqa: E402
 
 LEVELS = every()  # the registry's levels, in its order
 # Neighbours on the expected ladder, and a few jumps so that no level hangs on one pairing.
@@ -155,7 +155,7 @@ def main() -> None:
                 out.write(json.dumps(row) + "\n")
         if count % 20 == 0:
             print(f"  {count}/{len(tasks)} shoes, {time.monotonic() - started:.0f} s", flush=True)
-    from hfcli import ladder  # imported after the games: a long run starts before the fit is written
+    from hfcli.reports import ladder  # imported after the games: a long run starts before the fit is written
 
     # Each pairing of a log counts its shoes up to its first gap: a run stopped part way is fitted
     # as the shorter run it completed, and one command a count of shoes makes those games again.

@@ -4,7 +4,7 @@
                                    [--seed S] [--rules classic] [--jobs J] [--checkpoint FILE]
 
 Every level plays every seat of the same games: game ``i`` is dealt from the seed
-``hfcli.simulate.game_seed(S, i)`` for every level (duplicate shoes), so the levels are compared on
+``hfcli.reports.simulate.game_seed(S, i)`` for every level (duplicate shoes), so the levels are compared on
 the same cards. The frozen ``baseline-hard`` (ai/baselines.py) is a level here too. The census is a
 measurement after the fact: it reads the true hands of every seat, which no player sees.
 
@@ -63,8 +63,8 @@ from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.engine.scoring import cards_value, score_team  # noqa: E402
 from hfcli.engine.state import Phase  # noqa: E402
 from hfcli.levels import every, make_player  # noqa: E402
-from hfcli.match import play_game  # noqa: E402
-from hfcli.simulate import game_seed  # noqa: E402
+from hfcli.reports.simulate import game_seed  # noqa: E402
+from hfcli.table.match import play_game  # noqa: E402
 
 DEFAULT_LEVELS = ("easy", "normal", "hard", "expert", "baseline-hard")
 PRESETS = ("classic", "eleven", "quick")
@@ -167,7 +167,7 @@ def costly_to_ask(game: Game) -> bool:
 
 class Tracker:
     """The census of one game, fed every decision before it is applied (:meth:`before`, the
-    ``on_decision`` hook of :func:`hfcli.match.play_game`) and the events it caused (:meth:`after`)."""
+    ``on_decision`` hook of :func:`hfcli.table.match.play_game`) and the events it caused (:meth:`after`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -323,7 +323,7 @@ def run(
     if jobs <= 1:
         results = map(_task, tasks)
     else:
-        from hfcli.workers import parallel_map
+        from hfcli.system.workers import parallel_map
 
         results = parallel_map(_task, tasks, jobs)
     out = checkpoint.open("a") if checkpoint is not None else None

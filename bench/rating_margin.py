@@ -14,7 +14,7 @@ estimates, each with the prior ``hf stats`` uses (an unknown player: 1500, sprea
 - wins only: the Elo model's likelihood of the wins and losses (a tie half), as hf stats fits;
 - the margin: each game's margin taken as ``per_point`` points a rating point of the gap plus noise
   of spread ``spread`` (a normal model), both measured on the one-level pairings when the table
-  was fitted (:func:`hfcli.ladder.margin_scale`).
+  was fitted (:func:`hfcli.reports.ladder.margin_scale`).
 
 Both predict a game as the Elo model does from the rating found, and are scored on the games held
 out: the log-loss (lower is better) and the Brier score. Prints the figures by ``n`` and level.
@@ -35,7 +35,8 @@ from pathlib import Path
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
-from hfcli.ladder import (  # noqa: E402
+from hfcli.levels import every  # noqa: E402
+from hfcli.reports.ladder import (  # noqa: E402
     PRIOR_MEAN,
     PRIOR_SPREAD,
     MarginScale,
@@ -45,7 +46,6 @@ from hfcli.ladder import (  # noqa: E402
     level_ratings,
     load_table,
 )
-from hfcli.levels import every  # noqa: E402
 
 UNKNOWN = "unknown"
 Side = tuple[str, str]
@@ -113,7 +113,7 @@ def person_games(paths: list[Path], levels: list[str], unknown: str) -> list[Gam
 
 
 def estimate(games: list[Game], rated: dict[str, float], scale: MarginScale | None) -> float:
-    """The unknown's rating from ``games`` as hf stats finds a player's (:func:`hfcli.ladder.fit`,
+    """The unknown's rating from ``games`` as hf stats finds a player's (:func:`hfcli.reports.ladder.fit`,
     the prior of an unknown player), by its wins alone or, with ``scale``, by its margins."""
     outcomes = [Outcome(g.mine, g.theirs, g.won, 1, g.margin if scale else None) for g in games]
     found, _ = fit(outcomes, rated, prior=(PRIOR_MEAN, PRIOR_SPREAD), scale=scale)

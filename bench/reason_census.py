@@ -23,8 +23,8 @@ from hfcli.engine.reasons import Reason, ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.engine.seat import Decision
 from hfcli.levels import make_player
-from hfcli.match import play_game
-from hfcli.simulate import game_seed
+from hfcli.reports.simulate import game_seed
+from hfcli.table.match import play_game
 
 
 def what_it_says(why: Reason) -> str | None:

@@ -44,8 +44,8 @@ from hfcli.review import (  # noqa: E402
     is_meld_choice,
     same_choice,
 )
+from hfcli.system.workers import parallel_map  # noqa: E402
 from hfcli.transcript import parse_header, read_source  # noqa: E402
-from hfcli.workers import parallel_map  # noqa: E402
 
 SCORED = HorizonEstimate()  # a deal played to its end is scored
 WAYS: dict[str, Costing] = {

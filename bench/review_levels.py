@@ -36,8 +36,8 @@ from hfcli.engine.estimates import wilson
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.review import COSTINGS, DEFAULT_SAMPLES, review, review_from_dict
+from hfcli.system.workers import parallel_map
 from hfcli.transcript.golden import record_game
-from hfcli.workers import parallel_map
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from rule_sets import play_through, random_rule_set  # noqa: E402
 
-from hfcli.workers import parallel_map  # noqa: E402
+from hfcli.system.workers import parallel_map  # noqa: E402
 
 AI_KINDS = ("greedy", "easy", "normal", "hard")
 # Cards dealt over a game (the shoe's cards times the deals) by default: enough for a 20-deck

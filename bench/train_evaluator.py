@@ -39,7 +39,7 @@ from hfcli.engine.estimates import lead  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
 from hfcli.levels import make_player  # noqa: E402
-from hfcli.workers import parallel_map  # noqa: E402
+from hfcli.system.workers import parallel_map  # noqa: E402
 
 CHUNK = 20  # games a data file holds
 BANDS = 5  # stages of the deal the error spread is given for (by share of the stock left)

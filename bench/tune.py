@@ -63,8 +63,8 @@ from ai.tuning import (  # noqa: E402
 )
 from hfcli.engine.game import Game  # noqa: E402
 from hfcli.engine.rules import Rules, preset  # noqa: E402
-from hfcli.simulate import GameRecord, play_one, player_of_kind, side_names  # noqa: E402
-from hfcli.workers import parallel_map  # noqa: E402
+from hfcli.reports.simulate import GameRecord, play_one, player_of_kind, side_names  # noqa: E402
+from hfcli.system.workers import parallel_map  # noqa: E402
 
 FORMAT = "hfcli-tune 2"
 PRESETS = ("classic", "eleven", "quick")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "rules": "hfcli.house_rules",
+    "rules": "hfcli.system.house_rules",
     "Card": "hfcli.engine.cards",
     "card": "hfcli.engine.cards",
     "HandFootError": "hfcli.engine.errors",
@@ -35,7 +35,6 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
-    from hfcli import house_rules as rules
     from hfcli.engine.cards import Card, card
     from hfcli.engine.errors import HandFootError, IllegalMoveError, InvalidMoveError, RulesError
     from hfcli.engine.game import Game
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
     from hfcli.engine.scoring import DealResult, GameResult, TeamScore
     from hfcli.engine.view import SeatView
+    from hfcli.system import house_rules as rules
 
 
 def __getattr__(name: str) -> Any:

@@ -46,7 +46,7 @@ def record_what_if(path: Path, origin: Path, move: int, *, moves: int | None = N
     the history before it), with the recorded game's AI levels playing every seat (for ``moves``
     moves, or to the end)."""
     from hfcli.levels import make_player
-    from hfcli.match import play_game
+    from hfcli.table.match import play_game
     from hfcli.transcript import TranscriptWriter, read_source
     from hfcli.transcript.origin import WHAT_IF, Origin, header_keys
     from hfcli.transcript.reader import parse_header

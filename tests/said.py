@@ -1,11 +1,11 @@
 """A reason in words, as the tests read it: the clauses of the whole reason joined as the
-transcript writes them (``hfcli.reason_text.record_text``), seats by the default table's names."""
+transcript writes them (``hfcli.text.reason_text.record_text``), seats by the default table's names."""
 
 from __future__ import annotations
 
 from hfcli.engine.reasons import Reason
 from hfcli.engine.seat import Decision
-from hfcli.reason_text import Form, clauses
+from hfcli.text.reason_text import Form, clauses
 
 NAMES = ("South", "West", "North", "East")
 

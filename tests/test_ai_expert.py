@@ -23,8 +23,8 @@ from hfcli.engine.moves import DRAW, PICKUP, Move
 from hfcli.engine.rules import preset
 from hfcli.engine.state import Phase
 from hfcli.levels import make_hint_player, make_player
-from hfcli.match import play_game
-from hfcli.reason_text import phrase, sentence
+from hfcli.table.match import play_game
+from hfcli.text.reason_text import phrase, sentence
 from hfcli.transcript import SeatInfo, replay
 
 CLASSIC = preset("classic")

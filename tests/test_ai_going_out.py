@@ -24,7 +24,7 @@ from hfcli.engine.reasons import ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.engine.seating import Seating
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 
 CLASSIC = preset("classic")
 IN_FEET = (True, False, True, False)  # South and North play from their feet

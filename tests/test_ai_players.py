@@ -16,8 +16,8 @@ from hfcli.engine.moves import Move
 from hfcli.engine.reasons import Reason
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player, recorded
-from hfcli.match import play_game
-from hfcli.reason_text import sentence
+from hfcli.table.match import play_game
+from hfcli.text.reason_text import sentence
 
 CLASSIC = preset("classic")
 

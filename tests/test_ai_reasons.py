@@ -13,7 +13,7 @@ from hfcli.engine.moves import MoveKind
 from hfcli.engine.reasons import Reason, ReasonKind
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 
 CLASSIC = preset("classic")
 R = ReasonKind

@@ -18,7 +18,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 
 # Tables other than four (T-SIZE): two players alone, six in three pairs, six in two threes.
 TABLES = (("classic", 4, "auto"), ("eleven", 4, "auto"), ("classic", 2, "auto"), ("eleven", 6, "pairs"),

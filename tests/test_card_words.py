@@ -1,14 +1,14 @@
-"""Cards in words for a screen reader: one place makes them (hfcli.card_words), and what it says
+"""Cards in words for a screen reader: one place makes them (hfcli.text.card_words), and what it says
 can be typed back at the table."""
 
 from __future__ import annotations
 
-from hfcli.card_words import card_name, counted, group_words, hand_words, meld_words, move_words
 from hfcli.engine.cards import card, parse_cards
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.melds import meld_of
 from hfcli.engine.moves import Move
 from hfcli.repl.reading import read_line
+from hfcli.text.card_words import card_name, counted, group_words, hand_words, meld_words, move_words
 
 
 def test_a_card_is_its_rank_and_suit_and_a_wild_card_its_rank_alone() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hfcli import config
 from hfcli.cli import main
+from hfcli.system import config
 
 
 def invoke(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:

@@ -26,7 +26,7 @@ from hfcli.event.results import Line, Results, results
 from hfcli.event.scoring import IMP_TABLE, imps, margin, percent, ranks, score
 from hfcli.event.spec import Event, EventError, daily, file_text, new_event, read, write
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 from hfcli.transcript.resume import resume
 

@@ -26,11 +26,11 @@ from hfcli.engine.seating import FOUR_HANDED
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.levels import make_player, recorded
-from hfcli.match import play_game
-from hfcli.render import card_count, status_line, visible_len
 from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
-from hfcli.simulate import MOVE_LIMIT
+from hfcli.reports.simulate import MOVE_LIMIT
 from hfcli.table import AiEndpoint
+from hfcli.table.match import play_game
+from hfcli.text.render import card_count, status_line, visible_len
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, replay, resume
 from hfcli.transcript.viewer import load
 

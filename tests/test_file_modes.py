@@ -20,9 +20,9 @@ from test_repl_support import make_session
 from hfcli.cli import main
 from hfcli.engine import rules
 from hfcli.engine.game import Game
-from hfcli.files import make_private_folder
 from hfcli.host.hostkey import load_or_make
 from hfcli.repl.loop import run_terminal
+from hfcli.system.files import make_private_folder
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hfcli import render
 from hfcli.cli import main
 from hfcli.engine.cards import parse_cards
-from hfcli.render import card_text, hand_text, use_four_colors
+from hfcli.text import render
+from hfcli.text.render import card_text, hand_text, use_four_colors
 
 RESET = "\x1b[0m"
 

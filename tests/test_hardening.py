@@ -555,7 +555,7 @@ def test_the_chain_is_what_the_format_says(tmp_path: Path) -> None:
 
 
 def test_a_resumed_version_1_file_goes_on_as_version_1(tmp_path: Path) -> None:
-    from hfcli.match import play_game
+    from hfcli.table.match import play_game
     from hfcli.transcript import resume
 
     old = (ROOT / "transcripts" / "compat" / "v1" / "classic-normal-seed1.jsonl").read_text().split("\n")
@@ -677,7 +677,7 @@ def test_speed_has_an_upper_bound(tmp_path: Path, speed: str) -> None:
 def test_without_a_home_nothing_is_written_at_the_root(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hfcli import paths
+    from hfcli.system import paths
 
     monkeypatch.delenv("HF_DATA_DIR", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
@@ -694,14 +694,14 @@ def test_without_a_home_nothing_is_written_at_the_root(
 def test_the_data_folder_is_the_platforms_and_tests_keep_to_their_own(tmp_path: Path) -> None:
     import platformdirs
 
-    from hfcli import paths
+    from hfcli.system import paths
 
     assert paths.data_dir() == platformdirs.user_data_path("hfcli", appauthor=False)
     assert paths.data_dir().is_relative_to(tmp_path)  # the conftest's folders, never the real home
 
 
 def test_a_relative_xdg_data_home_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hfcli import paths
+    from hfcli.system import paths
 
     monkeypatch.delenv("HF_DATA_DIR", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
@@ -766,7 +766,7 @@ def test_a_line_longer_than_a_megabyte_is_refused_at_its_line(tmp_path: Path) ->
 def test_a_huge_run_takes_little_memory_and_stops_with_the_games_so_far() -> None:
     import tracemalloc
 
-    from hfcli.simulate import simulate
+    from hfcli.reports.simulate import simulate
 
     seen: list[int] = []
 

@@ -18,7 +18,7 @@ from hfcli.host.joining import (
     plain_name,
     same_name,
 )
-from hfcli.printable import one_line_of_words
+from hfcli.system.printable import one_line_of_words
 
 
 @pytest.mark.host

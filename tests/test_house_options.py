@@ -211,7 +211,7 @@ def test_whole_side_in_foot_only_matters_to_a_side_of_three() -> None:
     {"players": 6, "teams": "threes", "whole_side_in_foot": False}, {"preset": "quick"},
 ], ids=lambda o: ",".join(o))
 def test_the_ai_plays_whole_games_under_each_option(options: dict[str, Any]) -> None:
-    from hfcli.simulate import game_seed, play_one, side_names
+    from hfcli.reports.simulate import game_seed, play_one, side_names
 
     house_rules = rules.from_mapping(options)
     sides = len(side_names(house_rules))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 from hfcli.transcript import read_source, replay, resume
 
 PLAYER = r"""

@@ -1,4 +1,4 @@
-"""The rating arithmetic (hfcli.ladder), worked by hand, and the player's rating in ``hf stats``."""
+"""The rating arithmetic (hfcli.reports.ladder), worked by hand, and the player's rating in ``hf stats``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from recording import GOLDEN
 
 from hfcli.cli import main
-from hfcli.ladder import K, Outcome, Pairing, difference, expected, fit, ratings, table
-from hfcli.stats import Record, collect, rate_games, trend_chart
+from hfcli.reports.ladder import K, Outcome, Pairing, difference, expected, fit, ratings, table
+from hfcli.reports.stats import Record, collect, rate_games, trend_chart
 
 LEVELS = {"levels": {"easy": {"rating": 1400}, "normal": {"rating": 1500}, "hard": {"rating": 1600}}}
 

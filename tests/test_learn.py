@@ -13,8 +13,8 @@ from hfcli.learn import LESSONS, lesson_for
 from hfcli.learn.course import Lesson, QuoteNotFound, parse, quote, step_start
 from hfcli.learn.guided import GUIDED
 from hfcli.learn.session import LessonSession
-from hfcli.render import notation_text
 from hfcli.review.decisions import table_key
+from hfcli.text.render import notation_text
 
 ALL = (GUIDED, *LESSONS)
 
@@ -89,12 +89,12 @@ def test_a_legal_move_the_lesson_does_not_ask_for_is_not_played() -> None:
 
 
 def test_a_rule_text_change_shows_in_the_lesson_that_quotes_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hfcli import rules_text
+    from hfcli.text import rulebook
 
     changed = "Any number of completed books of one rank are allowed, side by side on the table."
-    text = rules_text.FIXED_TEXTS[RuleId.C_ONEOPEN].replace(
+    text = rulebook.FIXED_TEXTS[RuleId.C_ONEOPEN].replace(
         "Any number of completed books of one rank are allowed.", changed)
-    monkeypatch.setitem(rules_text.FIXED_TEXTS, RuleId.C_ONEOPEN, text)
+    monkeypatch.setitem(rulebook.FIXED_TEXTS, RuleId.C_ONEOPEN, text)
     session, screen = started(lesson_for("books"))  # type: ignore[arg-type]
     session.handle("skip")
     screen.since()
@@ -103,9 +103,9 @@ def test_a_rule_text_change_shows_in_the_lesson_that_quotes_it(monkeypatch: pyte
 
 
 def test_a_quote_the_rule_text_no_longer_holds_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hfcli import rules_text
+    from hfcli.text import rulebook
 
-    monkeypatch.setitem(rules_text.FIXED_TEXTS, RuleId.C_WILD, "Twos are wild; jokers are not used.")
+    monkeypatch.setitem(rulebook.FIXED_TEXTS, RuleId.C_WILD, "Twos are wild; jokers are not used.")
     with pytest.raises(QuoteNotFound):
         quote(RuleId.C_WILD, "Twos and jokers are wild", QUICK)
 
@@ -202,7 +202,7 @@ def test_the_place_kept_is_the_users_alone_and_a_spoilt_one_starts_afresh(tmp_pa
     import os
     import stat
 
-    from hfcli import paths
+    from hfcli.system import paths
 
     CliRunner().invoke(main, ["learn"], input="draw\nquit\ny\n")
     kept = paths.data_dir() / "learn.json"

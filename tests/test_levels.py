@@ -14,7 +14,7 @@ from hfcli import levels
 from hfcli.cli import main
 from hfcli.event.spec import read
 from hfcli.levels import Level
-from hfcli.stats import _level_order
+from hfcli.reports.stats import _level_order
 from hfcli.transcript import TranscriptError, parse_header, read_source
 
 

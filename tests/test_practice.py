@@ -12,9 +12,9 @@ from pytest import MonkeyPatch
 
 from hfcli.cli import main
 from hfcli.engine.moves import parse_move
-from hfcli.practice import Practice
+from hfcli.reports.practice import Practice
+from hfcli.reports.review_text import lesson_sentences
 from hfcli.review import Review, assess_position, decision_points, decision_seed, estimate, expert_at
-from hfcli.review_text import lesson_sentences
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 MIXED = GOLDEN / "classic-mixed-seed2.jsonl"

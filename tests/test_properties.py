@@ -25,7 +25,7 @@ from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
 from hfcli.levels import make_player
-from hfcli.rules_text import RULE_TEXTS
+from hfcli.text.rulebook import RULE_TEXTS
 from hfcli.transcript.digest import Digester, digest
 
 # Small shoes and hands so feet, asking and going out come up often in random play; no books

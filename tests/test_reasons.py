@@ -25,9 +25,9 @@ from hfcli.engine.reasons import FACTS, FactType, Reason, ReasonKind, reason, re
 from hfcli.engine.rules import preset
 from hfcli.engine.seat import Player
 from hfcli.levels import make_player
-from hfcli.reason_text import WORDS, Facts, Said, lesson, phrase, record_text, sentence
 from hfcli.repl.narration import describe_move
 from hfcli.table import AiEndpoint, Moved, Table
+from hfcli.text.reason_text import WORDS, Facts, Said, lesson, phrase, record_text, sentence
 from hfcli.transcript import SeatInfo, TranscriptWriter, replay
 from hfcli.transcript.lines import RecordedMove, move_line
 
@@ -157,8 +157,8 @@ class Extra(StrEnum):
 def test_a_new_kind_of_reason_added_in_one_place_is_said_at_the_table_in_why_and_in_the_review(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from hfcli.reports.review_text import review_lines
     from hfcli.review import Finding, Review
-    from hfcli.review_text import review_lines
 
     def hunch(f: Facts) -> Said:
         return Said(f"a hunch about the {f.integer('take')}-card pile", short="a hunch")
@@ -348,7 +348,7 @@ def test_a_safer_card_as_safe_in_whole_percents_is_called_a_little_safer() -> No
 
 def test_a_seat_that_threw_the_rank_is_said_with_its_verb_for_you_too() -> None:
     from hfcli.engine.cards import SIX
-    from hfcli.reason_text import phrase
+    from hfcli.text.reason_text import phrase
 
     since = reason(ReasonKind.NOTHING_SINCE, seat=0, rank=SIX, sign="threw")
     names = {0: "South", 1: "West", 2: "North", 3: "East"}

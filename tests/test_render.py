@@ -10,7 +10,7 @@ from hfcli.engine.melds import meld_of
 from hfcli.engine.moves import parse_pick
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
-from hfcli.render import (
+from hfcli.text.render import (
     card_text,
     hand_text,
     meld_text,

@@ -15,7 +15,8 @@ from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
 from hfcli.levels import make_player
-from hfcli.render import (
+from hfcli.repl.session import LINES_UNDER_TABLE
+from hfcli.text.render import (
     card_text,
     hand_lines,
     hand_text,
@@ -23,7 +24,6 @@ from hfcli.render import (
     status_line,
     visible_len,
 )
-from hfcli.repl.session import LINES_UNDER_TABLE
 
 
 def full_table(view: SeatView, width: int | None = None) -> list[str]:

@@ -11,7 +11,7 @@ from hfcli.engine.errors import HandFootError, NotFoundError
 from hfcli.engine.rules import CLASSIC
 from hfcli.repl.commands import BY_WORD, COMMANDS, Command, help_text
 from hfcli.repl.session import ERROR, INFO
-from hfcli.rules_text import rule_text
+from hfcli.text.rulebook import rule_text
 
 
 def test_every_command_has_its_handler_and_help_and_every_short_form_names_it() -> None:

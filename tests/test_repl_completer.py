@@ -10,9 +10,9 @@ from prompt_toolkit.document import Document
 from test_repl_support import make_session
 
 from hfcli.engine.cards import card
-from hfcli.render import rank_label
 from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
+from hfcli.text.render import rank_label
 
 
 def complete(session: Session, text: str) -> dict[str, str]:

@@ -14,9 +14,9 @@ from ai.base import Decision
 from hfcli.engine.reasons import ReasonKind, reason
 from hfcli.engine.view import SeatView
 from hfcli.levels import make_player
-from hfcli.render import card_text
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.table import AiEndpoint
+from hfcli.text.render import card_text
 
 
 def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:

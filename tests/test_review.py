@@ -72,8 +72,8 @@ def test_a_game_with_no_human_needs_a_seat() -> None:
 
 
 def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> None:
+    from hfcli.reports.review_text import review_lines
     from hfcli.review import Finding, Review
-    from hfcli.review_text import review_lines
 
     finding = Finding(
         number=141, deal=1, played="discard 7", preferred="discard 6", reason="a single six",
@@ -105,9 +105,9 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
 
 def test_the_report_gives_the_expert_s_reason_without_its_search_s_own_figure() -> None:
     from hfcli.engine.reasons import ReasonKind, reason
-    from hfcli.reason_text import lesson, sentence
+    from hfcli.reports.review_text import review_lines
     from hfcli.review import Finding, Review
-    from hfcli.review_text import review_lines
+    from hfcli.text.reason_text import lesson, sentence
 
     why = reason(ReasonKind.SEARCH_HOLD, instead="add 2 to wild", gain=226.4, private=("instead", "gain"))
     assert sentence(why).endswith("; about 226 points better than add 2 to wild.")  # the search's own figure
@@ -286,8 +286,8 @@ EMPTIES_THE_HAND = (
 
 def test_the_imagined_deals_show_the_foot_reached_by_emptying_the_hand() -> None:
     from hfcli.engine.moves import parse_move
+    from hfcli.reports.review_text import lesson_sentences
     from hfcli.review import Fact, estimate
-    from hfcli.review_text import lesson_sentences
 
     game = position(EMPTIES_THE_HAND)
     costed = estimate(game.view(0), parse_move("add 2 to 9"), parse_move("meld A A 2"), 16, 3)
@@ -319,8 +319,8 @@ def test_a_discard_the_next_player_picked_up_is_marked_with_the_pile_it_took() -
 
 
 def test_try_it_is_written_the_way_the_game_was_started_and_kept_whole() -> None:
+    from hfcli.reports.review_text import review_lines
     from hfcli.review import Finding, Review
-    from hfcli.review_text import review_lines
 
     finding = Finding(
         number=141, deal=1, played="discard 7", preferred="discard 6", reason="", kind="discard",

@@ -14,6 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hfcli.cli import main
+from hfcli.reports.review_text import chart_lines, lesson_sentences, pile_sentence, review_lines
 from hfcli.review import (
     Assessed,
     Fact,
@@ -28,7 +29,6 @@ from hfcli.review import (
     review_from_dict,
 )
 from hfcli.review.model import lesson_of
-from hfcli.review_text import chart_lines, lesson_sentences, pile_sentence, review_lines
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
 

@@ -19,7 +19,7 @@ from hfcli.engine.options import MeldMinimumBy, Teams, WildRatio
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, from_mapping
 from hfcli.engine.seating import table
-from hfcli.rules_text import RULE_TITLES, find_rule, rule_text
+from hfcli.text.rulebook import RULE_TITLES, find_rule, rule_text
 
 ROOT = Path(__file__).resolve().parents[1]
 # The rules contract sits beside the repository (../shared/RULES.md); docs/rules.md is the

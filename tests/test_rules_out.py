@@ -8,7 +8,7 @@ from hfcli import rules
 from hfcli.engine.game import Game
 from hfcli.engine.rules import ELEVEN
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 
 BOOKS = "NS melds: 9 9 9 9 9 9 9 / 8 8 8 8 8 8 8 / K K K K K 2 2 / Q Q Q Q Q 2 JK / 2 2 2 JK JK 2 2\nNS opened\n"
 READY = "S hand: 4 4 4 5\nS foot: -\nN foot: -\n" + BOOKS + "turn: S meld\n"

@@ -15,7 +15,7 @@ from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules
 from hfcli.levels import make_player
 from hfcli.repl.display import Display
 from hfcli.repl.session import Session
-from hfcli.rules_text import RULE_TITLES, rule_ids, rule_list, rule_text
+from hfcli.text.rulebook import RULE_TITLES, rule_ids, rule_list, rule_text
 
 HOUSE = CLASSIC.replace(name="house", pile_take="all", pile_with_wild=True)
 

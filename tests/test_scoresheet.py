@@ -15,7 +15,7 @@ from hfcli.cli import main
 from hfcli.engine.rules import preset
 from hfcli.engine.scoring import DealEnding, DealResult, TeamScore
 from hfcli.engine.seating import table
-from hfcli.scoresheet import Sheet
+from hfcli.text.scoresheet import Sheet
 from hfcli.transcript import SeatInfo
 
 GOLDEN_GAMES = sorted(GOLDEN.glob("*.jsonl"))

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hfcli.cli.simulate import simulate as simulate_command
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
-from hfcli.simulate import game_seed, play_one, simulate
+from hfcli.reports.simulate import game_seed, play_one, simulate
 
 CLASSIC = preset("classic")
 TIMING = {"seconds", "decision_ms", "moves_per_second", "games_per_second"}
@@ -163,7 +163,7 @@ def test_command_table_names_every_side() -> None:
 def test_turns_and_pickups_are_counted_from_the_draws_and_takes() -> None:
     from hfcli.engine.cards import card
     from hfcli.engine.events import Event, EventKind
-    from hfcli.simulate import TurnCount
+    from hfcli.reports.simulate import TurnCount
 
     count = TurnCount()
     seven = tuple(card(c) for c in ("KD", "5H", "5S", "4C", "9D", "9H", "JS"))

@@ -12,7 +12,7 @@ from recording import GOLDEN, record_what_if
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
-from hfcli.stats import Record, collect
+from hfcli.reports.stats import Record, collect
 from hfcli.transcript import SeatInfo
 from hfcli.transcript.golden import record_game
 

@@ -15,7 +15,7 @@ from ai import Decision
 from hfcli import Game, rules
 from hfcli.engine.events import Event
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
 
 SEATS = [SeatInfo("You", "human", None), SeatInfo("West", "ai", "random"),

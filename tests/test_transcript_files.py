@@ -79,7 +79,7 @@ def test_a_game_from_a_recorded_one_is_never_recorded_over_it(tmp_path: Path, so
 def test_a_default_transcript_name_taken_meanwhile_moves_on_to_a_free_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hfcli import paths
+    from hfcli.system import paths
 
     taken = tmp_path / "taken.jsonl"
     taken.write_text("another game's\n")

@@ -14,7 +14,7 @@ from hfcli import rules
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.levels import make_player
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
 from hfcli.transcript.origin import history_data, read_history
 from hfcli.transcript.reader import parse_header

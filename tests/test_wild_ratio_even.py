@@ -18,8 +18,8 @@ from hfcli.engine.moves import MoveKind
 from hfcli.engine.opening import max_opening_value
 from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import CLASSIC, QUICK, Rules
-from hfcli.house_rules import load
-from hfcli.rules_text import describe_rules, rule_text
+from hfcli.system.house_rules import load
+from hfcli.text.rulebook import describe_rules, rule_text
 
 EVEN = CLASSIC.replace(wild_ratio="even")
 OPEN = "NS opened\nturn: S meld\n"

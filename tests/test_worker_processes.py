@@ -124,27 +124,28 @@ def test_simulate_workers_die_quietly_with_a_killed_simulate(tmp_path: Path, kil
 def test_a_worker_whose_parent_died_before_it_was_set_up_leaves_at_once(tmp_path: Path) -> None:
     # A parent killed between starting a worker and the worker asking to die with it: the worker
     # sees its parent is no longer the one that started it, and does not wait for work.
-    script = "import os; from hfcli.workers import prepare_worker; prepare_worker(os.getppid() + 1); print('stayed')"
+    script = ("import os; from hfcli.system.workers import prepare_worker; "
+              "prepare_worker(os.getppid() + 1); print('stayed')")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert (done.returncode, done.stdout, done.stderr) == (1, "", "")
 
 
 def test_an_exception_that_cannot_be_rebuilt_comes_back_named() -> None:
-    from hfcli.workers import parallel_map
+    from hfcli.system.workers import parallel_map
 
     with pytest.raises(RuntimeError, match=r"test_worker_processes\.NeedsTwoArguments: 3 went wrong"):
         list(parallel_map(_fail_unpicklably, [1, 2, 3], 2))
 
 
 def test_an_exception_from_the_work_comes_back_as_itself() -> None:
-    from hfcli.workers import parallel_map
+    from hfcli.system.workers import parallel_map
 
     with pytest.raises(ValueError, match="no 3"):
         list(parallel_map(_refuse_three, [1, 2, 3, 4], 2))
 
 
 def test_results_come_back_in_order_from_any_number_of_tasks() -> None:
-    from hfcli.workers import parallel_map
+    from hfcli.system.workers import parallel_map
 
     assert list(parallel_map(abs, range(-20, 0), 2)) == list(range(20, 0, -1))
 

@@ -17,7 +17,7 @@ import click
 from hfcli import __version__, levels
 from hfcli.engine.numbers import MAX_SEED, MAX_WHOLE, MIN_SEED, whole_number
 from hfcli.engine.options import Teams
-from hfcli.printable import escape_what_cannot_be_encoded, printable
+from hfcli.system.printable import escape_what_cannot_be_encoded, printable
 
 if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
@@ -48,7 +48,7 @@ class InputError(click.ClickException):
 def load_rules(spec: str | None) -> Rules:
     """``--rules``: a preset or a house-rules file, or a one-line error for the command."""
     from hfcli.engine.errors import HandFootError
-    from hfcli.house_rules import resolve
+    from hfcli.system.house_rules import resolve
 
     try:
         return resolve(spec)
@@ -169,7 +169,7 @@ def table_rules(rules: Rules, players: int | None, teams: str | None) -> Rules:
 def kept_preferences(params: dict[str, str]) -> dict[str, Any]:
     """The config file's values (``hf config``) for the options among ``params`` (parameter name ->
     the file's key) that neither the command line nor the environment set: those set there win."""
-    from hfcli import config
+    from hfcli.system import config
 
     ctx = click.get_current_context()
     try:
@@ -187,8 +187,8 @@ def kept_preferences(params: dict[str, str]) -> dict[str, Any]:
 def _speakable_output() -> None:
     """The display preferences every command follows, from the config file and the environment:
     four colours, and for a screen reader (HF_SCREEN_READER, or hf config screen-reader yes) cards
-    in words and output without escapes, box lines, chart bars or suit symbols (:mod:`hfcli.speech`)."""
-    from hfcli import config
+    in words and output without escapes, box lines, chart bars or suit symbols (:mod:`hfcli.text.speech`)."""
+    from hfcli.system import config
 
     try:
         settings = config.load()
@@ -198,8 +198,8 @@ def _speakable_output() -> None:
     spoken = config.screen_reader_wanted(settings=settings)
     # The table's drawing is loaded only when a preference changes it (or it is loaded already, by an
     # earlier command in this process): ``hf --help`` and the other plain commands do not pay for it.
-    if four_colors or spoken or "hfcli.render" in sys.modules:
-        from hfcli.render import use_four_colors
+    if four_colors or spoken or "hfcli.text.render" in sys.modules:
+        from hfcli.text.render import use_four_colors
 
         use_four_colors(four_colors)
         speak_output(spoken)
@@ -208,8 +208,8 @@ def _speakable_output() -> None:
 def speak_output(on: bool) -> None:
     """Cards in words and every line fit for a screen reader from now on, when ``on``; as the table
     writes them otherwise."""
-    from hfcli.render import use_spoken_cards
-    from hfcli.speech import SpeechStream
+    from hfcli.text.render import use_spoken_cards
+    from hfcli.text.speech import SpeechStream
 
     use_spoken_cards(on)
     if on and not isinstance(sys.stdout, SpeechStream):

@@ -34,8 +34,8 @@ def config(key: str | None, value: str | None, unset: bool) -> None:
       hf config speed 0
       hf config --unset name
     """
-    from hfcli import config as prefs
-    from hfcli.printable import printable
+    from hfcli.system import config as prefs
+    from hfcli.system.printable import printable
 
     try:
         if unset:
@@ -69,7 +69,7 @@ def config(key: str | None, value: str | None, unset: bool) -> None:
 
 
 def _shown(value: object) -> str:
-    from hfcli.printable import printable
+    from hfcli.system.printable import printable
 
     if isinstance(value, bool):
         return "yes" if value else "no"

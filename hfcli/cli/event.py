@@ -62,8 +62,8 @@ def commitments_lines(ev: Event) -> list[str]:
 
 
 def describe(ev: Event) -> str:
-    from hfcli.printable import printable
-    from hfcli.render import table_words
+    from hfcli.system.printable import printable
+    from hfcli.text.render import table_words
 
     return (f"{printable(ev.name)}: {ev.deals_words()} of {printable(ev.rules.name)} rules, "
             f"{table_words(ev.seating)}; you sit South, partner {ev.partner}, opponents {ev.opponents}.")
@@ -203,7 +203,7 @@ def daily(day: str | None, write_path: Path | None, name: str, ascii_cards: bool
 
 def entry_path(ev: Event) -> Path:
     """Where this data folder keeps its entry of ``ev``: one file an event, so a second play finds it."""
-    from hfcli import paths
+    from hfcli.system import paths
 
     if ev.daily is not None:
         stem = f"daily-{ev.daily}"
@@ -213,11 +213,11 @@ def entry_path(ev: Event) -> Path:
 
 
 def _play(ev: Event, name: str, ascii_cards: bool, speed: float, no_color: bool) -> None:
-    from hfcli import paths
     from hfcli.cli.play import at_the_table
     from hfcli.cli.table_setup import four_colors_preferred, terminal_display, terminal_pace
-    from hfcli.config import screen_reader_wanted
-    from hfcli.files import make_private_folder
+    from hfcli.system import paths
+    from hfcli.system.config import screen_reader_wanted
+    from hfcli.system.files import make_private_folder
 
     display = terminal_display(no_color=no_color, ascii_cards=ascii_cards, screen_reader=screen_reader_wanted(),
                                four_color=four_colors_preferred())
@@ -260,7 +260,7 @@ def _new(ev: Event, path: Path, name: str, display: Display, pace: Pace) -> tupl
 def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Session, list[str]]:
     """The entry this data folder holds already: it goes on if unfinished; a finished one stands."""
     from hfcli.cli.table_setup import Seats, make_ai, table_session, taking_up
-    from hfcli.printable import printable
+    from hfcli.system.printable import printable
     from hfcli.transcript import parse_header, read_source, resume
     from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
 
@@ -279,7 +279,7 @@ def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Sessi
                 held.close()
                 raise
     except FinishedGame as over:
-        from hfcli.render import game_summary
+        from hfcli.text.render import game_summary
 
         if over.game.result is not None:
             click.echo(game_summary(over.game.result, seating=over.game.seating))

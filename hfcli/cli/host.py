@@ -79,10 +79,10 @@ def host(
         import asyncssh  # noqa: F401
     except ImportError:
         raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
-    from hfcli.config import screen_reader_wanted
     from hfcli.engine.numbers import new_seed
     from hfcli.host.hosting import Settings
     from hfcli.repl.style import color_wanted
+    from hfcli.system.config import screen_reader_wanted
 
     color = color_wanted(sys.stdout.isatty(), no_color)
     event_settings: dict[str, Any] = {}
@@ -182,12 +182,12 @@ def _same_event(path: Path, header: Any) -> None:
 
 
 async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: int, keys_path: Path | None) -> None:
-    from hfcli import paths
     from hfcli.host.console import console
     from hfcli.host.hosting import HostedTable, Resumed, Settings
     from hfcli.host.hostkey import KEY_NAME, HostKeyError, load_or_make
     from hfcli.host.server import SshHost, bound_port
-    from hfcli.render import table_words
+    from hfcli.system import paths
+    from hfcli.text.render import table_words
 
     assert isinstance(settings, Settings)
     assert resumed is None or isinstance(resumed, Resumed)
@@ -217,7 +217,7 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
             "  (a friend's ssh shows it the first time: it must be this one)",
         ]
         if settings.header is not None:
-            from hfcli.printable import printable
+            from hfcli.system.printable import printable
 
             event = settings.header["event"]
             partners = " and ".join(hosted.seating.long_names[s] for s in sorted(settings.people_seats or ()) if s)

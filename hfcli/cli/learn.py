@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import InputError
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 
 if TYPE_CHECKING:
     from hfcli.learn.course import Lesson
@@ -67,7 +67,7 @@ def learn(topic: str | None, list_lessons: bool, restart: bool, ascii_cards: boo
 
 
 def _progress_path() -> Path | None:
-    from hfcli import paths
+    from hfcli.system import paths
 
     try:
         return paths.data_dir() / PROGRESS_FILE
@@ -77,7 +77,7 @@ def _progress_path() -> Path | None:
 
 def _saved_place() -> tuple[int, int]:
     """Where the guided deal stopped: its step (0-based) and the moves of it played; else the start."""
-    from hfcli.files import read_text_file
+    from hfcli.system.files import read_text_file
 
     path = _progress_path()
     try:
@@ -98,7 +98,7 @@ def _count(value: object) -> int | None:
 def _save_place(step: int | None, tried: int = 0) -> None:
     """Keep the guided deal's place (None: finished, so the next hf learn starts it afresh). A
     folder that cannot be written only loses the place."""
-    from hfcli.files import make_private_folder, touch_private
+    from hfcli.system.files import make_private_folder, touch_private
 
     path = _progress_path()
     if path is None:
@@ -118,9 +118,9 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
                 tried: int = 0) -> None:
     from hfcli.cli.play import program_command, terminal_size
     from hfcli.learn.session import LessonSession, SpokenLessonSession
-    from hfcli.render import output_shows_symbols
     from hfcli.repl.display import UNPACED, Display, Pace
     from hfcli.repl.style import color_wanted
+    from hfcli.text.render import output_shows_symbols
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
@@ -143,7 +143,7 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
         from hfcli.repl.pacing import KeyboardPacer
 
         pace = Pace(0.4, KeyboardPacer(sys.stdin, click.echo).pause)
-    from hfcli.render import spoken_cards
+    from hfcli.text.render import spoken_cards
 
     # A screen reader: the table, the hand and the moves in words, a line at a time.
     kind = SpokenLessonSession if spoken_cards() else LessonSession

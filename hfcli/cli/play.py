@@ -31,7 +31,7 @@ from hfcli.cli.table_setup import (
     transcript_name_problem,
 )
 from hfcli.levels import AUTO, offered
-from hfcli.printable import hidden_characters, printable
+from hfcli.system.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
     from hfcli.engine.game import Game
@@ -51,7 +51,7 @@ PREFERENCES = {"name": "name", "level": "level", "partner_level": "partner-level
 def terminal_size() -> tuple[int, int]:
     """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed.
     For a screen reader, as wide as any line: a line broken by the program is read as two."""
-    from hfcli.config import screen_reader_wanted
+    from hfcli.system.config import screen_reader_wanted
 
     size = shutil.get_terminal_size()
     return (SPOKEN_WIDTH if screen_reader_wanted() else size.columns), size.lines
@@ -465,7 +465,7 @@ def _same_table(game: Game, players: int | None, teams: str | None) -> None:
     """A resumed game keeps the table it was started at: --players and --teams (or HF_PLAY_PLAYERS
     and HF_PLAY_TEAMS) may say so again, never something else."""
     from hfcli.engine.seating import table
-    from hfcli.render import table_words
+    from hfcli.text.render import table_words
 
     try:
         same = (players is None or players == game.rules.players) and (
@@ -479,7 +479,7 @@ def _same_table(game: Game, players: int | None, teams: str | None) -> None:
 
 def _show_finished(game: Game, path: Path) -> None:
     """``--resume`` of a game that is over: its result, and how to watch it again."""
-    from hfcli.render import game_summary
+    from hfcli.text.render import game_summary
 
     click.echo(f"{path} records a finished game; there is nothing to resume.")
     if game.result is not None:
@@ -495,8 +495,8 @@ def _run(session: Session, intro: list[str], interactive: bool) -> None:
 
     try:
         if interactive:
-            from hfcli import paths
             from hfcli.repl.loop import run_terminal
+            from hfcli.system import paths
 
             with ctrl_backslash_as_ctrl_c():
                 try:

@@ -25,10 +25,10 @@ from hfcli.cli.table_setup import (
     table_session,
     transcript_name_problem,
 )
-from hfcli.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.engine.game import Game
 from hfcli.engine.numbers import seed_in_json, whole_number
-from hfcli.printable import printable
+from hfcli.reports.comparison import comparison_data, deal_comparison, game_comparison
+from hfcli.system.printable import printable
 from hfcli.transcript import (
     RecordedMove,
     Replayed,
@@ -217,7 +217,7 @@ def simulate_shoes(path: Path, levels_by_side: dict[int, str], everyone: str | N
     """``hf simulate --shoes FILE``: the AI plays the recorded game's cards again. Each seat keeps its
     recorded AI level, a person's seat gets ``default``; ``everyone`` sets every seat and
     ``levels_by_side`` the seats of a side."""
-    from hfcli.match import MatchStats, play_game
+    from hfcli.table.match import MatchStats, play_game
 
     replayed, _ = load(path)
     header = replayed.header

@@ -10,7 +10,7 @@ import click
 
 from hfcli.cli import WholeNumber
 from hfcli.engine.numbers import whole_number
-from hfcli.scoresheet import FORMATS
+from hfcli.text.scoresheet import FORMATS
 
 if TYPE_CHECKING:
     from hfcli.transcript.viewer import Recording
@@ -90,8 +90,8 @@ def replay(
       hf replay game.jsonl --deal 3       from the start of deal 3
       hf replay game.jsonl --as W         West's moves, each beside what West saw
     """
-    from hfcli.printable import printable
-    from hfcli.render import output_shows_symbols, spoken_cards
+    from hfcli.system.printable import printable
+    from hfcli.text.render import output_shows_symbols, spoken_cards
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
 
@@ -268,7 +268,7 @@ AS_HELP = """Commands:
 
 def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool, start_deal: int | None) -> None:
     """``--as SEAT``: the seat's moves one by one, each beside exactly what the seat saw."""
-    from hfcli.render import spoken_cards
+    from hfcli.text.render import spoken_cards
     from hfcli.transcript.viewer import as_seat_screen, moves_of
 
     mine = moves_of(recording, seat)

@@ -58,10 +58,10 @@ def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> 
     in the data folder for this transcript, seat and samples, else a review run now (a bar on a
     terminal's stderr; Ctrl-C stops it with what was done, marked interrupted) and kept. A bad
     file or seat ends the command with a one-line message."""
-    from hfcli.render import printable
     from hfcli.repl.style import dumb_terminal
     from hfcli.review import DEFAULT_SAMPLES, write_cached
     from hfcli.review import review as run
+    from hfcli.text.render import printable
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
     try:
@@ -106,8 +106,8 @@ def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> 
 def cached_review(file: Path, index: int, samples: int) -> tuple[Review | None, Path | None]:
     """The review kept for this transcript, seat and samples, and where it is (or would be) kept;
     (None, None) where there is no data folder or the file cannot be read."""
-    from hfcli.paths import DataFolderError, reviews_dir
     from hfcli.review import cache_path, read_cached
+    from hfcli.system.paths import DataFolderError, reviews_dir
 
     try:
         where = cache_path(reviews_dir(), file.read_bytes(), index, samples)
@@ -123,8 +123,8 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
     from hfcli.cli.play import program_command, terminal_size
-    from hfcli.render import output_shows_symbols, spoken_cards
-    from hfcli.review_text import review_lines
+    from hfcli.reports.review_text import review_lines
+    from hfcli.text.render import output_shows_symbols, spoken_cards
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     # A screen reader's terminal_size is wider than any line: a line broken by the program is read as two.
@@ -133,7 +133,7 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
         click.echo(line)
     lesson = lesson_after(result)
     if lesson:
-        from hfcli.render import wrap_line
+        from hfcli.text.render import wrap_line
 
         said = f"To learn the idea behind the costliest mistake: {program_command()} learn {lesson}"
         for line in wrap_line(said, width):

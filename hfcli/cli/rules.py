@@ -10,8 +10,8 @@ import click
 from hfcli.cli import InputError, load_rules
 from hfcli.engine.errors import HandFootError, NotFoundError
 from hfcli.engine.rules import CLASSIC, PRESETS, Rules
-from hfcli.house_rules import load_with_preset
-from hfcli.rules_text import describe_rules, find_rule, play_summary, rule_ids, rule_list, rule_text, rules_about
+from hfcli.system.house_rules import load_with_preset
+from hfcli.text.rulebook import describe_rules, find_rule, play_summary, rule_ids, rule_list, rule_text, rules_about
 
 
 @click.command()
@@ -40,7 +40,7 @@ def rules(topic: str | None, list_ids: bool, show_all: bool, keys: bool, rules_s
                                that rule as house.toml plays it
       hf rules --list          every rule id and its title
     """
-    from hfcli.render import spoken_cards
+    from hfcli.text.render import spoken_cards
 
     # For a screen reader no line is broken: a line broken by the program is read as two.
     width = 1000 if spoken_cards() else shutil.get_terminal_size().columns

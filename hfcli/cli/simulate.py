@@ -14,7 +14,7 @@ from hfcli.engine.numbers import whole_number
 from hfcli.levels import every, recorded
 
 if TYPE_CHECKING:
-    from hfcli.simulate import SimulationSummary
+    from hfcli.reports.simulate import SimulationSummary
 
 DEFAULT_PLAYER = "normal"  # the AI as hf play seats it, so a plain hf simulate watches the AI play itself
 
@@ -97,9 +97,9 @@ def simulate(
       hf simulate --shoes game.jsonl      the AI on the cards you played
     """
     from hfcli.engine.seating import table
-    from hfcli.render import table_words
     from hfcli.repl.style import dumb_terminal
-    from hfcli.simulate import simulate as run
+    from hfcli.reports.simulate import simulate as run
+    from hfcli.text.render import table_words
 
     if isinstance(table_players, str):  # the kind of every seat, as --players was once used
         if levels is not None or ns is not None or ew is not None:
@@ -190,7 +190,7 @@ def _summary_lines(summary: SimulationSummary, table_text: str, decks: int) -> l
 def _on_shoes(path: Path, levels: str | None, ns: str | None, ew: str | None, as_json: bool) -> None:
     """``--shoes FILE``: one game on the recorded game's cards, at its table, set beside it deal by deal."""
     from hfcli.cli.recorded import simulate_shoes
-    from hfcli.printable import printable
+    from hfcli.system.printable import printable
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
     ctx = click.get_current_context()

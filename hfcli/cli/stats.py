@@ -37,10 +37,10 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
       hf stats --last 20 --json
       hf stats ~/hand-and-foot/games
     """
-    from hfcli import paths
-    from hfcli.printable import printable
-    from hfcli.render import output_shows_symbols, spoken_cards
-    from hfcli.stats import Record, collect
+    from hfcli.reports.stats import Record, collect
+    from hfcli.system import paths
+    from hfcli.system.printable import printable
+    from hfcli.text.render import output_shows_symbols, spoken_cards
 
     if targets:
         folders = list(targets)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import InputError
-from hfcli.printable import hidden_characters, printable
+from hfcli.system.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
     from hfcli.engine.game import Game
@@ -59,7 +59,7 @@ def open_transcript(
     with its header written, the human in seat ``human`` and the AI seats at ``levels``; any
     failure is one line. A file that exists already is never written over: not another game, not
     ``studied`` (the recorded game a what-if or duplicate game comes from), not any other file."""
-    from hfcli import paths
+    from hfcli.system import paths
     from hfcli.transcript import SeatInfo, TranscriptWriter
     from hfcli.transcript.writer import HeaderTooLong, in_use
 
@@ -162,9 +162,9 @@ def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, 
     output is no terminal, or for a screen reader), suits as letters where asked or where the output
     cannot show symbols, four suit colours, and the terminal's size where a screen is to be fitted."""
     from hfcli.cli.play import terminal_size
-    from hfcli.render import output_shows_symbols, use_four_colors
     from hfcli.repl.display import Display
     from hfcli.repl.style import color_wanted
+    from hfcli.text.render import output_shows_symbols, use_four_colors
 
     use_four_colors(four_color)
     if screen_reader:
@@ -183,7 +183,7 @@ def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, 
 
 def four_colors_preferred() -> bool:
     """Whether the preferences file asks for four suit colours (for a command with no option of its own)."""
-    from hfcli import config
+    from hfcli.system import config
 
     try:
         return bool(config.load().get("four-color", False))
@@ -222,7 +222,7 @@ def table_session(
 
 
 def intro_lines(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
-    from hfcli.render import table_words
+    from hfcli.text.render import table_words
 
     return [
         f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",

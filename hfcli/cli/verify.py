@@ -34,7 +34,7 @@ def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, strict: bool, 
       hf verify --strict transcripts/golden
       hf verify --jobs 2 transcripts/golden
     """
-    from hfcli.printable import printable
+    from hfcli.system.printable import printable
     from hfcli.transcript.verify import check_all, transcript_files
 
     paths = []

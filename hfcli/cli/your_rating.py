@@ -2,7 +2,7 @@
 end of a rated game says what it did to your rating.
 
 Both read what ``hf stats`` reads (the transcripts and event entries of the data folder) and rate
-the games as it does (:func:`hfcli.stats.rate_games`), so the figures are the ones it shows.
+the games as it does (:func:`hfcli.reports.stats.rate_games`), so the figures are the ones it shows.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from pathlib import Path
 from hfcli import levels
 from hfcli.engine.rules import PRESETS, Rules
 from hfcli.engine.seating import FOUR_HANDED, table
-from hfcli.ladder import ANCHOR, PRIOR_MEAN, even_opponents, load_table
-from hfcli.stats import Rating, RatingPoint, collect, rate_games
+from hfcli.reports.ladder import ANCHOR, PRIOR_MEAN, even_opponents, load_table
+from hfcli.reports.stats import Rating, RatingPoint, collect, rate_games
 
 
 def _folders(extra: Path | None = None) -> list[Path]:
     """The folders hf stats reads by default, and ``extra`` (this game's transcript) when it is
     kept elsewhere."""
-    from hfcli import paths
+    from hfcli.system import paths
 
     try:
         folders = [f for f in (paths.transcripts_dir(), paths.events_dir()) if f.exists()]

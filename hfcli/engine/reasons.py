@@ -12,7 +12,7 @@ Every fact is public (anyone at the table could know it: a card on the table, a 
 cards, the pile) or private to the seat that reasons (its hand, its plan, a chance worked out
 from the cards it holds). :meth:`Reason.public` leaves the private ones out, and the table gives
 each seat another seat's reason in that form (a hosted table: every other seat). The words are
-made in one place above the engine (``hfcli.reason_text``), which says a reason without the
+made in one place above the engine (``hfcli.text.reason_text``), which says a reason without the
 facts it lacks; nothing reads a reason back out of its words.
 
 A reason goes into a transcript as JSON (:meth:`Reason.to_json`, :meth:`Reason.from_json`) beside

@@ -3,7 +3,7 @@
 C-... for the classic rules, V-... where the ``eleven`` preset differs, T-... for tables other than
 four. Each is a StrEnum whose value is the id's text, so a refusal's message, a transcript and a
 scenario file read exactly as the text always did (``C-PILE: the discard pile is empty``).
-``hfcli.rules_text`` gives each its title and its text.
+``hfcli.text.rulebook`` gives each its title and its text.
 """
 
 from __future__ import annotations

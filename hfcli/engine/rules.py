@@ -2,7 +2,7 @@
 
 Every field is an *option* of the rules (``hf rules`` shows them; ``docs/rules.md`` explains them),
 or a place where the ``eleven`` preset differs from ``classic``. Reading a house-rules file is not
-the engine's business: :mod:`hfcli.house_rules` reads the TOML and hands the mapping to
+the engine's business: :mod:`hfcli.system.house_rules` reads the TOML and hands the mapping to
 :func:`from_mapping` here.
 """
 

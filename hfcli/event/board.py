@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from hfcli.event.results import Line, Results
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 
 FORMATS = ("text", "markdown", "csv", "json")
 NAME_WIDTH = 20

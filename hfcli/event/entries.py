@@ -25,7 +25,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.scoring import DealResult
 from hfcli.event.shoes import commitment
 from hfcli.event.spec import Event
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 from hfcli.transcript import Header, RecordedMove, TranscriptError, parse_header, read_source, recorded_shoes, replay
 
 

@@ -12,7 +12,7 @@ from hfcli.engine.scoring import DealResult
 from hfcli.event.entries import Entry, Refused, check, entry_files
 from hfcli.event.scoring import Scored, margin, percent, ranks, score
 from hfcli.event.spec import Event
-from hfcli.workers import parallel_map
+from hfcli.system.workers import parallel_map
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def par_game(event: Event) -> Game:
     """Par: the AI in every seat on the event's cards, its seat and its partners at the event's
     partner level, the opponents at theirs; the same seed as every entry's AI."""
     from hfcli.levels import make_player, seat_together
-    from hfcli.match import play_game
+    from hfcli.table.match import play_game
 
     game = Game(event.rules, event.seed, seating=event.seating, shoes=event.shoes)
     levels = {event.seat: event.partner, **event.levels}

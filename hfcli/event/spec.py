@@ -27,9 +27,9 @@ from hfcli.engine.errors import HandFootError
 from hfcli.engine.rules import PRESETS, Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.event import shoes as derive
-from hfcli.files import PRIVATE_FILE, UnreadableFile, read_toml_file
 from hfcli.levels import offered as offered_levels
-from hfcli.printable import hidden_characters, printable
+from hfcli.system.files import PRIVATE_FILE, UnreadableFile, read_toml_file
+from hfcli.system.printable import hidden_characters, printable
 
 FORMAT = "hfcli-event"
 VERSION = 1

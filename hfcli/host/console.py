@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hfcli.host.terminal import READER_OFF, READER_ON, Closed, Terminal
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 
 if TYPE_CHECKING:
     from hfcli.host.hosting import HostedTable

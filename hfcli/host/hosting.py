@@ -32,7 +32,7 @@ from hfcli.host.lobby import Lobby, SeatTaken
 from hfcli.host.seatlock import SeatLock, new_seat_code
 from hfcli.host.terminal import READER_OFF, READER_ON, READER_QUESTION, Closed, Terminal
 from hfcli.levels import make_hint_player, make_player
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 from hfcli.table.endpoints import AiEndpoint, remark_problem, told_reason
 
 if TYPE_CHECKING:
@@ -316,7 +316,7 @@ class HostedTable:
         return None
 
     def _welcome(self) -> str:
-        from hfcli.render import table_words
+        from hfcli.text.render import table_words
 
         rules = self.settings.rules
         host = printable(self.settings.host_name) if self.settings.host_name else "the host"
@@ -755,7 +755,7 @@ class HostedTable:
         await table_prompt(seated, person.session, person.terminal)
 
     def _intro(self, person: Person) -> list[str]:
-        from hfcli.render import table_words
+        from hfcli.text.render import table_words
 
         game = self.game
         assert game is not None
@@ -835,7 +835,7 @@ def _new_transcript(game: Game, seats: list[SeatInfo], path: Path | None, *,
     """A new transcript at ``path``, else a fresh timestamped file in the data folder (its name
     has the seed only when the host chose it: a fresh one is a secret); never a file that is there
     already."""
-    from hfcli import paths
+    from hfcli.system import paths
     from hfcli.transcript import TranscriptWriter
 
     keys = dict(header) if header is not None else None

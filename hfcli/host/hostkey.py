@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hfcli.files import make_private_folder
+from hfcli.system.files import make_private_folder
 
 if TYPE_CHECKING:
     import asyncssh

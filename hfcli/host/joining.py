@@ -14,7 +14,7 @@ import hmac
 import secrets
 import unicodedata
 
-from hfcli.printable import BLANK_LOOKING, hidden_characters, printable
+from hfcli.system.printable import BLANK_LOOKING, hidden_characters, printable
 
 # No letters that are read as others (0/o, 1/l/i): the code is read out over the phone.
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"

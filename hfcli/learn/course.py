@@ -2,7 +2,7 @@
 
 A lesson's words never restate a rule: a figure (the first meld's minimum, the cards a draw
 takes) is filled in from the rule set the lesson plays, a rule's own sentence is quoted from the
-rule text the table shows (:mod:`hfcli.rules_text`), and a move the rules refuse is explained by
+rule text the table shows (:mod:`hfcli.text.rulebook`), and a move the rules refuse is explained by
 the engine's refusal, the very line the table prints. So a change to the rules or their text
 shows in every lesson that speaks of it, and no lesson can drift from the table.
 """
@@ -18,7 +18,7 @@ from hfcli.engine.moves import Move
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
 from hfcli.review.decisions import same_choice
-from hfcli.rules_text import find_rule, number_word
+from hfcli.text.rulebook import find_rule, number_word
 
 
 @dataclass(frozen=True)

@@ -22,16 +22,16 @@ from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.learn.course import Lesson, Step, Try, parse, play_step, quoted, same_move, step_start, words
 from hfcli.learn.positions import lesson_game
-from hfcli.printable import printable
-from hfcli.render import BOLD, notation_text, paint
 from hfcli.repl import commands
 from hfcli.repl.display import PLAIN, UNPACED, Display, Pace
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.reading import as_typed, read_line
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.repl.spoken import SpokenSession
-from hfcli.rules_text import rule_text
+from hfcli.system.printable import printable
 from hfcli.table import AiEndpoint, Table
+from hfcli.text.render import BOLD, notation_text, paint
+from hfcli.text.rulebook import rule_text
 
 HUMAN = 0  # the learner sits South
 

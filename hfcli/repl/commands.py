@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from hfcli.engine.cards import card
 from hfcli.engine.errors import NotFoundError
 from hfcli.engine.numbers import whole_number
-from hfcli.render import hand_text, wrap_line, wrap_pieces
 from hfcli.repl.cardwords import suggest
 from hfcli.repl.seat import INFO
-from hfcli.rules_text import describe_rules, play_summary, rule_text
+from hfcli.text.render import hand_text, wrap_line, wrap_pieces
+from hfcli.text.rulebook import describe_rules, play_summary, rule_text
 
 if TYPE_CHECKING:
     from hfcli.repl.reading import Reading

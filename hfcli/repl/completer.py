@@ -24,10 +24,10 @@ from hfcli.engine.cards import (
 from hfcli.engine.errors import InvalidMoveError
 from hfcli.engine.melds import WILD
 from hfcli.engine.view import SeatView
-from hfcli.render import hand_groups, meld_label, notation_text, rank_label
 from hfcli.repl.cardwords import TARGET_MARKS, CardWords
 from hfcli.repl.commands import COMMANDS, HELP_TOPICS, lookup
-from hfcli.rules_text import RULE_TITLES
+from hfcli.text.render import hand_groups, meld_label, notation_text, rank_label
+from hfcli.text.rulebook import RULE_TITLES
 
 CARD_COMMANDS = ("meld", "add", "discard", "play")
 

@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO
 
-from hfcli.printable import printable
 from hfcli.repl.limits import MAX_LINE
 from hfcli.repl.session import ERROR, QUIT, Session
+from hfcli.system.printable import printable
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -266,8 +266,8 @@ def run_terminal(
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     from prompt_toolkit.input import create_input
 
-    from hfcli.files import make_private_folder, touch_private
     from hfcli.repl.style import plain_prompt_on_a_dumb_terminal
+    from hfcli.system.files import make_private_folder, touch_private
 
     if output is None:
         plain_prompt_on_a_dumb_terminal()

@@ -12,7 +12,7 @@ from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
-from hfcli.render import (
+from hfcli.text.render import (
     BOLD,
     GREEN,
     card_count,
@@ -90,7 +90,7 @@ def describe_move(
     books: Sequence[str] = (),
 ) -> str:
     """A sentence for one applied move and what it caused, e.g. ``West discards 7♥.``, with
-    ``reason``, the player's reason in words (:func:`hfcli.reason_text.phrase`); with the
+    ``reason``, the player's reason in words (:func:`hfcli.text.reason_text.phrase`); with the
     ``seating``, an ``ask`` in a side of three names the teammate it asks. ``books`` are the
     sentences of the books the move closed (``book_line``), told first of what it caused."""
     actor = who(seat, human, names)

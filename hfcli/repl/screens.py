@@ -9,9 +9,11 @@ from hfcli.engine.errors import NotFoundError
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.state import Phase
-from hfcli.printable import printable
-from hfcli.reason_text import Form, clauses
-from hfcli.render import (
+from hfcli.repl.narration import round_lines
+from hfcli.repl.seat import LogEntry, SeatBase
+from hfcli.system.printable import printable
+from hfcli.text.reason_text import Form, clauses
+from hfcli.text.render import (
     BOLD,
     books_summary,
     books_to_go_out,
@@ -29,8 +31,6 @@ from hfcli.render import (
     seat_counts,
     status_line,
 )
-from hfcli.repl.narration import round_lines
-from hfcli.repl.seat import LogEntry, SeatBase
 
 # Lines a terminal keeps under the table at the start of a turn: "Your turn", the prompt, the status bar.
 LINES_UNDER_TABLE = 3

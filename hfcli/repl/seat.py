@@ -22,12 +22,12 @@ from hfcli.engine.reasons import Reason
 from hfcli.engine.seat import Player
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.reason_text import phrase
-from hfcli.render import RED, command_lines, paint, visible_len, wrap_line
 from hfcli.repl.display import PLAIN, UNPACED, Display, Pace
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.narration import Told
 from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table
+from hfcli.text.reason_text import phrase
+from hfcli.text.render import RED, command_lines, paint, visible_len, wrap_line
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied

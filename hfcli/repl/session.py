@@ -25,15 +25,15 @@ from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.seat import Decision, Player
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.printable import printable
-from hfcli.render import move_with_reason, notation_text
 from hfcli.repl.commands import unknown_command
 from hfcli.repl.display import Display, Pace
 from hfcli.repl.reading import Reading, as_typed, read_line, split_line
 from hfcli.repl.screens import LINES_UNDER_TABLE
 from hfcli.repl.seat import EMPTY, ERROR, INFO, OK, QUIT, LogEntry
 from hfcli.repl.telling import Telling
+from hfcli.system.printable import printable
 from hfcli.table import Recorder, remark_problem
+from hfcli.text.render import move_with_reason, notation_text
 
 __all__ = [
     "EMPTY",

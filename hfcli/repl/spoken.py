@@ -18,7 +18,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from hfcli.card_words import (
+from hfcli.engine.cards import THREE, WILD_RANKS
+from hfcli.engine.errors import NotFoundError
+from hfcli.engine.events import Event, EventKind
+from hfcli.engine.melds import WILD, BookKind, Meld
+from hfcli.engine.moves import Move, MoveKind, Pick
+from hfcli.engine.reasons import Reason, ReasonKind
+from hfcli.engine.scoring import GameResult, cards_value
+from hfcli.engine.state import Phase
+from hfcli.engine.view import SeatView
+from hfcli.repl.display import PLAIN
+from hfcli.repl.narration import Told
+from hfcli.repl.session import INFO, Decision, LogEntry, Session
+from hfcli.system.printable import one_line_of_words, printable
+from hfcli.table import Moved, Remark
+from hfcli.text.card_words import (
     added_words,
     and_list,
     card_name,
@@ -31,22 +45,8 @@ from hfcli.card_words import (
     number,
     with_article,
 )
-from hfcli.engine.cards import THREE, WILD_RANKS
-from hfcli.engine.errors import NotFoundError
-from hfcli.engine.events import Event, EventKind
-from hfcli.engine.melds import WILD, BookKind, Meld
-from hfcli.engine.moves import Move, MoveKind, Pick
-from hfcli.engine.reasons import Reason, ReasonKind
-from hfcli.engine.scoring import GameResult, cards_value
-from hfcli.engine.state import Phase
-from hfcli.engine.view import SeatView
-from hfcli.printable import one_line_of_words, printable
-from hfcli.reason_text import Form, clauses
-from hfcli.render import pile_state
-from hfcli.repl.display import PLAIN
-from hfcli.repl.narration import Told
-from hfcli.repl.session import INFO, Decision, LogEntry, Session
-from hfcli.table import Moved, Remark
+from hfcli.text.reason_text import Form, clauses
+from hfcli.text.render import pile_state
 
 # The commands that answer about the state in this mode, beyond the table's own.
 STATE_COMMANDS = ("hand", "pile", "table", "need", "score", "last", "cards", "who")

@@ -14,7 +14,7 @@ def dumb_terminal() -> bool:
     """Whether the terminal shows text only, with no colour and no cursor movement: TERM is
     ``dumb`` (an editor's shell, a serial console) or ``unknown``, as prompt_toolkit takes them, or
     TERM is not set at all on a POSIX system, where every terminal that can do more says so."""
-    from hfcli.config import screen_reader_wanted
+    from hfcli.system.config import screen_reader_wanted
 
     if screen_reader_wanted():
         return True  # a screen reader reads lines: the plain prompt, no colour, nothing redrawn

@@ -10,8 +10,6 @@ from collections.abc import Iterable
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.moves import MoveKind
 from hfcli.engine.scoring import GameResult
-from hfcli.printable import one_line_of_words, printable
-from hfcli.render import BOLD, game_summary, paint, score_table
 from hfcli.repl.narration import (
     Told,
     book_line,
@@ -24,8 +22,10 @@ from hfcli.repl.narration import (
 )
 from hfcli.repl.screens import Screens
 from hfcli.repl.seat import LogEntry
+from hfcli.system.printable import one_line_of_words, printable
 from hfcli.table import Moved, Remark
 from hfcli.table.endpoints import told_reason
+from hfcli.text.render import BOLD, game_summary, paint, score_table
 from hfcli.transcript.lines import RecordedMove
 
 

@@ -8,8 +8,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from hfcli.files import make_private_folder
 from hfcli.review.model import Review, review_from_dict
+from hfcli.system.files import make_private_folder
 
 # A review's cache file says what it is, so that a file of another kind is never taken for one.
 CACHE_FORMAT = "hfcli-review-cache"

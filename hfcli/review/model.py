@@ -230,7 +230,7 @@ class Finding:
     deal: int
     played: str
     preferred: str
-    reason: str  # why the expert prefers its move, in words (its lesson, hfcli.reason_text)
+    reason: str  # why the expert prefers its move, in words (its lesson, hfcli.text.reason_text)
     kind: str
     cost: float  # mean points the played move cost against the preferred one
     low: float  # 95% interval

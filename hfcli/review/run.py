@@ -10,11 +10,11 @@ from hfcli.analysis import LEARNED, Costing, expert_at
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.seeds import numbered_seed
-from hfcli.reason_text import lesson
 from hfcli.review.costing import DEFAULT_SAMPLES, estimate, expected_margin, pile_shares
 from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice
 from hfcli.review.model import Assessed, Finding, Grade, PileHanded, Review
-from hfcli.workers import parallel_map
+from hfcli.system.workers import parallel_map
+from hfcli.text.reason_text import lesson
 
 
 def decision_seed(game: Game, number: int) -> int:

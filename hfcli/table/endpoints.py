@@ -20,7 +20,7 @@ from hfcli.engine.reasons import Reason
 from hfcli.engine.seat import Decision, Player
 from hfcli.engine.seating import Seating
 from hfcli.engine.view import SeatView
-from hfcli.printable import hidden_characters
+from hfcli.system.printable import hidden_characters
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from hfcli.engine.game import Game
 from hfcli.engine.rules import Rules, preset
 from hfcli.levels import make_player, seat_together
-from hfcli.match import play_game
+from hfcli.table.match import play_game
 from hfcli.transcript import SeatInfo, TranscriptWriter
 
 FIXED_CREATED = "2026-01-01T00:00:00Z"

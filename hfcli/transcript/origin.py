@@ -25,7 +25,7 @@ from hfcli.engine.moves import parse_move
 from hfcli.engine.position import Position
 from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 from hfcli.transcript.header import Header
 from hfcli.transcript.lines import TranscriptError
 

@@ -21,8 +21,8 @@ from hfcli.engine.numbers import seed_from_json
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.engine.state import OVER_PHASE
-from hfcli.files import NotRegularFile, open_regular
-from hfcli.printable import hidden_characters
+from hfcli.system.files import NotRegularFile, open_regular
+from hfcli.system.printable import hidden_characters
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.header import Header
 from hfcli.transcript.lines import (

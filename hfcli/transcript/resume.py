@@ -11,7 +11,7 @@ from hfcli.engine.cards import Card
 from hfcli.engine.game import Game
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.files import NotRegularFile
+from hfcli.system.files import NotRegularFile
 from hfcli.transcript.digest import digest
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
 from hfcli.transcript.reader import Source, parse_header, read_source, replay

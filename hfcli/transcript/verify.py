@@ -146,6 +146,6 @@ def check_all(
         return
     from functools import partial
 
-    from hfcli.workers import parallel_map
+    from hfcli.system.workers import parallel_map
 
     yield from parallel_map(partial(check, ai=ai, strict=strict), paths, min(jobs, len(paths)))

@@ -11,9 +11,10 @@ from hfcli.engine.cards import Card
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.view import SeatView
-from hfcli.printable import printable
-from hfcli.reason_text import phrase
-from hfcli.render import (
+from hfcli.system.printable import printable
+from hfcli.table import MAX_REMARK
+from hfcli.text.reason_text import phrase
+from hfcli.text.render import (
     card_count,
     card_text,
     cards_text,
@@ -24,8 +25,7 @@ from hfcli.render import (
     score_table,
     wrap_line,
 )
-from hfcli.scoresheet import Sheet
-from hfcli.table import MAX_REMARK
+from hfcli.text.scoresheet import Sheet
 from hfcli.transcript import Header, RecordedMove, Replayed, SeatInfo, replay
 from hfcli.transcript.lines import RecordedRemark
 from hfcli.transcript.origin import origin_line

@@ -12,8 +12,8 @@ from typing import Any, BinaryIO
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.reasons import Reason
-from hfcli.files import PRIVATE_FILE, make_private_folder, open_regular
-from hfcli.reason_text import record_text
+from hfcli.system.files import PRIVATE_FILE, make_private_folder, open_regular
+from hfcli.text.reason_text import record_text
 from hfcli.transcript.digest import Digester
 from hfcli.transcript.lines import (
     MAX_LINE_BYTES,

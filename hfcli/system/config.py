@@ -24,8 +24,8 @@ import platformdirs
 
 from hfcli import levels
 from hfcli.engine.numbers import decimal_number
-from hfcli.files import PRIVATE_FILE, FileTooLarge, make_private_folder, read_text_file
-from hfcli.printable import hidden_characters, printable
+from hfcli.system.files import PRIVATE_FILE, FileTooLarge, make_private_folder, read_text_file
+from hfcli.system.printable import hidden_characters, printable
 
 APP = "hfcli"
 FILE_NAME = "config.toml"

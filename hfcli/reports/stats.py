@@ -13,7 +13,7 @@ set and table size apart.
 
 A side's *margin* is its total less the best of the other sides' totals: what it won or lost by.
 
-The player's *rating* (:func:`rate_games`) places them on the levels' scale (:mod:`hfcli.ladder`,
+The player's *rating* (:func:`rate_games`) places them on the levels' scale (:mod:`hfcli.reports.ladder`,
 the tables in ``ai/data/ladder-<preset>.json``) from their finished games of a preset at four
 players, in order: wins and losses, a tie half, with the partner's and the opponents' levels. A
 duplicate (its shoes were known) and an event's entries after the first (the event's shoes are the
@@ -37,9 +37,9 @@ from hfcli.engine.estimates import Z_95, lead, wilson
 from hfcli.engine.rules import PRESETS
 from hfcli.engine.scoring import deal_points_limit
 from hfcli.engine.seating import FOUR_HANDED, Seating
-from hfcli.ladder import PRIOR_MEAN, PRIOR_SPREAD, MarginScale, Outcome, fit, level_ratings, load_table
-from hfcli.printable import printable
-from hfcli.render import spoken_cards, table_words
+from hfcli.reports.ladder import PRIOR_MEAN, PRIOR_SPREAD, MarginScale, Outcome, fit, level_ratings, load_table
+from hfcli.system.printable import printable
+from hfcli.text.render import spoken_cards, table_words
 from hfcli.transcript import Header, TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
 from hfcli.transcript.verify import UnreadableFolder, transcript_files

@@ -31,7 +31,7 @@ from hfcli.engine.melds import WILD
 from hfcli.engine.melds import meld_rank_name as rank_plural
 from hfcli.engine.moves import Move, Pick
 from hfcli.engine.reasons import Reason, ReasonKind
-from hfcli.printable import printable
+from hfcli.system.printable import printable
 
 Names = Mapping[int, str] | Sequence[str]
 

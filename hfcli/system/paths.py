@@ -15,7 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
-from hfcli.printable import hidden_characters
+from hfcli.system.printable import hidden_characters
 
 APP = "hfcli"
 HOW_TO_SET = "set HF_DATA_DIR to a folder for hf's files, or give --transcript FILE"

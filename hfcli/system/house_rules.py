@@ -12,8 +12,8 @@ from pathlib import Path
 
 from hfcli.engine.errors import RulesError
 from hfcli.engine.rules import CLASSIC, ELEVEN, PRESETS, Rules, from_mapping, preset
-from hfcli.files import UnreadableFile, read_toml_file
-from hfcli.printable import hidden_characters
+from hfcli.system.files import UnreadableFile, read_toml_file
+from hfcli.system.printable import hidden_characters
 
 __all__ = ["CLASSIC", "ELEVEN", "PRESETS", "Rules", "from_mapping", "load", "load_with_preset", "preset", "resolve"]
 

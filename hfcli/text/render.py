@@ -13,7 +13,6 @@ import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from hfcli.card_words import card_name, hand_words, move_words
 from hfcli.engine.cards import DISPLAY_PLACE, RANK_TOKENS, SUIT_SYMBOLS, THREE, Card, sort_for_display
 from hfcli.engine.errors import HandFootError
 from hfcli.engine.melds import WILD, BookKind, Meld, count_books
@@ -23,7 +22,8 @@ from hfcli.engine.scoring import DealEnding, DealResult, GameResult, TeamScore, 
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.printable import printable as printable  # text from outside, made safe to show, for render's callers
+from hfcli.system.printable import printable as printable  # text from outside, made safe to show, for render's callers
+from hfcli.text.card_words import card_name, hand_words, move_words
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -180,7 +180,7 @@ def move_text(notation: str, *, color: bool = False, ascii: bool = False) -> str
 
 def reason_suffix(said: str | None, *, color: bool = False, ascii: bool = False) -> str:
     """`` — a single king``: what follows a move told on screen when it has a reason ("" if not);
-    ``said`` is the reason's words as :mod:`hfcli.reason_text` makes them. A dash, not
+    ``said`` is the reason's words as :mod:`hfcli.text.reason_text` makes them. A dash, not
     parentheses: a reason may hold parentheses of its own."""
     if not said:
         return ""

@@ -20,10 +20,9 @@ from hfcli.engine.errors import InvalidMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, parse_move
 from hfcli.engine.view import SeatView
-from hfcli.printable import printable
-from hfcli.render import move_text, render_table, spoken_cards
 from hfcli.repl.commands import unknown_command
 from hfcli.repl.reading import read_line
+from hfcli.reports.review_text import lesson_sentences, preferred_why
 from hfcli.review import (
     CLEAR,
     Finding,
@@ -35,7 +34,8 @@ from hfcli.review import (
     grade_of,
     same_choice,
 )
-from hfcli.review_text import lesson_sentences, preferred_why
+from hfcli.system.printable import printable
+from hfcli.text.render import move_text, render_table, spoken_cards
 
 HELP = ("Type the move you would play here, as at the table (draw, pickup, discard 7, meld 9 9 9, add 2 to 9, "
         "ask, yes, no; Tab completes). A clearly costly answer gets one more try, then the lesson and the "
@@ -129,7 +129,7 @@ class Practice:
 
     @staticmethod
     def _hand(view: SeatView) -> str:
-        from hfcli.card_words import counted, hand_words
+        from hfcli.text.card_words import counted, hand_words
 
         where = "foot" if view.in_foot[view.seat] else "hand"
         return f"You: your {where}, {counted(len(view.hand), 'card')}: {hand_words(view.hand)}."

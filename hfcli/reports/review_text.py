@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from hfcli.engine.cards import card
 from hfcli.engine.melds import meld_rank_name
-from hfcli.render import (
+from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
+from hfcli.text.render import (
     card_text,
     command_lines,
     hand_text,
@@ -16,8 +17,7 @@ from hfcli.render import (
     spoken_cards,
     wrap_line,
 )
-from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
-from hfcli.rules_text import RULE_TITLES
+from hfcli.text.rulebook import RULE_TITLES
 
 CHART_WIDTH = 80
 CHART_HEIGHT = 8  # rows of the chart, each of eight steps
@@ -25,7 +25,7 @@ BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
 ASCII_BLOCKS = " ..--==##"
 def preferred_why(f: Finding) -> str:
     """Why the expert prefers its move: its lesson, made when the decision was reviewed
-    (:func:`hfcli.reason_text.lesson`: without the search's own figure, since the review gives its
+    (:func:`hfcli.text.reason_text.lesson`: without the search's own figure, since the review gives its
     own cost of the decision, from more imagined deals, a line below). A review kept before
     reasons were data holds the words the expert gave then, shown as they are."""
     return printable(f.reason)

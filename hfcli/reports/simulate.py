@@ -33,7 +33,7 @@ from hfcli.engine.seat import Player
 from hfcli.engine.seating import table
 from hfcli.engine.seeds import numbered_seed
 from hfcli.levels import make_player, seat_together
-from hfcli.match import MatchStats, play_game
+from hfcli.table.match import MatchStats, play_game
 
 BOOK_KINDS = tuple(BookKind)
 # A game that has not ended after this many moves never will: it is stopped and counted as unfinished.
@@ -337,7 +337,7 @@ def run_games(
         for task in tasks:
             yield _play_task(task)
         return
-    from hfcli.workers import parallel_map
+    from hfcli.system.workers import parallel_map
 
     # One game a task: a game takes milliseconds to seconds, far more than handing it over.
     yield from parallel_map(_play_task, tasks, jobs)
