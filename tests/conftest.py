@@ -36,7 +36,7 @@ def _private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def _display_as_by_default() -> Iterator[None]:
     # Suits in two colours and cards as the table writes them, whatever a test before set for its
     # command (a screen reader's words, four colours).
-    from hfcli.text.render import use_four_colors, use_spoken_cards
+    from hfcli.text.notation import use_four_colors, use_spoken_cards
 
     yield
     use_four_colors(False)

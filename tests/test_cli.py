@@ -162,7 +162,7 @@ def test_piped_play_never_loads_prompt_toolkit(tmp_path: Path) -> None:
 
 
 def test_suits_fall_back_to_letters_where_the_output_cannot_show_them() -> None:
-    from hfcli.text.render import can_show_symbols
+    from hfcli.text.notation import can_show_symbols
 
     assert can_show_symbols("utf-8")
     assert not can_show_symbols("latin-1")

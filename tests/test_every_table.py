@@ -30,7 +30,9 @@ from hfcli.repl.session import LINES_UNDER_TABLE, OK, QUIT
 from hfcli.reports.simulate import MOVE_LIMIT
 from hfcli.table import AiEndpoint
 from hfcli.table.match import play_game
-from hfcli.text.render import card_count, status_line, visible_len
+from hfcli.text.layout import visible_len
+from hfcli.text.notation import card_count
+from hfcli.text.screen import status_line
 from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, replay, resume
 from hfcli.transcript.viewer import load
 

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from hfcli.cli import main
 from hfcli.engine.cards import parse_cards
-from hfcli.text import render
-from hfcli.text.render import card_text, hand_text, use_four_colors
+from hfcli.text import notation
+from hfcli.text.notation import card_text, hand_text, use_four_colors
 
 RESET = "\x1b[0m"
 
@@ -41,8 +41,8 @@ def test_a_hand_of_all_four_suits_shows_four_colours() -> None:
 def test_the_option_and_the_file_set_four_colours(tmp_path: Path) -> None:
     env = {"HF_DATA_DIR": str(tmp_path)}
     CliRunner().invoke(main, ["play", "--seed", "7", "--four-color"], input="quit\ny\n", env=env)
-    assert render.SUIT_COLORS == render.FOUR_COLORS
+    assert notation.SUIT_COLORS == notation.FOUR_COLORS
     use_four_colors(False)
     CliRunner().invoke(main, ["config", "four-color", "yes"])
     CliRunner().invoke(main, ["rules", "C-PILE"])  # any command follows the file
-    assert render.SUIT_COLORS == render.FOUR_COLORS
+    assert notation.SUIT_COLORS == notation.FOUR_COLORS

@@ -15,8 +15,8 @@ from test_host_login import CODE, settings
 
 from hfcli.engine.cards import Card
 from hfcli.engine.view import SeatView
+from hfcli.text.notation import card_text
 from hfcli.text.reason_text import Form, clauses
-from hfcli.text.render import card_text
 from hfcli.transcript.reader import replay
 
 pytestmark = pytest.mark.host

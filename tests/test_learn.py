@@ -14,7 +14,7 @@ from hfcli.learn.course import Lesson, QuoteNotFound, parse, quote, step_start
 from hfcli.learn.guided import GUIDED
 from hfcli.learn.session import LessonSession
 from hfcli.review.decisions import table_key
-from hfcli.text.render import notation_text
+from hfcli.text.notation import notation_text
 
 ALL = (GUIDED, *LESSONS)
 

@@ -10,16 +10,9 @@ from hfcli.engine.melds import meld_of
 from hfcli.engine.moves import parse_pick
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
-from hfcli.text.render import (
-    card_text,
-    hand_text,
-    meld_text,
-    pick_text,
-    pile_state,
-    render_table,
-    score_table,
-    status_line,
-)
+from hfcli.text.notation import card_text, hand_text, meld_text, pick_text
+from hfcli.text.scores import score_table
+from hfcli.text.screen import pile_state, render_table, status_line
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -16,14 +16,9 @@ from hfcli.engine.rules import preset
 from hfcli.engine.view import SeatView
 from hfcli.levels import make_player
 from hfcli.repl.session import LINES_UNDER_TABLE
-from hfcli.text.render import (
-    card_text,
-    hand_lines,
-    hand_text,
-    render_table,
-    status_line,
-    visible_len,
-)
+from hfcli.text.layout import visible_len
+from hfcli.text.notation import card_text, hand_lines, hand_text
+from hfcli.text.screen import render_table, status_line
 
 
 def full_table(view: SeatView, width: int | None = None) -> list[str]:

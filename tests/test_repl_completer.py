@@ -12,7 +12,7 @@ from test_repl_support import make_session
 from hfcli.engine.cards import card
 from hfcli.repl.completer import TableCompleter
 from hfcli.repl.session import Session
-from hfcli.text.render import rank_label
+from hfcli.text.notation import rank_label
 
 
 def complete(session: Session, text: str) -> dict[str, str]:

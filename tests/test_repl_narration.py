@@ -16,8 +16,8 @@ from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.levels import make_player
 from hfcli.repl.narration import describe_move
 from hfcli.repl.session import Session
+from hfcli.text.notation import BOLD, GREEN
 from hfcli.text.reason_text import phrase
-from hfcli.text.render import BOLD, GREEN
 
 NAMES = {0: "You", 1: "West", 2: "North", 3: "East"}
 

@@ -16,7 +16,7 @@ from hfcli.engine.view import SeatView
 from hfcli.levels import make_player
 from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.table import AiEndpoint
-from hfcli.text.render import card_text
+from hfcli.text.notation import card_text
 
 
 def test_opening_screen_shows_the_table_and_asks_for_a_draw() -> None:

@@ -25,7 +25,7 @@ from hfcli.levels import make_player
 from hfcli.repl.display import Display, Pace
 from hfcli.repl.narration import Told, round_lines
 from hfcli.repl.session import ERROR, INFO, Session
-from hfcli.text.render import pile_line, render_table
+from hfcli.text.screen import pile_line, render_table
 
 
 class Screen:
@@ -317,7 +317,7 @@ def test_the_end_of_the_game_says_what_replay_review_and_practice_offer_and_brea
 
 
 def test_the_toolbar_words_the_first_meld_one_way_at_every_width() -> None:
-    from hfcli.text.render import status_line
+    from hfcli.text.screen import status_line
 
     game = Game(preset("classic"), seed=7)
     view = game.view(0)
@@ -346,7 +346,7 @@ def test_help_explains_how_the_hand_is_written() -> None:
 
 
 def test_the_log_replay_and_practice_write_suits_as_the_table_shows_them() -> None:
-    from hfcli.text.render import move_text, move_with_reason
+    from hfcli.text.notation import move_text, move_with_reason
 
     # What hf replay and practice print for a recorded move: an exact card with its symbol.
     assert move_with_reason("discard QC", None) == "discard Q♣"

@@ -171,7 +171,7 @@ def test_the_move_that_ends_a_deal_shows_its_score_sheet() -> None:
 
 
 def test_a_key_in_the_viewer_shows_every_hand_and_hides_them_again() -> None:
-    from hfcli.text.render import hand_text
+    from hfcli.text.notation import hand_text
     from hfcli.transcript.viewer import load
 
     recording = load(GOLDEN)
@@ -185,7 +185,7 @@ def test_a_key_in_the_viewer_shows_every_hand_and_hides_them_again() -> None:
 
 
 def test_a_viewer_screen_fits_a_short_terminal() -> None:
-    from hfcli.text.render import visible_len
+    from hfcli.text.layout import visible_len
     from hfcli.transcript.viewer import load, screen
 
     recording = load(GOLDEN)

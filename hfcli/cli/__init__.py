@@ -198,8 +198,8 @@ def _speakable_output() -> None:
     spoken = config.screen_reader_wanted(settings=settings)
     # The table's drawing is loaded only when a preference changes it (or it is loaded already, by an
     # earlier command in this process): ``hf --help`` and the other plain commands do not pay for it.
-    if four_colors or spoken or "hfcli.text.render" in sys.modules:
-        from hfcli.text.render import use_four_colors
+    if four_colors or spoken or "hfcli.text.notation" in sys.modules:
+        from hfcli.text.notation import use_four_colors
 
         use_four_colors(four_colors)
         speak_output(spoken)
@@ -208,7 +208,7 @@ def _speakable_output() -> None:
 def speak_output(on: bool) -> None:
     """Cards in words and every line fit for a screen reader from now on, when ``on``; as the table
     writes them otherwise."""
-    from hfcli.text.render import use_spoken_cards
+    from hfcli.text.notation import use_spoken_cards
     from hfcli.text.speech import SpeechStream
 
     use_spoken_cards(on)

@@ -63,7 +63,7 @@ def commitments_lines(ev: Event) -> list[str]:
 
 def describe(ev: Event) -> str:
     from hfcli.system.printable import printable
-    from hfcli.text.render import table_words
+    from hfcli.text.screen import table_words
 
     return (f"{printable(ev.name)}: {ev.deals_words()} of {printable(ev.rules.name)} rules, "
             f"{table_words(ev.seating)}; you sit South, partner {ev.partner}, opponents {ev.opponents}.")
@@ -279,7 +279,7 @@ def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Sessi
                 held.close()
                 raise
     except FinishedGame as over:
-        from hfcli.text.render import game_summary
+        from hfcli.text.scores import game_summary
 
         if over.game.result is not None:
             click.echo(game_summary(over.game.result, seating=over.game.seating))

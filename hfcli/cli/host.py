@@ -187,7 +187,7 @@ async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: i
     from hfcli.host.hostkey import KEY_NAME, HostKeyError, load_or_make
     from hfcli.host.server import SshHost, bound_port
     from hfcli.system import paths
-    from hfcli.text.render import table_words
+    from hfcli.text.screen import table_words
 
     assert isinstance(settings, Settings)
     assert resumed is None or isinstance(resumed, Resumed)

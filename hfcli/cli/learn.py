@@ -120,7 +120,7 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
     from hfcli.learn.session import LessonSession, SpokenLessonSession
     from hfcli.repl.display import UNPACED, Display, Pace
     from hfcli.repl.style import color_wanted
-    from hfcli.text.render import output_shows_symbols
+    from hfcli.text.notation import output_shows_symbols
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = color_wanted(sys.stdout.isatty(), no_color)
@@ -143,7 +143,7 @@ def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *
         from hfcli.repl.pacing import KeyboardPacer
 
         pace = Pace(0.4, KeyboardPacer(sys.stdin, click.echo).pause)
-    from hfcli.text.render import spoken_cards
+    from hfcli.text.notation import spoken_cards
 
     # A screen reader: the table, the hand and the moves in words, a line at a time.
     kind = SpokenLessonSession if spoken_cards() else LessonSession

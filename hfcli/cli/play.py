@@ -465,7 +465,7 @@ def _same_table(game: Game, players: int | None, teams: str | None) -> None:
     """A resumed game keeps the table it was started at: --players and --teams (or HF_PLAY_PLAYERS
     and HF_PLAY_TEAMS) may say so again, never something else."""
     from hfcli.engine.seating import table
-    from hfcli.text.render import table_words
+    from hfcli.text.screen import table_words
 
     try:
         same = (players is None or players == game.rules.players) and (
@@ -479,7 +479,7 @@ def _same_table(game: Game, players: int | None, teams: str | None) -> None:
 
 def _show_finished(game: Game, path: Path) -> None:
     """``--resume`` of a game that is over: its result, and how to watch it again."""
-    from hfcli.text.render import game_summary
+    from hfcli.text.scores import game_summary
 
     click.echo(f"{path} records a finished game; there is nothing to resume.")
     if game.result is not None:

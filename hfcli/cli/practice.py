@@ -44,7 +44,7 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
     from hfcli.cli.review import review_for
     from hfcli.repl.loop import PipedLines, bounded_lines, converse
     from hfcli.reports.practice import Practice
-    from hfcli.text.render import output_shows_symbols
+    from hfcli.text.notation import output_shows_symbols
 
     result = review_for(file, seat, samples, jobs)
     if result.interrupted:
@@ -66,7 +66,7 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
 
 def _say(lines: list[str], width: int | None) -> None:
     """Lines on stdout, each wrapped between words to the terminal (the table's lines fit it)."""
-    from hfcli.text.render import wrap_line
+    from hfcli.text.layout import wrap_line
 
     for text in lines:
         for line in text.split("\n"):

@@ -91,7 +91,7 @@ def replay(
       hf replay game.jsonl --as W         West's moves, each beside what West saw
     """
     from hfcli.system.printable import printable
-    from hfcli.text.render import output_shows_symbols, spoken_cards
+    from hfcli.text.notation import output_shows_symbols, spoken_cards
     from hfcli.transcript import TranscriptError
     from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
 
@@ -268,7 +268,7 @@ AS_HELP = """Commands:
 
 def _as_seat(recording: Recording, seat: int, print_all: bool, ascii_cards: bool, start_deal: int | None) -> None:
     """``--as SEAT``: the seat's moves one by one, each beside exactly what the seat saw."""
-    from hfcli.text.render import spoken_cards
+    from hfcli.text.notation import spoken_cards
     from hfcli.transcript.viewer import as_seat_screen, moves_of
 
     mine = moves_of(recording, seat)

@@ -61,7 +61,7 @@ def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> 
     from hfcli.repl.style import dumb_terminal
     from hfcli.review import DEFAULT_SAMPLES, write_cached
     from hfcli.review import review as run
-    from hfcli.text.render import printable
+    from hfcli.system.printable import printable
     from hfcli.transcript import TranscriptError, parse_header, read_source
 
     try:
@@ -124,7 +124,7 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
         return
     from hfcli.cli.play import program_command, terminal_size
     from hfcli.reports.review_text import review_lines
-    from hfcli.text.render import output_shows_symbols, spoken_cards
+    from hfcli.text.notation import output_shows_symbols, spoken_cards
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
     # A screen reader's terminal_size is wider than any line: a line broken by the program is read as two.
@@ -133,7 +133,7 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
         click.echo(line)
     lesson = lesson_after(result)
     if lesson:
-        from hfcli.text.render import wrap_line
+        from hfcli.text.layout import wrap_line
 
         said = f"To learn the idea behind the costliest mistake: {program_command()} learn {lesson}"
         for line in wrap_line(said, width):

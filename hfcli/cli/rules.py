@@ -40,7 +40,7 @@ def rules(topic: str | None, list_ids: bool, show_all: bool, keys: bool, rules_s
                                that rule as house.toml plays it
       hf rules --list          every rule id and its title
     """
-    from hfcli.text.render import spoken_cards
+    from hfcli.text.notation import spoken_cards
 
     # For a screen reader no line is broken: a line broken by the program is read as two.
     width = 1000 if spoken_cards() else shutil.get_terminal_size().columns

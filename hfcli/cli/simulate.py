@@ -99,7 +99,7 @@ def simulate(
     from hfcli.engine.seating import table
     from hfcli.repl.style import dumb_terminal
     from hfcli.reports.simulate import simulate as run
-    from hfcli.text.render import table_words
+    from hfcli.text.screen import table_words
 
     if isinstance(table_players, str):  # the kind of every seat, as --players was once used
         if levels is not None or ns is not None or ew is not None:

@@ -21,7 +21,7 @@ from hfcli.repl.spoken import pile_said, side_name, table_said
 from hfcli.system.printable import one_line_of_words
 from hfcli.text.card_words import caused_words, counted, hand_words, move_words, number
 from hfcli.text.reason_text import phrase
-from hfcli.text.render import player_label
+from hfcli.text.screen import player_label
 from hfcli.transcript.viewer import Recording, moves_of, seat_names
 
 # Steps forward of at most this many moves are said a move at a time; a longer jump says where it lands.

@@ -40,7 +40,7 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
     from hfcli.reports.stats import Record, collect
     from hfcli.system import paths
     from hfcli.system.printable import printable
-    from hfcli.text.render import output_shows_symbols, spoken_cards
+    from hfcli.text.notation import output_shows_symbols, spoken_cards
 
     if targets:
         folders = list(targets)

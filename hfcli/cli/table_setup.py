@@ -164,7 +164,7 @@ def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, 
     from hfcli.cli.play import terminal_size
     from hfcli.repl.display import Display
     from hfcli.repl.style import color_wanted
-    from hfcli.text.render import output_shows_symbols, use_four_colors
+    from hfcli.text.notation import output_shows_symbols, use_four_colors
 
     use_four_colors(four_color)
     if screen_reader:
@@ -222,7 +222,7 @@ def table_session(
 
 
 def intro_lines(game: Game, human: int, levels: dict[int, str], path: Path) -> list[str]:
-    from hfcli.text.render import table_words
+    from hfcli.text.screen import table_words
 
     return [
         f"Hand and Foot, {game.rules.name} rules, {table_words(game.seating)}, seed {game.seed}.",

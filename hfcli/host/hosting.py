@@ -316,7 +316,7 @@ class HostedTable:
         return None
 
     def _welcome(self) -> str:
-        from hfcli.text.render import table_words
+        from hfcli.text.screen import table_words
 
         rules = self.settings.rules
         host = printable(self.settings.host_name) if self.settings.host_name else "the host"
@@ -755,7 +755,7 @@ class HostedTable:
         await table_prompt(seated, person.session, person.terminal)
 
     def _intro(self, person: Person) -> list[str]:
-        from hfcli.text.render import table_words
+        from hfcli.text.screen import table_words
 
         game = self.game
         assert game is not None

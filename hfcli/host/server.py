@@ -154,7 +154,7 @@ class GuestChannel(PromptToolkitSSHSession):
         chan = self._chan
         if chan is not None:
             if sendable:
-                from hfcli.text.render import wrap_line
+                from hfcli.text.layout import wrap_line
 
                 try:
                     chan.write("\r\n" + "\r\n".join(wrap_line(line, self.terminal_size[0])) + "\r\n")

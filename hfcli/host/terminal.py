@@ -74,7 +74,7 @@ def guest_output(stdout: TextIO, size: Callable[[], Size], term: str | None) -> 
 def fitted_question(question: str, width: int | None) -> str:
     """A prompt's words broken at spaces onto lines that fit ``width`` (None: as they are), the
     last with room for the answer after it: "[y/N]" stays whole, on the line the answer is typed on."""
-    from hfcli.text.render import wrap_line
+    from hfcli.text.layout import wrap_line
 
     if width is None:
         return question
@@ -109,7 +109,7 @@ class Terminal:
         """Show ``text`` (the program's own words, where anything from outside is already escaped),
         each line broken at spaces to fit the terminal's width, as a session breaks its own: the
         terminal would break it anywhere, a card or a number in two."""
-        from hfcli.text.render import wrap_line
+        from hfcli.text.layout import wrap_line
 
         width = self.width()
         self.show("\n".join(part for line in text.split("\n") for part in wrap_line(line, width)))

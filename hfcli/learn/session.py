@@ -30,7 +30,7 @@ from hfcli.repl.session import ERROR, INFO, OK, QUIT, Session
 from hfcli.repl.spoken import SpokenSession
 from hfcli.system.printable import printable
 from hfcli.table import AiEndpoint, Table
-from hfcli.text.render import BOLD, notation_text, paint
+from hfcli.text.notation import BOLD, notation_text, paint
 from hfcli.text.rulebook import rule_text
 
 HUMAN = 0  # the learner sits South

@@ -14,7 +14,8 @@ from hfcli.engine.errors import NotFoundError
 from hfcli.engine.numbers import whole_number
 from hfcli.repl.cardwords import suggest
 from hfcli.repl.seat import INFO
-from hfcli.text.render import hand_text, wrap_line, wrap_pieces
+from hfcli.text.layout import wrap_line, wrap_pieces
+from hfcli.text.notation import hand_text
 from hfcli.text.rulebook import describe_rules, play_summary, rule_text
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from hfcli.engine.melds import WILD
 from hfcli.engine.view import SeatView
 from hfcli.repl.cardwords import TARGET_MARKS, CardWords
 from hfcli.repl.commands import COMMANDS, HELP_TOPICS, lookup
-from hfcli.text.render import hand_groups, meld_label, notation_text, rank_label
+from hfcli.text.notation import hand_groups, meld_label, notation_text, rank_label
 from hfcli.text.rulebook import RULE_TITLES
 
 CARD_COMMANDS = ("meld", "add", "discard", "play")

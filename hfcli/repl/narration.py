@@ -12,19 +12,19 @@ from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.rules import Rules
 from hfcli.engine.seating import Seating
-from hfcli.text.render import (
+from hfcli.text.notation import (
     BOLD,
     GREEN,
     card_count,
     card_text,
     cards_text,
-    minimums_text,
     paint,
     pick_text,
     picks_text,
     rank_label,
     reason_suffix,
 )
+from hfcli.text.screen import minimums_text
 
 
 def books_closed(before: Sequence[Meld], after: Sequence[Meld]) -> list[Meld]:

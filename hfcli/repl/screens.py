@@ -12,22 +12,15 @@ from hfcli.engine.state import Phase
 from hfcli.repl.narration import round_lines
 from hfcli.repl.seat import LogEntry, SeatBase
 from hfcli.system.printable import printable
+from hfcli.text.notation import BOLD, card_count, hand_lines, meld_text, notation_text, paint, reason_suffix
 from hfcli.text.reason_text import Form, clauses
-from hfcli.text.render import (
-    BOLD,
+from hfcli.text.scores import deal_totals, running_count
+from hfcli.text.screen import (
     books_summary,
     books_to_go_out,
-    card_count,
-    deal_totals,
-    hand_lines,
-    meld_text,
-    notation_text,
     open_melds,
-    paint,
     pile_line,
-    reason_suffix,
     render_table,
-    running_count,
     seat_counts,
     status_line,
 )

@@ -26,8 +26,9 @@ from hfcli.repl.display import PLAIN, UNPACED, Display, Pace
 from hfcli.repl.interrupts import interrupts_held
 from hfcli.repl.narration import Told
 from hfcli.table import AiEndpoint, Moved, Recorder, Remark, Table
+from hfcli.text.layout import command_lines, visible_len, wrap_line
+from hfcli.text.notation import RED, paint
 from hfcli.text.reason_text import phrase
-from hfcli.text.render import RED, command_lines, paint, visible_len, wrap_line
 
 # What handle() did with a line.
 OK = "ok"  # a move was applied

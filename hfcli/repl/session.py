@@ -33,7 +33,7 @@ from hfcli.repl.seat import EMPTY, ERROR, INFO, OK, QUIT, LogEntry
 from hfcli.repl.telling import Telling
 from hfcli.system.printable import printable
 from hfcli.table import Recorder, remark_problem
-from hfcli.text.render import move_with_reason, notation_text
+from hfcli.text.notation import move_with_reason, notation_text
 
 __all__ = [
     "EMPTY",

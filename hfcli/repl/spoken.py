@@ -46,7 +46,7 @@ from hfcli.text.card_words import (
     with_article,
 )
 from hfcli.text.reason_text import Form, clauses
-from hfcli.text.render import pile_state
+from hfcli.text.screen import pile_state
 
 # The commands that answer about the state in this mode, beyond the table's own.
 STATE_COMMANDS = ("hand", "pile", "table", "need", "score", "last", "cards", "who")

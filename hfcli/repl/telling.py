@@ -25,7 +25,8 @@ from hfcli.repl.seat import LogEntry
 from hfcli.system.printable import one_line_of_words, printable
 from hfcli.table import Moved, Remark
 from hfcli.table.endpoints import told_reason
-from hfcli.text.render import BOLD, game_summary, paint, score_table
+from hfcli.text.notation import BOLD, paint
+from hfcli.text.scores import game_summary, score_table
 from hfcli.transcript.lines import RecordedMove
 
 

@@ -35,7 +35,8 @@ from hfcli.review import (
     same_choice,
 )
 from hfcli.system.printable import printable
-from hfcli.text.render import move_text, render_table, spoken_cards
+from hfcli.text.notation import move_text, spoken_cards
+from hfcli.text.screen import render_table
 
 HELP = ("Type the move you would play here, as at the table (draw, pickup, discard 7, meld 9 9 9, add 2 to 9, "
         "ask, yes, no; Tab completes). A clearly costly answer gets one more try, then the lesson and the "

@@ -8,15 +8,9 @@ from collections.abc import Iterator
 from hfcli.engine.cards import card
 from hfcli.engine.melds import meld_rank_name
 from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
-from hfcli.text.render import (
-    card_text,
-    command_lines,
-    hand_text,
-    notation_text,
-    printable,
-    spoken_cards,
-    wrap_line,
-)
+from hfcli.system.printable import printable
+from hfcli.text.layout import command_lines, wrap_line
+from hfcli.text.notation import card_text, hand_text, notation_text, spoken_cards
 from hfcli.text.rulebook import RULE_TITLES
 
 CHART_WIDTH = 80

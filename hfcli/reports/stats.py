@@ -39,7 +39,8 @@ from hfcli.engine.scoring import deal_points_limit
 from hfcli.engine.seating import FOUR_HANDED, Seating
 from hfcli.reports.ladder import PRIOR_MEAN, PRIOR_SPREAD, MarginScale, Outcome, fit, level_ratings, load_table
 from hfcli.system.printable import printable
-from hfcli.text.render import spoken_cards, table_words
+from hfcli.text.notation import spoken_cards
+from hfcli.text.screen import table_words
 from hfcli.transcript import Header, TranscriptError, parse_header, read_source
 from hfcli.transcript.origin import DUPLICATE, origin_of
 from hfcli.transcript.verify import UnreadableFolder, transcript_files
@@ -65,7 +66,7 @@ class PlayedGame:
     finished: bool
     duplicate: bool = False
     rules_name: str = "classic"
-    table: str = "four players in two partnerships"  # the table in words (render.table_words)
+    table: str = "four players in two partnerships"  # the table in words (screen.table_words)
     # Who else sat: each partner seat and each opposing seat, an AI's level or ``person:NAME``.
     partners: tuple[str, ...] = ()
     opposing: tuple[str, ...] = ()

@@ -51,7 +51,7 @@ def _escape(char: str) -> str:
 def escape_what_cannot_be_encoded(stream: Any) -> None:
     """Have ``stream`` (sys.stdout, sys.stderr) write a character its encoding cannot carry as an
     escape (``\\u5927``) instead of failing on it. The program's own symbols never need it (suits
-    and box lines fall back to letters where the output cannot show them, ``hfcli.text.render``); text
+    and box lines fall back to letters where the output cannot show them, ``hfcli.text.notation``); text
     from outside can be anything. A stream that is not a text file of Python's is left alone."""
     if getattr(stream, "errors", None) != "strict":
         return  # already escaping or replacing (stderr escapes by default)

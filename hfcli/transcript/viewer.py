@@ -13,19 +13,12 @@ from hfcli.engine.game import Game
 from hfcli.engine.view import SeatView
 from hfcli.system.printable import printable
 from hfcli.table import MAX_REMARK
+from hfcli.text.layout import wrap_line
+from hfcli.text.notation import card_count, card_text, cards_text, move_with_reason
 from hfcli.text.reason_text import phrase
-from hfcli.text.render import (
-    card_count,
-    card_text,
-    cards_text,
-    game_summary,
-    move_with_reason,
-    player_label,
-    render_table,
-    score_table,
-    wrap_line,
-)
+from hfcli.text.scores import game_summary, score_table
 from hfcli.text.scoresheet import Sheet
+from hfcli.text.screen import player_label, render_table
 from hfcli.transcript import Header, RecordedMove, Replayed, SeatInfo, replay
 from hfcli.transcript.lines import RecordedRemark
 from hfcli.transcript.origin import origin_line
