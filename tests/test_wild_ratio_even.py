@@ -19,7 +19,8 @@ from hfcli.engine.opening import max_opening_value
 from hfcli.engine.options import WildRatio
 from hfcli.engine.rules import CLASSIC, QUICK, Rules
 from hfcli.system.house_rules import load
-from hfcli.text.rulebook import describe_rules, rule_text
+from hfcli.text.rule_sets import describe_rules
+from hfcli.text.rulebook import rule_text
 
 EVEN = CLASSIC.replace(wild_ratio="even")
 OPEN = "NS opened\nturn: S meld\n"

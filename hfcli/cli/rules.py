@@ -11,7 +11,8 @@ from hfcli.cli import InputError, load_rules
 from hfcli.engine.errors import HandFootError, NotFoundError
 from hfcli.engine.rules import CLASSIC, PRESETS, Rules
 from hfcli.system.house_rules import load_with_preset
-from hfcli.text.rulebook import describe_rules, find_rule, play_summary, rule_ids, rule_list, rule_text, rules_about
+from hfcli.text.rule_sets import describe_rules, play_summary
+from hfcli.text.rulebook import find_rule, rule_ids, rule_list, rule_text, rules_about
 
 
 @click.command()

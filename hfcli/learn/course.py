@@ -18,7 +18,8 @@ from hfcli.engine.moves import Move
 from hfcli.engine.rule_ids import RuleId
 from hfcli.engine.rules import Rules
 from hfcli.review.decisions import same_choice
-from hfcli.text.rulebook import find_rule, number_word
+from hfcli.text.rule_wording import number_word
+from hfcli.text.rulebook import find_rule
 
 
 @dataclass(frozen=True)

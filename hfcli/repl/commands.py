@@ -16,7 +16,8 @@ from hfcli.repl.cardwords import suggest
 from hfcli.repl.seat import INFO
 from hfcli.text.layout import wrap_line, wrap_pieces
 from hfcli.text.notation import hand_text
-from hfcli.text.rulebook import describe_rules, play_summary, rule_text
+from hfcli.text.rule_sets import describe_rules, play_summary
+from hfcli.text.rulebook import rule_text
 
 if TYPE_CHECKING:
     from hfcli.repl.reading import Reading
