@@ -154,7 +154,7 @@ def main() -> None:
     sizes = [int(n) for n in args.sizes.split(",")]
     print(f"{'games':>5}  {'level':<14}{'draws':>6}  {'log-loss wins':>13} {'margin':>8} {'diff':>8} {'+-':>6}"
           f"  {'Brier wins':>10} {'margin':>8}  {'rating sd wins':>14} {'margin':>7}")
-    summary: dict[int, list[float]] = {n: [] for n in sizes}
+    summary: dict[int, list[tuple[float, ...]]] = {n: [] for n in sizes}  # per draw: the six figures
     for n in sizes:
         for level in levels:
             games = (person_games if args.person else level_games)(args.log, levels, level)
@@ -179,14 +179,22 @@ def main() -> None:
             mean = [statistics.fmean(r[k] for r in rows) for k in range(4)]
             error = statistics.stdev(diffs) / math.sqrt(len(diffs))
             spread = [statistics.stdev(r[k] for r in rows) for k in (4, 5)]
-            summary[n] += diffs
+            spread_of = {k: statistics.stdev(r[k] for r in rows) for k in (4, 5)}
+            summary[n] += [(*r[:4], spread_of[4], spread_of[5]) for r in rows]
             print(f"{n:>5}  {level:<14}{args.draws:>6}  {mean[0]:>13.4f} {mean[1]:>8.4f} {mean[1] - mean[0]:>+8.4f} "
                   f"{1.96 * error:>6.4f}  {mean[2]:>10.4f} {mean[3]:>8.4f}  {spread[0]:>14.0f} {spread[1]:>7.0f}")
-    print("margin's log-loss less wins-only's, over every level (negative: the margin predicts better):")
-    for n, diffs in summary.items():
-        if diffs:
-            error = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-            print(f"  {n:>3} games: {statistics.fmean(diffs):+.4f} (+-{error:.4f})")
+    print("\nOver every level (each level's draws alike), as docs/ai.md has it:")
+    print("| games known | log-loss, wins only | log-loss, margins | margins less wins (95%) "
+          "| Brier, wins only | Brier, margins | estimate's spread, wins only | margins |")
+    print("|---|---|---|---|---|---|---|---|")
+    for n, rows_of_n in summary.items():
+        if not rows_of_n:
+            continue
+        mean = [statistics.fmean(r[k] for r in rows_of_n) for k in range(6)]
+        diffs = [r[1] - r[0] for r in rows_of_n]
+        error = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        print(f"| {n} | {mean[0]:.4f} | {mean[1]:.4f} | {mean[1] - mean[0]:+.4f} (+-{error:.4f}) | {mean[2]:.4f} "
+              f"| {mean[3]:.4f} | {mean[4]:.0f} | {mean[5]:.0f} |")
 
 
 if __name__ == "__main__":

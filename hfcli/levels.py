@@ -81,7 +81,9 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "rules of thumb; watches only a pair it saw taken", _rule_based("easy")),
     Level("normal", "rules of thumb; counts the cards not yet seen", _rule_based("normal")),
     Level("hard", "rules of thumb, counted closely; the partner people trust", _rule_based("hard")),
-    Level("expert", "hard, searching imagined deals at the decisions that shape a deal", _expert),
+    # On the levels' scale the expert and hard sit inside each other's intervals (docs/ai.md): say so.
+    Level("expert", "about as strong as hard; searches more, imagining the hidden cards, at the decisions "
+                    "that shape a deal", _expert),
     Level("baseline-hard", "hard as it was when the tuner was built", _baseline("baseline-hard"),
           offered=False, recorded=False),
 )

@@ -14,7 +14,9 @@ gives a finite gap. ``normal`` is anchored at 1500.
 A player's rating (:func:`player_rating`) is the one unknown of the same model, the levels'
 ratings held at the table's values, with a prior of an unknown player (1500, spread 350) so that
 the first games move it and no run of wins sends it to infinity. Its uncertainty is the posterior's
-spread (the curvature of the log-likelihood at its peak).
+spread (the curvature of the log-likelihood at its peak). The levels' table also carries how a
+game's margin reads as a gap between the sides (:func:`margin_scale`); a player's games are read by
+their margins through it, which predicts their next results better than wins alone (docs/ai.md).
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ A side's *margin* is its total less the best of the other sides' totals: what it
 
 The player's *rating* (:func:`rate_games`) places them on the levels' scale (:mod:`hfcli.reports.ladder`,
 the tables in ``ai/data/ladder-<preset>.json``) from their finished games of a preset at four
-players, in order: wins and losses, a tie half, with the partner's and the opponents' levels. A
-duplicate (its shoes were known) and an event's entries after the first (the event's shoes are the
-same each time) are not rated. Another person at the table is an unknown player, rated beside the
-player from the games they sat in.
+players, in order: each game's margin (its result where the table reads no margin against a level
+at it), with the partner's and the opponents' levels. A duplicate (its shoes were known) and an
+event's entries after the first (the event's shoes are the same each time) are not rated.
+Another person at the table is an unknown player, rated beside the player from the games they sat in.
 """
 
 from __future__ import annotations
