@@ -23,6 +23,7 @@ from ai.strategy import (
     plan_opening,
 )
 from hfcli.engine.cards import Card, card_code, rank_counts
+from hfcli.engine.errors import NotFoundError, PlayerError
 from hfcli.engine.legality import pickup_pair
 from hfcli.engine.moves import ADD_KIND, ASK, MELD_KIND, PICKUP_KIND, UNDO, Move, MoveKind, Pick, card_pick
 from hfcli.engine.reasons import Reason, ReasonKind, reason
@@ -42,7 +43,7 @@ class RuleBasedPlayer:
         elif level in STYLES:
             style = STYLES[level]
         else:
-            raise ValueError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
+            raise NotFoundError(f"unknown level {level!r}; choose from {', '.join(STYLES)}")
         self.style = style
         self.name = style.name if name is None else name
         self.seed = seed
@@ -59,7 +60,7 @@ class RuleBasedPlayer:
     def choose(self, view: SeatView) -> Decision:
         self.knowledge = shared_knowledge(view, self.knowledge, self.account)
         if not view.legal_moves:
-            raise ValueError(f"{self.name} player asked to move with no legal moves")
+            raise PlayerError(f"{self.name} player asked to move with no legal moves")
         phase = view.phase
         if phase is ANSWER_PHASE:
             return answer_permission(view, self.knowledge, style=self.style)

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hfcli.engine.errors import NotFoundError
+
 if TYPE_CHECKING:
     from hfcli.engine.seat import Player
 
@@ -110,11 +112,11 @@ def every() -> tuple[str, ...]:
 
 
 def find(name: str) -> Level:
-    """The level called ``name``; a name the program does not know is a ValueError naming them."""
+    """The level called ``name``; a name the program does not know is a NotFoundError naming them."""
     for level in LEVELS:
         if level.name == name:
             return level
-    raise ValueError(f"unknown player {name!r}; choose from {', '.join(every())}")
+    raise NotFoundError(f"unknown player {name!r}; choose from {', '.join(every())}")
 
 
 def order(name: str) -> int:

@@ -33,7 +33,7 @@ from hfcli.table.match import play_game
 from hfcli.text.layout import visible_len
 from hfcli.text.notation import card_count
 from hfcli.text.screen import status_line
-from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, replay, resume
+from hfcli.transcript import MALFORMED, SeatInfo, TranscriptError, TranscriptWriter, replay, resume
 from hfcli.transcript.viewer import load
 
 # (players, teams) of every table the game is played at.
@@ -113,7 +113,7 @@ def test_a_bad_seating_is_refused_at_line_1(tmp_path: Path, change: dict[str, ob
     _rewrite_header(path, seating=seating | change)
     with pytest.raises(TranscriptError) as caught:
         replay(path)
-    assert caught.value.line == 1 and caught.value.exit_code == 2
+    assert caught.value.line == 1 and caught.value.fault is MALFORMED
     assert message in caught.value.message
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.output and "\x1b" not in result.output

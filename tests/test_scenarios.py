@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hfcli import rules
 from hfcli.engine.rules import from_mapping
 from hfcli.engine.seating import table
-from hfcli.transcript import TranscriptError
+from hfcli.transcript import DIVERGENCE, MALFORMED, TranscriptError
 from hfcli.transcript.golden import GOLDEN
 from hfcli.transcript.scenario import build_shoe, dealt_position
 from hfcli.transcript.verify import transcript_files, verify_file
@@ -68,7 +68,7 @@ def test_a_scenario_expecting_the_wrong_rule_fails_at_its_line(tmp_path: Path) -
     path = _edit(ROOT / "scenarios" / "c-ratio.jsonl", tmp_path / "s.jsonl", '"rule":"C-RATIO"}', '"rule":"C-MELD"}')
     with pytest.raises(TranscriptError) as info:
         verify_file(path)
-    assert info.value.exit_code == 1 and info.value.line == 3
+    assert info.value.fault is DIVERGENCE and info.value.line == 3
     assert "expected 'meld 9 9 2 2' refused by C-MELD, got C-RATIO" in str(info.value)
 
 
@@ -76,7 +76,7 @@ def test_a_scenario_expecting_a_wrong_score_fails(tmp_path: Path) -> None:
     path = _edit(ROOT / "scenarios" / "v-out.jsonl", tmp_path / "s.jsonl", '"total":160', '"total":260')
     with pytest.raises(TranscriptError, match="expected NS total 260 in deal 1, got 160") as info:
         verify_file(path)
-    assert info.value.exit_code == 1
+    assert info.value.fault is DIVERGENCE
 
 
 def test_a_scenario_expecting_an_illegal_move_that_is_legal_fails(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_scenario_naming_cards_not_in_the_decks_is_malformed(tmp_path: Path) -
     path = _edit(ROOT / "scenarios" / "c-ratio.jsonl", tmp_path / "s.jsonl", '"hand":"9C 9D', '"hand":"9C 9C')
     with pytest.raises(TranscriptError, match="no 9C left in 1 deck") as info:
         verify_file(path)
-    assert info.value.exit_code == 2 and info.value.line == 1
+    assert info.value.fault is MALFORMED and info.value.line == 1
 
 
 def _header(path: Path) -> dict[str, Any]:
@@ -149,14 +149,14 @@ def test_a_scenario_with_both_a_position_and_a_deal_is_malformed(tmp_path: Path)
     path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "s.jsonl", '"position":', '"deal":{},"position":')
     with pytest.raises(TranscriptError, match="from a 'position', or from 'rules' and a 'deal', not both") as info:
         verify_file(path)
-    assert info.value.exit_code == 2 and info.value.line == 1
+    assert info.value.fault is MALFORMED and info.value.line == 1
 
 
 def test_a_scenario_position_the_reader_refuses_is_malformed_naming_the_position_line(tmp_path: Path) -> None:
     path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "s.jsonl", '"turn: S, meld"', '"turn: S, dance"')
     with pytest.raises(TranscriptError, match="bad position: line 6: turn: the phase is draw, meld") as info:
         verify_file(path)
-    assert info.value.exit_code == 2 and info.value.line == 1
+    assert info.value.fault is MALFORMED and info.value.line == 1
     path = _edit(ROOT / "scenarios" / "c-book.jsonl", tmp_path / "t.jsonl", '"position":[', '"position":[7,')
     with pytest.raises(TranscriptError, match="position must be the position text: a string, or a list of its lines"):
         verify_file(path)
@@ -189,4 +189,4 @@ def test_altered_scenarios_end_in_a_verdict_never_a_crash(which: Path, line: int
         try:
             verify_file(path)
         except TranscriptError as exc:
-            assert exc.exit_code in (1, 2) and exc.message
+            assert exc.fault in (DIVERGENCE, MALFORMED) and exc.message

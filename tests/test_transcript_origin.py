@@ -15,7 +15,16 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.levels import make_player
 from hfcli.table.match import play_game
-from hfcli.transcript import SeatInfo, TranscriptError, TranscriptWriter, read_source, replay, resume
+from hfcli.transcript import (
+    DIVERGENCE,
+    MALFORMED,
+    SeatInfo,
+    TranscriptError,
+    TranscriptWriter,
+    read_source,
+    replay,
+    resume,
+)
 from hfcli.transcript.origin import history_data, read_history
 from hfcli.transcript.reader import parse_header
 from hfcli.transcript.verify import verify_file
@@ -105,7 +114,7 @@ def test_later_deals_come_from_the_position_and_a_deal_line_that_disagrees_diver
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(TranscriptError) as caught:
         replay(path)
-    assert caught.value.exit_code == 1 and caught.value.line == deal3 + 1
+    assert caught.value.fault is DIVERGENCE and caught.value.line == deal3 + 1
     assert "deal 3" in caught.value.message
 
 
@@ -121,7 +130,7 @@ def test_a_start_position_of_other_rules_or_seed_is_refused(tmp_path: Path) -> N
     rewrite_header(path, position=text.replace(rules_line, f"rules: {name} {json.dumps(other)}"))
     with pytest.raises(TranscriptError) as caught:
         replay(path)
-    assert caught.value.exit_code == 2 and "other rules than the header's" in str(caught.value)
+    assert caught.value.fault is MALFORMED and "other rules than the header's" in str(caught.value)
     rewrite_header(path, position=text.replace("seed: 1\n", "seed: 9\n"))
     with pytest.raises(TranscriptError, match="seed is 9, the header's 1"):
         replay(path)

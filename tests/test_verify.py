@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from recording import record
 
 from hfcli.cli import main
-from hfcli.transcript import SeatInfo, TranscriptError
+from hfcli.transcript import DIVERGENCE, MALFORMED, SeatInfo, TranscriptError
 from hfcli.transcript.verify import verify_file
 
 GOLDEN = Path(__file__).resolve().parent.parent / "transcripts" / "golden"
@@ -171,7 +171,7 @@ def _check_verdict(path: Path) -> None:
     try:
         verify_file(path)
     except TranscriptError as exc:
-        assert exc.exit_code in (1, 2)
+        assert exc.fault in (DIVERGENCE, MALFORMED)
         assert str(exc).startswith(f"{path}:") and exc.message
 
 
@@ -207,7 +207,7 @@ def test_swapped_lines_are_caught(tmp_path: Path, short_game: bytes, i: int, j: 
     try:
         verify_file(path)
     except TranscriptError as exc:
-        assert exc.exit_code in (1, 2) and exc.line >= min(a, b) + 1
+        assert exc.fault in (DIVERGENCE, MALFORMED) and exc.line >= min(a, b) + 1
     else:
         # Only two moves of one turn that commute (adds to different melds) may swap unnoticed.
         assert json.loads(lines[a])["e"] == json.loads(lines[b])["e"] == "move"

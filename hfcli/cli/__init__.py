@@ -21,6 +21,7 @@ from hfcli.system.printable import escape_what_cannot_be_encoded, printable
 
 if TYPE_CHECKING:
     from hfcli.engine.rules import Rules
+    from hfcli.transcript import Fault
 
 # command name -> its one-line help; the command is the function of that name in hfcli.cli.<name>.
 COMMANDS: dict[str, str] = {
@@ -54,6 +55,15 @@ def load_rules(spec: str | None) -> Rules:
         return resolve(spec)
     except HandFootError as exc:
         raise InputError(str(exc)) from None
+
+
+def transcript_exit_code(fault: Fault) -> int:
+    """A command's exit status for a transcript that does not replay: 1 when the replay diverges from
+    a well-formed file (what hf verify exists to find), 2 when the file is malformed (bad input, as
+    for every other command)."""
+    from hfcli.transcript import DIVERGENCE
+
+    return 1 if fault is DIVERGENCE else InputError.exit_code
 
 
 class Interrupted(click.ClickException):

@@ -79,7 +79,7 @@ def host(
         import asyncssh  # noqa: F401
     except ImportError:
         raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
-    from hfcli.engine.numbers import new_seed
+    from hfcli.engine.numbers import chosen_seed
     from hfcli.host.hosting import Settings
     from hfcli.repl.style import color_wanted
     from hfcli.system.config import screen_reader_wanted
@@ -102,10 +102,9 @@ def host(
         resumed, chosen = None, False
         rules, seed = event_rules, event_seed
     else:
-        resumed, chosen = None, True
+        resumed = None
         rules = table_rules(load_rules(rules_spec), table_players, teams)
-        if seed is None:
-            seed, chosen = new_seed(), False
+        seed, chosen = chosen_seed(seed)
     from hfcli.host.joining import new_code
 
     settings = Settings(

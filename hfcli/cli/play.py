@@ -399,13 +399,10 @@ def _new_session(
     display: Display, pace: Pace,
 ) -> tuple[Session, list[str]]:
     from hfcli.engine.game import Game
-    from hfcli.engine.numbers import new_seed
 
-    if seed is None:
-        seed = new_seed()
-    game = Game(rules, seed=seed)
+    game = Game(rules, seed=seed)  # a fresh seed where none was given (engine.numbers.chosen_seed)
     levels = seat_levels(game.seating, HUMAN, level_choices.level, level_choices.partner, level_choices.opponents)
-    players = {seat: make_ai(level, seed, seat) for seat, level in levels.items()}
+    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
     writer, path = open_transcript(game, HUMAN, name, levels, transcript_path)
     session = table_session(game, players, Seats(HUMAN, name, levels), writer, path, display, pace)
     return session, intro_lines(game, HUMAN, levels, path)

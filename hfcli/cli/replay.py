@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli import WholeNumber
+from hfcli.cli import WholeNumber, transcript_exit_code
 from hfcli.engine.numbers import whole_number
 from hfcli.text.scoresheet import FORMATS
 
@@ -110,7 +110,7 @@ def replay(
         recording = load(file)
     except TranscriptError as exc:
         click.echo(printable(str(exc)), err=True)
-        sys.exit(exc.exit_code)
+        sys.exit(transcript_exit_code(exc.fault))
     game = recording.replayed.game
     if score_sheet:
         click.echo(score_sheet_text(recording, sheet_format or "text"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hfcli.cli import WholeNumber
+from hfcli.cli import WholeNumber, transcript_exit_code
 
 if TYPE_CHECKING:
     from hfcli.review import Review
@@ -68,7 +68,7 @@ def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> 
         header = parse_header(read_source(file))
     except TranscriptError as exc:
         click.echo(str(exc), err=True)
-        sys.exit(exc.exit_code)
+        sys.exit(transcript_exit_code(exc.fault))
     seating = header.seating
     if seat is None:
         humans = header.human_seats
@@ -97,7 +97,7 @@ def review_for(file: Path, seat: str | None, samples: int | None, jobs: int) -> 
             result = run(file, index, samples=count, jobs=jobs)
     except TranscriptError as exc:
         click.echo(str(exc), err=True)
-        sys.exit(exc.exit_code)
+        sys.exit(transcript_exit_code(exc.fault))
     if where is not None:
         write_cached(where, result)
     return result

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from hfcli.cli import WholeNumber
+from hfcli.cli import WholeNumber, transcript_exit_code
 
 
 @click.command()
@@ -35,6 +35,7 @@ def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, strict: bool, 
       hf verify --jobs 2 transcripts/golden
     """
     from hfcli.system.printable import printable
+    from hfcli.transcript import MALFORMED
     from hfcli.transcript.verify import check_all, transcript_files
 
     paths = []
@@ -47,7 +48,7 @@ def verify(targets: tuple[str, ...], check_ai: bool, quiet: bool, strict: bool, 
     for outcome in check_all(paths, ai=check_ai, jobs=jobs, strict=strict):
         if outcome.verified is None:
             click.echo(printable(outcome.error or ""), err=True)
-            sys.exit(outcome.exit_code)
+            sys.exit(transcript_exit_code(outcome.fault or MALFORMED))
         if outcome.verified.warning:
             click.echo(printable(f"warning: {outcome.verified.warning}"), err=True)
         if not quiet:

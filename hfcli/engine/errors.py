@@ -50,6 +50,15 @@ class PositionError(HandFootError):
     """A position text that cannot be read: ``line N: what is wrong``."""
 
 
+class TableError(HandFootError):
+    """The table was asked what it cannot do: to seat someone in a seat it does not have, to hear a
+    line that cannot be said (blank, too long, not text)."""
+
+
+class PlayerError(HandFootError):
+    """A player asked for what it cannot give: a move where no move is legal."""
+
+
 class NotFoundError(HandFootError):
     """What was asked for is not there: a rule id, a command, a move in the log, a seat. The message
     says what there is instead."""

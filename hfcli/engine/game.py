@@ -34,7 +34,7 @@ from hfcli.engine.events import Event
 from hfcli.engine.generation import legal_moves
 from hfcli.engine.legality import minimum_for
 from hfcli.engine.moves import Move, parse_move
-from hfcli.engine.numbers import new_seed
+from hfcli.engine.numbers import chosen_seed
 from hfcli.engine.position import Position, position_of
 from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.engine.scoring import DealResult, GameResult, running_totals
@@ -74,7 +74,7 @@ class Game:
         if len(seating.names) != rules.players:
             raise ValueError(f"the rules seat {rules.players} players; the seating has {len(seating.names)}")
         # A game without a seed picks one, so that its shoes can always be dealt again.
-        seed = seed if seed is not None else new_seed()
+        seed, _ = chosen_seed(seed)
         given = shoes.items() if isinstance(shoes, Mapping) else enumerate(shoes or ())
         config = GameConfig(rules, seating, seed, {i: tuple(s) for i, s in given})
         self._bind(config, new_state(config))

@@ -70,6 +70,14 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+def chosen_seed(given: int | None) -> tuple[int, bool]:
+    """The seed a new game is dealt from, and whether the player chose it: the one given, else a
+    fresh one nobody can guess (:func:`new_seed`). The one rule for a seed nobody gave: a game,
+    hf play and hf host all ask here. A seed chosen may be shown at a hosted table; a fresh one
+    is the host's secret until the game is over."""
+    return (given, True) if given is not None else (new_seed(), False)
+
+
 def seed_in_json(seed: int) -> int | str:
     """``seed`` as a JSON value: a number where every reader keeps it exactly, else its digits."""
     return seed if seed <= JSON_EXACT else str(seed)

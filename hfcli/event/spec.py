@@ -41,7 +41,7 @@ DAILY_RULES = "classic"
 DAILY_LEVEL = "hard"  # the partner people trust (README), and the opponents
 
 
-class EventError(ValueError):
+class EventError(HandFootError):
     """An event file that cannot be read, or an event that cannot be made: one line saying why."""
 
 

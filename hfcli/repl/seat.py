@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from hfcli.engine.errors import TableError
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import BookKind, Meld
@@ -74,7 +75,7 @@ class SeatBase:
         self.human = human
         if isinstance(game, Table):
             if players or writer is not None:
-                raise ValueError("a table has its players and its transcript already")
+                raise TableError("a table has its players and its transcript already")
             self.host = game
             self._owns_table = False
         else:

@@ -23,6 +23,7 @@ from pathlib import Path
 import platformdirs
 
 from hfcli import levels
+from hfcli.engine.errors import HandFootError
 from hfcli.engine.numbers import decimal_number
 from hfcli.system.files import PRIVATE_FILE, FileTooLarge, make_private_folder, read_text_file
 from hfcli.system.printable import hidden_characters, printable
@@ -36,7 +37,7 @@ MAX_SPEED = 60.0
 Value = bool | float | str
 
 
-class ConfigError(ValueError):
+class ConfigError(HandFootError):
     """A config file that cannot be read, or a value a key does not take: the message says which."""
 
 

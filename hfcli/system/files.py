@@ -1,4 +1,5 @@
-"""Opening a user's file to read it: regular files only; and the modes of what hf makes.
+"""Opening a user's file to read itfrom hfcli.engine.errors import HandFootError
+: regular files only; and the modes of what hf makes.
 
 A path on the command line can name a FIFO (reading it blocks until someone writes), a device
 (``/dev/zero`` never ends) or a folder. Each is refused with a message that says what it is,
@@ -18,6 +19,8 @@ import sys
 import tomllib
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from hfcli.engine.errors import HandFootError
 
 PRIVATE_FILE = 0o600  # the mode of every file hf makes: its owner reads and writes it, nobody else
 PRIVATE_FOLDER = 0o700  # and of every folder it makes
@@ -75,7 +78,7 @@ def read_text_file(path: str | Path, limit: int) -> bytes:
     return data
 
 
-class UnreadableFile(ValueError):
+class UnreadableFile(HandFootError):
     """A file from outside that cannot be read as what it should be; the message says why, in
     words that follow the file's name (``not UTF-8 text (line 2)``)."""
 

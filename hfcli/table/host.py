@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Protocol
 
-from hfcli.engine.errors import HandFootError
+from hfcli.engine.errors import HandFootError, TableError
 from hfcli.engine.events import Event
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld
@@ -93,7 +93,7 @@ class Table:
         """Put ``endpoint`` in its seat (in place of whoever sat there: a friend who joins takes an
         AI's seat, an AI takes a seat someone left)."""
         if endpoint.seat not in self.game.seating.seats:
-            raise ValueError(f"this table has no seat {endpoint.seat}")
+            raise TableError(f"this table has no seat {endpoint.seat}")
         self._endpoints[endpoint.seat] = endpoint
         seated = [self._endpoints[s] for s in sorted(self._endpoints)]
         self._listeners = [e for e in seated if not isinstance(e, AiEndpoint) or e.listens]
@@ -202,13 +202,13 @@ class Table:
 
     def say(self, seat: int, text: str) -> Remark:
         """``seat`` says ``text`` to the table: recorded (before anyone hears it, as a move is), then
-        heard by every endpoint, the sayer's too. Raises ValueError (why, in words) for text that
+        heard by every endpoint, the sayer's too. Raises TableError (why, in words) for text that
         cannot be said (blank, too long, not text), with nothing recorded."""
         problem = remark_problem(text)
         if problem is not None:
-            raise ValueError(problem)
+            raise TableError(problem)
         if seat not in self.game.seating.seats:
-            raise ValueError(f"this table has no seat {seat}")
+            raise TableError(f"this table has no seat {seat}")
         remark = Remark(seat, text)
         with self.atomic() if self.atomic is not None else contextlib.nullcontext():
             if self.recorder is not None:

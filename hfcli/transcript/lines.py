@@ -8,11 +8,13 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from hfcli import __version__
 from hfcli.engine.cards import format_cards
+from hfcli.engine.errors import HandFootError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DISCARD_KIND, Move
@@ -25,8 +27,20 @@ FORMAT = "hfcli-transcript"
 VERSION = 2  # version 2 added each move's chain; version 1 files are still read
 SEAT_KINDS = ("human", "ai")
 
-DIVERGENCE = 1
-MALFORMED = 2
+
+
+class Fault(Enum):
+    """What is wrong with a transcript that cannot be replayed: the file is well formed but the
+    replay diverges from it (an illegal move, another card, another digest or score), or the file
+    itself is malformed or of an unsupported version. What each means for a command's exit status
+    is the command's to say (:func:`hfcli.cli.transcript_exit_code`)."""
+
+    DIVERGES = "diverges"
+    MALFORMED = "malformed"
+
+
+DIVERGENCE = Fault.DIVERGES
+MALFORMED = Fault.MALFORMED
 
 # No line hf writes comes near this (a 20-deck shoe is some 3 KB, the header of a what-if game from
 # the last move of a 20-deal game of six with 40-card hands some 270 KB); a longer one is not a
@@ -35,20 +49,16 @@ MALFORMED = 2
 MAX_LINE_BYTES = 1 << 20
 
 
-class TranscriptError(ValueError):
-    """A transcript that cannot be replayed: ``FILE:LINE: message``.
+class TranscriptError(HandFootError):
+    """A transcript that cannot be replayed: ``FILE:LINE: message``, and its ``fault``: the replay
+    diverges from a well-formed file, or the file is malformed."""
 
-    ``exit_code`` is 1 when the file is well formed but the replay diverges from it (an illegal
-    move, another card, another digest or score) and 2 when the file itself is malformed or of an
-    unsupported version.
-    """
-
-    def __init__(self, file: str | Path, line: int, message: str, exit_code: int = MALFORMED) -> None:
+    def __init__(self, file: str | Path, line: int, message: str, fault: Fault = MALFORMED) -> None:
         super().__init__(f"{file}:{line}: {message}")
         self.file = str(file)
         self.line = line
         self.message = message
-        self.exit_code = exit_code
+        self.fault = fault
 
 
 @dataclass(frozen=True)

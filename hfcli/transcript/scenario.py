@@ -30,7 +30,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import Seating, table
-from hfcli.transcript import DIVERGENCE, MALFORMED, Source, TranscriptError
+from hfcli.transcript import DIVERGENCE, MALFORMED, Fault, Source, TranscriptError
 from hfcli.transcript.lines import score_dict
 from hfcli.transcript.reader import load_line
 
@@ -187,8 +187,8 @@ def run_scenario(source: Source) -> ScenarioResult:
     """Play a scenario and check its expectations; raises TranscriptError at the first failure."""
     path = source.path
 
-    def fail(number: int, message: str, code: int = DIVERGENCE) -> TranscriptError:
-        return TranscriptError(path, number, message, code)
+    def fail(number: int, message: str, fault: Fault = DIVERGENCE) -> TranscriptError:
+        return TranscriptError(path, number, message, fault)
 
     if not source.lines:
         raise fail(1, "empty file: no header line", MALFORMED)

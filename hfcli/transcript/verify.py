@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hfcli.transcript import DIVERGENCE, MALFORMED, TranscriptError, read_source, replay
+from hfcli.transcript import DIVERGENCE, MALFORMED, Fault, TranscriptError, read_source, replay
 from hfcli.transcript.scenario import is_scenario, run_scenario
 
 SUFFIXES = (".jsonl",)
@@ -76,8 +76,8 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 
 def verify_file(path: str | Path, *, ai: bool = False, strict: bool = False) -> Verified:
-    """Replay one file strictly; raises TranscriptError (exit_code 1 or 2) at the first problem.
-    With ``strict``, a torn last line or an unfinished game is one too (exit_code 1), for suites
+    """Replay one file strictly; raises TranscriptError (a divergence or a malformed file) at the first
+    problem. With ``strict``, a torn last line or an unfinished game is one too (a divergence), for suites
     that must catch a truncated file."""
     source = read_source(path)
     if is_scenario(source):
@@ -120,7 +120,7 @@ class Outcome:
     path: str
     verified: Verified | None
     error: str | None = None
-    exit_code: int = 0
+    fault: Fault | None = None  # what is wrong, where the file did not verify
 
 
 def check(path: str | Path | UnreadableFolder, ai: bool = False, strict: bool = False) -> Outcome:
@@ -129,7 +129,7 @@ def check(path: str | Path | UnreadableFolder, ai: bool = False, strict: bool = 
     try:
         return Outcome(str(path), verify_file(path, ai=ai, strict=strict))
     except TranscriptError as exc:
-        return Outcome(str(path), None, str(exc), exc.exit_code)
+        return Outcome(str(path), None, str(exc), exc.fault)
     except RecursionError:
         return Outcome(str(path), None, f"{path}:0: nesting too deep to read", MALFORMED)
     except Exception as exc:  # noqa: BLE001 - the command reports, never shows a traceback

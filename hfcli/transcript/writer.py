@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from hfcli.engine.errors import HandFootError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.reasons import Reason
@@ -41,7 +42,7 @@ class TranscriptWriteError(OSError):
         self.path = Path(path)
 
 
-class HeaderTooLong(ValueError):
+class HeaderTooLong(HandFootError):
     """The header line would be longer than a reader reads: the transcript is not written at all."""
 
     def __init__(self, size: int, largest: str, largest_size: int) -> None:
