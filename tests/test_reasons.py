@@ -27,7 +27,9 @@ from hfcli.engine.seat import Player
 from hfcli.levels import make_player
 from hfcli.repl.narration import describe_move
 from hfcli.table import AiEndpoint, Moved, Table
-from hfcli.text.reason_text import WORDS, Facts, Said, lesson, phrase, record_text, sentence
+from hfcli.text.reason_facts import Facts, Said
+from hfcli.text.reason_text import lesson, phrase, record_text, sentence
+from hfcli.text.reason_words import WORDS
 from hfcli.transcript import SeatInfo, TranscriptWriter, replay
 from hfcli.transcript.lines import RecordedMove, move_line
 
