@@ -35,10 +35,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ai.base import Decision
+from ai.discarding import choose_discard
 from ai.evaluator import LearnedEvaluator
 from ai.going_out import trusted_answer
 from ai.hand import read_hand
 from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out
+from ai.melding import choose_meld
 from ai.paired import FixedDeals, MoveComparison
 from ai.rule_based import RuleBasedPlayer
 from ai.search import (
@@ -52,7 +54,6 @@ from ai.search import (
     SampledDeals,
     Standing,
 )
-from ai.strategy import choose_discard, choose_meld
 from hfcli.engine.cards import THREE, WILD_RANKS, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.moves import DRAW, NO, PICKUP, YES, Move, MoveKind

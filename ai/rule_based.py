@@ -6,22 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ai.base import Decision, decision_rng
+from ai.discarding import choose_discard
+from ai.drawing import choose_draw
 from ai.going_out import answer_permission, ask_reason
 from ai.hand import read_hand
 from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out, shared_knowledge
-from ai.strategy import (
-    STYLES,
-    OpeningPlan,
-    Style,
-    choose_discard,
-    choose_draw,
-    choose_meld,
-    finishing_meld,
-    foot_plan,
-    low_stock,
-    opening_moves,
-    plan_opening,
-)
+from ai.melding import choose_meld, finishing_meld, foot_plan, low_stock
+from ai.opening import OpeningPlan, opening_moves, plan_opening
+from ai.strategy import STYLES, Style
 from hfcli.engine.cards import Card, card_code, rank_counts
 from hfcli.engine.errors import NotFoundError, PlayerError
 from hfcli.engine.legality import pickup_pair

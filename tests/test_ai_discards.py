@@ -11,9 +11,10 @@ import pytest
 from positions import position
 from said import said
 
+from ai.discarding import choose_discard, discard_scores
 from ai.knowledge import SeatKnowledge
 from ai.risk import NextPlayer
-from ai.strategy import EASY, HARD, NORMAL, Style, choose_discard, discard_scores
+from ai.strategy import EASY, HARD, NORMAL, Style
 from hfcli.engine.cards import KING
 from hfcli.engine.game import Game
 from hfcli.engine.seating import Seating

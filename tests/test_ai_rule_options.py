@@ -13,22 +13,16 @@ import pytest
 from positions import position
 from said import said
 
+from ai.discarding import DiscardOption, choose_discard, discard_scores
+from ai.drawing import choose_draw
 from ai.going_out import answer_permission, ask_reason
 from ai.knowledge import SeatKnowledge
+from ai.melding import choose_meld
 from ai.risk import NextPlayer
 from ai.rule_based import RuleBasedPlayer
 from ai.sampler import read_knowledge
 from ai.search import Standing
-from ai.strategy import (
-    HARD,
-    NORMAL,
-    DiscardOption,
-    Style,
-    choose_discard,
-    choose_draw,
-    choose_meld,
-    discard_scores,
-)
+from ai.strategy import HARD, NORMAL, Style
 from hfcli.engine.cards import KING, TWO
 from hfcli.engine.game import Game
 from hfcli.engine.rules import CLASSIC, Rules

@@ -7,21 +7,14 @@ from typing import Any
 
 from said import said
 
+from ai.discarding import choose_discard
+from ai.drawing import choose_draw
 from ai.knowledge import SeatKnowledge
 from ai.meldable import can_finish
+from ai.melding import choose_meld, finishing_meld, foot_plan, low_stock
+from ai.opening import plan_opening
 from ai.rule_based import RuleBasedPlayer
-from ai.strategy import (
-    EASY,
-    HARD,
-    NORMAL,
-    choose_discard,
-    choose_draw,
-    choose_meld,
-    finishing_meld,
-    foot_plan,
-    low_stock,
-    plan_opening,
-)
+from ai.strategy import EASY, HARD, NORMAL
 from hfcli.engine.cards import parse_cards, parse_rank, rank_counts
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld, meld_of
