@@ -44,9 +44,9 @@ def test_the_table_plays_on_through_garbage_a_10_mb_line_silence_and_moves_out_o
 
     async def scene() -> None:
         async with serving(settings(transcript_path=path), tmp_path) as (hosted, port):
-            hosted.login_seconds = 1.0
             ann = await Guest().join(port, CODE, "Ann")
             bob = await Guest().join(port, CODE, "Bob")
+            hosted.login_seconds = 1.0  # for the silent ones below; the two above had the usual time
             assert hosted.start() is None
             await ann.until("Your turn: draw")
             bob.line("draw")  # South is to move: West may not play for her
