@@ -36,7 +36,7 @@ from hfcli.engine.errors import IllegalMoveError
 from hfcli.engine.game import Game
 from hfcli.engine.melds import Meld, meld_of
 from hfcli.engine.moves import Move
-from hfcli.engine.position import FORMAT, VERSION, cards_text, result_text, rules_text, seating_text
+from hfcli.engine.position import FORMAT, VERSION, position_cards, result_text, rules_text, seating_text
 from hfcli.engine.rules import CLASSIC, Rules
 from hfcli.engine.scoring import DealEnding, DealResult, TeamScore
 from hfcli.engine.seating import Seating, table
@@ -155,7 +155,7 @@ def position_text(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Sea
         stock = [c for c in fours if c is not None]
 
     def cards_of(key: str) -> str:
-        return cards_text(written[key][0]) if key in written else "-"
+        return position_cards(written[key][0]) if key in written else "-"
 
     # The seat before the one to play dealt: the turn is the first of the deal or one like it.
     dealer = names[(names.index(turn_seat) - 1) % len(names)]
@@ -187,7 +187,7 @@ def position_text(text: str, rules: Rules = CLASSIC, seed: int = 0, seating: Sea
             f"{name} red threes: {cards_of(f'{name} red threes')}",
             f"{name} opened: {'yes' if name in opened else 'no'}",
         ]
-    lines += [f"pile: {cards_text(pile)}", f"stock: {cards_text(stock)}"]
+    lines += [f"pile: {position_cards(pile)}", f"stock: {position_cards(stock)}"]
     return "\n".join(lines) + "\n"
 
 

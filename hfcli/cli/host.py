@@ -14,7 +14,7 @@ from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, LevelOption, WholeNumber,
 from hfcli.cli.play import TRANSCRIPT_FILE, PauseSeconds, PlayerName, program_command, terminal_size
 
 if TYPE_CHECKING:
-    from hfcli.host.hosting import Resumed, Settings
+    from hfcli.host.hosting import ResumedTable, Settings
 
 DEFAULT_PORT = 2222
 
@@ -138,9 +138,9 @@ def _event_settings(
     }
 
 
-def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Resumed:
+def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> ResumedTable:
     from hfcli.cli.table_setup import make_ai, taking_up
-    from hfcli.host.hosting import SEAT_LOCKS, Resumed
+    from hfcli.host.hosting import SEAT_LOCKS, ResumedTable
     from hfcli.host.seatlock import SeatLock
     from hfcli.transcript import resume
     from hfcli.transcript.resume import FinishedGame
@@ -164,7 +164,7 @@ def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> Res
             lock = SeatLock.from_json(recorded.get(game.seating.names[seat]))
             if lock is not None:
                 locks[seat] = lock
-    return Resumed(game, found.writer, humans, levels, players, moves, locks)
+    return ResumedTable(game, found.writer, humans, levels, players, moves, locks)
 
 
 def _same_event(path: Path, header: Any) -> None:
@@ -180,16 +180,18 @@ def _same_event(path: Path, header: Any) -> None:
         raise click.ClickException(f"{path} is not an entry of an event: leave out --event")
 
 
-async def _serve(settings: Settings, resumed: Resumed | None, bind: str, port: int, keys_path: Path | None) -> None:
+async def _serve(
+    settings: Settings, resumed: ResumedTable | None, bind: str, port: int, keys_path: Path | None
+) -> None:
     from hfcli.host.console import console
-    from hfcli.host.hosting import HostedTable, Resumed, Settings
+    from hfcli.host.hosting import HostedTable, ResumedTable, Settings
     from hfcli.host.hostkey import KEY_NAME, HostKeyError, load_or_make
     from hfcli.host.server import SshHost, bound_port
     from hfcli.system import paths
     from hfcli.text.screen import table_words
 
     assert isinstance(settings, Settings)
-    assert resumed is None or isinstance(resumed, Resumed)
+    assert resumed is None or isinstance(resumed, ResumedTable)
     try:
         key = load_or_make(paths.data_dir() / KEY_NAME)
     except (HostKeyError, paths.DataFolderError) as exc:

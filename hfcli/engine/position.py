@@ -83,22 +83,22 @@ class Position:
         lines.append(f"counting: {_counting_text(turn.counting)}")
         undo = turn.undo
         if undo is not None:
-            lines.append(f"undo hand: {cards_text(undo.hand)}")
+            lines.append(f"undo hand: {position_cards(undo.hand)}")
             lines.append(f"undo melds: {' '.join(str(len(m.cards)) for m in undo.melds) or '-'}")
             lines.append(f"undo opening value: {undo.opening_value}")
             lines.append(f"undo counting: {_counting_text(undo.counting)}")
             lines.append(f"undo laid: {_yes_no(undo.laid)}")
         for s in seating.seats:
-            lines.append(f"{names[s]} hand: {cards_text(deal.hands[s])}")
+            lines.append(f"{names[s]} hand: {position_cards(deal.hands[s])}")
             foot = deal.feet[s]
-            lines.append(f"{names[s]} foot: {'picked up' if foot is None else cards_text(foot)}")
+            lines.append(f"{names[s]} foot: {'picked up' if foot is None else position_cards(foot)}")
         for t, team in enumerate(deal.teams):
             name = seating.team_names[t]
             lines.append(f"{name} melds: {' / '.join(format_cards(m.cards) for m in team.melds) or '-'}")
-            lines.append(f"{name} red threes: {cards_text(team.red_threes)}")
+            lines.append(f"{name} red threes: {position_cards(team.red_threes)}")
             lines.append(f"{name} opened: {_yes_no(team.opened)}")
-        lines.append(f"pile: {cards_text(deal.pile)}")
-        lines.append(f"stock: {cards_text(deal.stock[::-1])}")
+        lines.append(f"pile: {position_cards(deal.pile)}")
+        lines.append(f"stock: {position_cards(deal.stock[::-1])}")
         for index in sorted(self.future_shoes):
             lines.append(f"shoe {index + 1}: {format_cards(self.future_shoes[index])}")
         return "\n".join(lines) + "\n"
@@ -127,7 +127,7 @@ def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def cards_text(cards: Sequence[Card]) -> str:
+def position_cards(cards: Sequence[Card]) -> str:
     """Cards as a position writes them: ``9H TS JK``, or ``-`` for none."""
     return format_cards(cards) if cards else "-"
 

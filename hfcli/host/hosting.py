@@ -128,7 +128,7 @@ class Person:
 
 
 @dataclass
-class Resumed:
+class ResumedTable:
     """A game taken up again from its transcript: where it stands, and who sat where."""
 
     game: Game
@@ -145,7 +145,7 @@ class HostedTable:
     """The lobby, then the game. ``interact`` is what the ssh server runs for each connection;
     ``console`` is the host's own terminal."""
 
-    def __init__(self, settings: Settings, resumed: Resumed | None = None) -> None:
+    def __init__(self, settings: Settings, resumed: ResumedTable | None = None) -> None:
         from hfcli.engine.seating import table
 
         self.settings = settings
@@ -594,7 +594,7 @@ class HostedTable:
             person.away_from = len(person.session.log)
         person.grace_timer = loop.call_later(self.settings.grace, self._grace_over, person)
 
-    def _seat_the_recorded(self, resumed: Resumed) -> None:
+    def _seat_the_recorded(self, resumed: ResumedTable) -> None:
         """A resumed game's people, by the names its transcript records: the host at the seat of
         the host's name (else the host watches), every other name waiting for its guest."""
         from hfcli.host.joining import same_name

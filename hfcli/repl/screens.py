@@ -18,7 +18,7 @@ from hfcli.text.scores import deal_totals, running_count
 from hfcli.text.screen import (
     books_summary,
     books_to_go_out,
-    open_melds,
+    listed_open_melds,
     pile_line,
     render_table,
     seat_counts,
@@ -155,7 +155,7 @@ class Screens(SeatBase):
 
     def my_melds(self) -> str:
         view = self.view
-        melds = open_melds(view.my_melds)
+        melds = listed_open_melds(view.my_melds)
         shown = "; ".join(meld_text(m, color=self.color, ascii=self.ascii) for m in melds) or "none open"
         opening = ""
         if not view.opened[view.team] and view.opening_value:

@@ -18,7 +18,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def side_label(team_names: Sequence[str], team: int, player_side: int | None, player: str = "you") -> str:
+def marked_side(team_names: Sequence[str], team: int, player_side: int | None, player: str = "you") -> str:
     """``NS``, or ``NS (you)`` for the player's side."""
     return team_names[team] + (f" ({player})" if team == player_side else "")
 
@@ -39,7 +39,8 @@ def deal_comparison(
     for team in range(len(team_names)):
         mine, theirs = here.teams[team].total, recorded.teams[team].total
         change = _signed(mine - theirs) if mine != theirs else "the same"
-        parts.append(f"{side_label(team_names, team, player_side)} {mine} {labels[0]}, {theirs} {labels[1]} ({change})")
+        side = marked_side(team_names, team, player_side)
+        parts.append(f"{side} {mine} {labels[0]}, {theirs} {labels[1]} ({change})")
     return f"Deal {here.deal + 1} against the recorded game: " + "; ".join(parts) + "."
 
 
@@ -57,9 +58,9 @@ def game_comparison(
     deals = max(len(here), len(recorded))
     lines = ["Against the recorded game, deal by deal (the same cards):"]
     width = max(10, *(len(label) + 2 for label in labels))
-    head_width = max(16, *(len(side_label(team_names, t, player_side)) + 4 for t in range(len(team_names))))
+    head_width = max(16, *(len(marked_side(team_names, t, player_side)) + 4 for t in range(len(team_names))))
     for team in range(len(team_names)):
-        title = side_label(team_names, team, player_side)
+        title = marked_side(team_names, team, player_side)
         lines.append(f"  {title:<{head_width - 2}}" + f"{labels[0]:>{width}}{labels[1]:>{width}}{'difference':>12}")
         for deal in range(deals):
             mine = here[deal].teams[team].total if deal < len(here) else None
@@ -92,7 +93,7 @@ def margin_line(
     theirs = lead(running_totals(recorded, teams), team)
     change = mine - theirs
     verdict = f"{change} better" if change > 0 else f"{-change} worse" if change < 0 else "the same"
-    return (f"{side_label(team_names, team, player_side)} {_outcome(mine)} {here_words} and "
+    return (f"{marked_side(team_names, team, player_side)} {_outcome(mine)} {here_words} and "
             f"{_outcome(theirs)} in the recorded game: {verdict}.")
 
 

@@ -14,6 +14,7 @@ from hfcli.engine.melds import meld_rank_name as rank_plural
 from hfcli.engine.moves import Move, Pick
 from hfcli.engine.reasons import Reason
 from hfcli.system.printable import printable
+from hfcli.text.card_words import and_list
 
 Names = Mapping[int, str] | Sequence[str]
 
@@ -93,19 +94,12 @@ class Said:
 Words = Callable[[Facts], Said | str | None]
 
 
-def and_list(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if not words:
-        return ""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def rank_name(rank: int) -> str:
+def rank_or_wild(rank: int) -> str:
     return "wild card" if rank == WILD else RANK_NAMES[rank]
 
 
 def a_rank(rank: int) -> str:
-    name = rank_name(rank)
+    name = rank_or_wild(rank)
     return ("an " if name[0] in "aeio" else "a ") + name
 
 
@@ -126,7 +120,7 @@ def pile_words(take: int) -> str:
     return "card" if take == 1 else f"{take}-card pile"
 
 
-def move_words(text: str) -> str:
+def move_as_written(text: str) -> str:
     """A move in notation as the table writes it: a ten is ``10`` (``discard T`` -> ``discard 10``)."""
     try:
         move = Move.parse(text)
@@ -159,7 +153,7 @@ def seat_verb(f: Facts, third: str, second: str, name: str = "seat") -> str:
 
 
 def _gain(f: Facts) -> str:
-    return f"about {f.number('gain'):.0f} points better than {move_words(str(f['instead']))}"
+    return f"about {f.number('gain'):.0f} points better than {move_as_written(str(f['instead']))}"
 
 
 def searched_words(words: Callable[[Facts], str]) -> Words:
@@ -192,4 +186,4 @@ def private_words(words: Words, *needs: str) -> Words:
 
 
 def rank_words(template: str) -> Words:
-    return lambda f: template.format(plural=rank_plural(f.integer("rank")), name=rank_name(f.integer("rank")))
+    return lambda f: template.format(plural=rank_plural(f.integer("rank")), name=rank_or_wild(f.integer("rank")))

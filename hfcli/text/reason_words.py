@@ -16,11 +16,11 @@ from hfcli.text.reason_facts import (
     cards,
     chance_words,
     fixed_words,
-    move_words,
+    move_as_written,
     percent,
     pile_words,
     private_words,
-    rank_name,
+    rank_or_wild,
     rank_words,
     searched_words,
     seat_verb,
@@ -113,7 +113,7 @@ def _breaks_pair(f: Facts) -> str:
 
 def _single(f: Facts) -> str:
     f["held"]
-    return f"a single {rank_name(f.integer('rank'))}"
+    return f"a single {rank_or_wild(f.integer('rank'))}"
 
 
 def _highest(f: Facts) -> str:
@@ -222,10 +222,10 @@ def _worth_it(f: Facts) -> Said:
     other, chance = f.integer("other_rank"), f.number("other_chance")
     kept = _KEPT_WORDS.get(str(f["kept"]), "worth more to keep, all told")
     if f.has("chance") and percent(chance) == percent(f.number("chance")):
-        safer = f"the {rank_name(other)}, a little safer, is {kept}"  # the same in whole percents
+        safer = f"the {rank_or_wild(other)}, a little safer, is {kept}"  # the same in whole percents
     else:
-        safer = f"the safer {rank_name(other)}, {percent(chance)}, is {kept}"
-    return Said(f"worth the risk: {safer}", short=f"worth the risk: the {rank_name(other)} is {kept}")
+        safer = f"the safer {rank_or_wild(other)}, {percent(chance)}, is {kept}"
+    return Said(f"worth the risk: {safer}", short=f"worth the risk: the {rank_or_wild(other)} is {kept}")
 
 
 _FINISH = {
@@ -310,18 +310,18 @@ def _ahead(f: Facts) -> Said:
 
 
 def _safer_discard(f: Facts) -> str:
-    return (f"not the {rank_name(f.integer('rank'))}, which would let {f.seat()} take the pile "
+    return (f"not the {rank_or_wild(f.integer('rank'))}, which would let {f.seat()} take the pile "
             f"in {f.integer('taken')} of {f.integer('samples')} imagined deals")
 
 
 def _hold(f: Facts) -> str:
     start = "go on" if f.get("laid") else "start"
-    return f"holding the cards that {move_words(str(f['instead']))} would {start} laying"
+    return f"holding the cards that {move_as_written(str(f['instead']))} would {start} laying"
 
 
 def _lay(f: Facts) -> str:
     held = "the rest" if f.get("laid") else "every card"
-    return f"laying down now rather than holding {held} and playing {move_words(str(f['instead']))}"
+    return f"laying down now rather than holding {held} and playing {move_as_written(str(f['instead']))}"
 
 
 def _recorded(f: Facts) -> str:
@@ -395,7 +395,7 @@ WORDS: dict[ReasonKind, Words] = {
     ReasonKind.SEARCH_DRAW: searched_words(lambda f: "taking the pile would cost more than it brings"),
     ReasonKind.SEARCH_HOLD: searched_words(_hold),
     ReasonKind.SEARCH_LAY: searched_words(_lay),
-    ReasonKind.SEARCH_OTHER: searched_words(lambda f: f"rather than {move_words(str(f['instead']))}"),
+    ReasonKind.SEARCH_OTHER: searched_words(lambda f: f"rather than {move_as_written(str(f['instead']))}"),
     ReasonKind.NO_BETTER_MOVE: fixed_words("no better plan"),
     ReasonKind.ONLY_WAY_ON: fixed_words("the only way on"),
     ReasonKind.RANDOM: fixed_words("a random legal move"),

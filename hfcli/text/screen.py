@@ -57,7 +57,7 @@ def books_to_go_out(rules: Rules) -> str:
     return text + (f", wild {rules.wild_books_to_go_out}" if rules.wild_melds else "")
 
 
-def open_melds(melds: Sequence[Meld]) -> list[Meld]:
+def listed_open_melds(melds: Sequence[Meld]) -> list[Meld]:
     """The melds not yet books, as the table lists them: the wild meld first, then by rank, high to low."""
     found = [m for m in melds if not m.is_book]
     found.sort(key=lambda m: -1 if m.rank == WILD else DISPLAY_PLACE[m.rank])
@@ -240,7 +240,7 @@ def _full_table(view: SeatView, look: TableLook) -> list[str]:
         lines.append("")
         opened = "" if view.opened[team] else "  not yet melded this deal"
         lines.append(paint(f"{side_label(seating, team, names)}{mine} melds:", BOLD, color) + opened)
-        melds = open_melds(view.melds[team])
+        melds = listed_open_melds(view.melds[team])
         for meld in melds:
             lines += wrap_line(f"  {meld_text(meld, color=color, ascii=ascii)}", width)
         if not melds:
@@ -283,7 +283,7 @@ def _compact_table(view: SeatView, look: TableLook) -> list[str]:
             counts = [[seat_counts(view, s, names) + ";"] for s in seats]
             counts.append(red_threes)
         lines += wrap_pieces(counts, width, lead=f"{heading} ", indent="    ", between=" ")
-        melds = [[meld_summary(m, ascii=ascii) + ","] for m in open_melds(view.melds[team])]
+        melds = [[meld_summary(m, ascii=ascii) + ","] for m in listed_open_melds(view.melds[team])]
         if melds:
             melds[0].insert(0, "melds")
             melds[-1][-1] = melds[-1][-1].rstrip(",")
