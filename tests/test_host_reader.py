@@ -87,6 +87,7 @@ def test_a_reader_who_does_not_start_hears_the_hand_once_at_the_start(tmp_path: 
             assert hosted.start() is None
             said = await ann.until("You: your turn.")  # South, the AI, plays first
             assert said.count("You: your hand, ") == 1, said
+            assert "Table: South (AI, easy)" in " ".join(said.split()) and "free" not in said  # seats as they are now
             assert "South: " in said
 
     asyncio.run(scene())

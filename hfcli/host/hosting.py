@@ -508,13 +508,15 @@ class HostedTable:
         """Start the game (the host's ``start``); why not, or None when it started."""
         if self.started.is_set():
             return "The game has started already."
+        # Started before the game is set: the first lines each person is told say who sits where
+        # now, with no seat still free. A failure ends the table.
+        self.lobby.started = True
         try:
             self._set_the_game()
         except Exception as exc:
             self.failed = exc
             self.over.set()
             raise
-        self.lobby.started = True
         self.started.set()
         self._driver = asyncio.ensure_future(self._drive())
         return None
