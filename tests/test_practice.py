@@ -49,9 +49,9 @@ def test_practice_judges_an_answer_as_the_review_judges_a_move() -> None:
     # more try, and the position stays.
     said = practice.handle("discard 6")
     assert finding.samples == 16 and finding.low > 150
-    assert said == [f"discard 6: about {round(finding.cost)} points worse than the expert's add K (closes a dirty "
-                    f"book of kings) "
-                    f"(95% interval {round(finding.low)} to {round(finding.high)}, 16 imagined deals): a mistake.",
+    assert said == [f"discard 6: about {round(finding.cost)} points worse than the expert's add K "
+                    f"(95% interval {round(finding.low)} to {round(finding.high)}, 16 imagined deals): a mistake. "
+                    f"The expert's add K: closes a dirty book of kings.",
                     "One more try: what would you play instead?"]
     assert not practice.finished and practice.first is not None and practice.first.verdict == "mistake"
     assert (practice.first.cost, practice.first.low) == (finding.cost, finding.low)

@@ -178,7 +178,7 @@ def test_a_new_kind_of_reason_added_in_one_place_is_said_at_the_table_in_why_and
     finding = Finding(number=5, deal=1, played="discard 7", preferred="discard 9", reason=lesson(why, NAMES),
                       kind="discard", cost=120.0, low=80.0, high=160.0, samples=64, score=[0, 0])
     lines = list(review_lines(Review("game.jsonl", 0, "South", 64, 10, [finding], ["NS", "EW"], seat_short="S")))
-    assert any(line.endswith("the expert prefers discard 9 (a hunch about the 9-card pile).") for line in lines)
+    assert any(line.endswith("the expert prefers discard 9: a hunch about the 9-card pile.") for line in lines)
 
 
 # ------------------------------------------------------------------ a partner who says why

@@ -85,7 +85,7 @@ def test_the_report_shows_suits_and_wraps_between_words_to_the_terminal() -> Non
     assert ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
             "the move played did worse.") in wide
     assert ("Move 141, deal 1, turn 37 (discard), an inaccuracy: you played discard 7; the expert prefers "
-            "discard 6 (a single six).") in wide
+            "discard 6: a single six.") in wide
     assert "  West, next to play, holds 9 cards; known (taken from the pile): K♦ K♠." in wide
     # the position before move 141, the command on a line of its own
     try_it = wide.index("  Try it from before the move:")
@@ -118,7 +118,7 @@ def test_the_report_gives_the_expert_s_reason_without_its_search_s_own_figure() 
     )
     lines = list(review_lines(Review("game.jsonl", 0, "South", 64, 64, [finding], ["NS", "EW"], seat_short="S")))
     assert ("Move 126, deal 1, turn 37 (laying down or holding), an inaccuracy: you played add 2 to wild; the expert "
-            "prefers discard 4 (holding the cards that add 2 to wild would start laying).") in lines
+            "prefers discard 4: holding the cards that add 2 to wild would start laying.") in lines
     assert "  Cost: about 206 points (95% interval 97 to 315, 64 imagined deals)." in lines
 
 
@@ -301,7 +301,7 @@ def test_the_imagined_deals_show_the_foot_reached_by_emptying_the_hand() -> None
     # The nines were clean (9 9 9): the 2 added makes them dirty, which the expert's meld does not.
     assert finding.dirtied == 6 and finding.book_bonuses == (500, 300)  # rank 6 is the nine
     assert lesson_sentences(finding) == [
-        "add 2 to 9 makes your clean meld of nines dirty: closed, it scores 300 as a book rather than 500.",
+        "The 2 you added makes your clean meld of nines dirty: closed, it scores 300 as a book rather than 500.",
         f"With meld A A 2 you pick up your foot this turn in 100% of {finding.samples} imagined deals; "
         "after add 2 to 9, in 0%."]
 
@@ -351,3 +351,35 @@ def test_a_wild_added_to_a_clean_meld_makes_it_dirty_but_not_to_a_dirty_one() ->
     assert dirtied(game, 0, nines, parse_move("meld A A 2")) == 6  # the nine's rank
     assert dirtied(game, 0, kings, parse_move("meld A A 2")) == -1
     assert dirtied(game, 0, nines, nines) == -1
+
+
+def test_a_wild_card_spent_on_natural_cards_where_the_expert_grows_the_wild_meld_is_said() -> None:
+    from hfcli.engine.moves import parse_move
+    from hfcli.reports.review_text import lesson_sentences
+    from hfcli.review import Finding
+    from hfcli.review.decisions import wild_meld_grown
+    from hfcli.review.run import wild_book
+
+    # NS hold dirty kings (K K K 2) and a meld of three wild cards (2 2 JK). The 2 added to the kings,
+    # where the expert adds it to the wild cards, takes that meld from 3 to 4 of the 7 a wild book
+    # needs (classic: worth 1500, and a side needs one to go out). Starting a wild meld counts from
+    # none; a move that lays no wild card on natural cards, or lays as many on the wild meld, is not one.
+    game = position(EMPTIES_THE_HAND.replace("NS melds: 9 9 9 / K K K K", "NS melds: 9 9 9 / K K K 2 / 2 2 JK"))
+    kings, wilds = parse_move("add 2 to K"), parse_move("add 2 to wild")
+    assert wild_meld_grown(game, 0, kings, wilds) == (3, 4)
+    assert wild_meld_grown(game, 0, parse_move("discard 6"), wilds) == (0, 0)
+    assert wild_meld_grown(game, 0, wilds, wilds) == (0, 0)
+    assert wild_meld_grown(game, 0, parse_move("meld A A 2"), wilds) == (3, 4)
+    assert wild_book(game, 0) == (7, 1500, 1)
+    bare = position(EMPTIES_THE_HAND.replace("NS melds: 9 9 9 / K K K K", "NS melds: 9 9 9 / K K K 2"))
+    assert wild_meld_grown(bare, 0, kings, parse_move("meld 2 2 2")) == (0, 3)  # started: from none
+    finding = Finding(number=9, deal=1, played="add 2 to K", preferred="add 2 to wild", reason="", kind="discard",
+                      cost=300.0, low=200.0, high=400.0, samples=64, wild_meld=(3, 4), wild_book=(7, 1500, 1))
+    assert lesson_sentences(finding) == [
+        "With add 2 to wild your meld of wild cards grows to 4 of the 7 cards a wild book needs: closed, it scores "
+        "1500, and your side needs a wild book to go out. You spent the 2 on your kings instead."]
+    started = Finding(**{**finding.__dict__, "preferred": "meld 2 2 JK", "played": "add JK to 9",
+                         "wild_meld": (0, 3), "wild_book": (7, 1500, 0)})
+    assert lesson_sentences(started) == [
+        "With meld 2 2 JK you start a meld of wild cards, 3 of the 7 a wild book needs: closed, it scores 1500. "
+        "You spent the joker on your nines instead."]

@@ -105,51 +105,88 @@ def test_the_key_moments_are_the_three_costliest_clear_decisions_in_the_order_pl
             in text)
 
 
-def test_the_chart_fills_each_decision_s_column_from_the_lowest_value_and_marks_the_deals() -> None:
-    # Margins 0 and +100 over two deals in 20 columns, two rows of eight steps: the labels take four
-    # columns and " |" two, so each decision has 7 columns. 0 is the lowest value (one step, the
-    # least shown), +100 fills all 16 steps.
-    two = [judged(1, margin=0.0, deal=1), judged(2, margin=100.0, deal=2)]
-    assert chart_lines(two, ascii=False, width=20, height=2) == [
-        "+100 ┤       ███████",
-        "   0 ┤▁▁▁▁▁▁▁███████",
-        "deal  1      2",
+def test_the_chart_hangs_each_bar_from_the_zero_line_and_marks_the_deals_and_the_key_moments() -> None:
+    # Margins +200, +100, -100, -50 over two deals in 14 columns and at most four rows of bars: the
+    # labels take four columns and " |" two, so each decision has two of the eight left. One row
+    # must stand for 100 points: +200 in one row and -100 in three would need 200 a row, and three
+    # rows up and one down 100 as well. So +200 fills two rows (16 eighths), +100 one, -100 hangs one
+    # full row below the line and -50 half a row; each extreme is labelled at the row it ends in.
+    # The key moment A (decision 3) is written on the zero line at its first column; the second
+    # deal's first column is dotted where it is blank, and its number is under it.
+    four = [judged(1, margin=200.0), judged(2, margin=100.0), judged(3, margin=-100.0, deal=2),
+            judged(4, margin=-50.0, deal=2)]
+    assert chart_lines(four, ascii=False, width=14, height=4, marks={3: "A"}) == [
+        "+200 ┤██  ┊",
+        "     │████┊",
+        "   0 ┼────A───",
+        "-100 ┤    ██▀▀",
+        "deal  1   2",
     ]
-    assert chart_lines(two, ascii=True, width=20, height=2) == [
-        "+100 |       #######",
-        "   0 |.......#######",
-        "deal  1      2",
+    assert chart_lines(four, ascii=True, width=14, height=4, marks={3: "A"}) == [
+        "+200 |##  :",
+        "     |####:",
+        "   0 +----A---",
+        '-100 |    ##""',
+        "deal  1   2",
     ]
-    # From -100 to +100 in four rows of eight steps (32), zero at the 16th step, in row two from
-    # the top: -50 fills 8 steps, -100 the least shown (one), +100 all 32; the blank cells of the
-    # second deal's first column are dotted.
-    dip = [judged(1, margin=-50.0, deal=1), judged(2, margin=-100.0, deal=2), judged(3, margin=100.0, deal=2)]
-    assert chart_lines(dip, ascii=True, width=12, height=4) == [
-        "+100 |  : ##",
-        "   0 |  : ##",
-        "     |  : ##",
-        "-100 |##..##",
-        "deal  1 2",
+    # All at or above zero, 14 decisions in 8 columns: the zero line is the chart's floor. Each
+    # column averages the decisions c*14//8 up to (c+1)*14//8: 0, 37.5, 87.5, 137.5, 175, 212.5,
+    # 262.5, 312.5. Two rows for 325 points: 162.5 a row, so in eighths 0, 2, 4, 7, 9, 10, 13, 15.
+    # Decisions 2 and 3 are both in the second column: A takes it, B the nearest free one, after it.
+    rising = [judged(n, margin=25.0 * (n - 1)) for n in range(1, 15)]
+    assert chart_lines(rising, ascii=True, width=14, height=2, marks={2: "A", 3: "B"}) == [
+        "+325 |    ..=#",
+        "     | .-#####",
+        "   0 +-AB-----",
+        "deal  1",
     ]
 
 
 @settings(max_examples=60, deadline=None)
 # Once too wide: a deal's number at the last column ran past it.
-@example(points=[(0.0, 0)] * 9 + [(0.0, 1)] + [(0.0, 2)] * 4, width=20, ascii=False)
+@example(points=[(0.0, 0)] * 9 + [(0.0, 1)] + [(0.0, 2)] * 4, width=20, ascii=False, key=[])
 @given(st.lists(st.tuples(st.floats(-20000, 20000, allow_nan=False), st.integers(0, 2)), min_size=1, max_size=300),
-       st.integers(20, 80), st.booleans())
+       st.integers(20, 80), st.booleans(), st.lists(st.integers(1, 300), max_size=3, unique=True))
 def test_the_chart_fits_its_width_and_is_plain_ascii_where_asked(
-    points: list[tuple[float, int]], width: int, ascii: bool
+    points: list[tuple[float, int]], width: int, ascii: bool, key: list[int]
 ) -> None:
     deal, series = 1, []
     for number, (margin, step) in enumerate(points, 1):
         deal += step if number > 1 else 0
         series.append(judged(number, margin=margin, deal=deal))
-    lines = chart_lines(series, ascii=ascii, width=width)
-    assert len(lines) == 9 and all(len(line) <= width for line in lines)
+    marks = {number: "ABC"[i] for i, number in enumerate(sorted(key))}
+    lines = chart_lines(series, ascii=ascii, width=width, marks=marks)
+    assert len(lines) <= 10 and all(len(line) <= width for line in lines)  # 8 rows of bars, the zero line, the deals
     if ascii:
         assert all(line.isascii() for line in lines)
     assert lines[-1].split()[:2] == ["deal", "1"]
+    zero = [line for line in lines if line.split()[:1] == ["0"]]
+    assert len(zero) == 1  # the zero line, once, with every mark of a decision the chart shows
+    shown = sorted(letter for number, letter in marks.items() if number <= len(series))
+    assert sorted(c for c in zero[0][6:] if c.isalpha()) == shown[:len(zero[0]) - 6]
+
+
+def test_for_a_screen_reader_the_chart_is_a_sentence_of_its_figures_and_key_moments() -> None:
+    series = [judged(10, margin=0.0), judged(12, margin=-340.0), judged(15, margin=250.0, deal=2),
+              judged(19, margin=120.0, deal=2)]
+    result = Review("g.jsonl", 0, "South", 64, 4, [finding(12, 300, 200, 400), finding(19, 180, 160, 200, deal=2)],
+                    ["NS", "EW"], seat_short="S", assessed=series, side=0)
+    from hfcli.reports.review_text import chart_sentence, key_marks
+    from hfcli.text.notation import use_spoken_cards
+    assert key_marks(result) == {12: "A", 19: "B"}
+    assert chart_sentence(result, key_marks(result)) == (
+        "NS's expected margin, in points as the seat saw it: 0 at the first of 4 decisions, +120 at the last; "
+        "highest +250 at decision 3, lowest -340 at decision 2. Key moments: A at decision 2, move 12 in deal 1, "
+        "-340; B at decision 4, move 19 in deal 2, +120.")
+    use_spoken_cards(True)
+    try:
+        text = list(review_lines(result, ascii=True))
+    finally:
+        use_spoken_cards(False)
+    assert chart_sentence(result, key_marks(result)) in text
+    assert not any(line.lstrip().startswith(("0 +", "deal ")) for line in text)  # no chart drawn
+    assert any(line.startswith("A. Move 12, deal 1") for line in text)
+    assert any(line.startswith("B. Move 19, deal 2") for line in text)
 
 
 def test_the_json_report_holds_the_grades_the_accuracy_and_the_chart_s_series() -> None:
@@ -174,8 +211,9 @@ def test_the_json_report_holds_the_grades_the_accuracy_and_the_chart_s_series() 
     assert accuracy.startswith(f"Accuracy {data['accuracy']:.0f} of 100; {data['grades']['best']} best, ")
     assert "EW's expected margin in the game at each decision of East (points, as the seat saw it):" in " ".join(
         text.output.split())
-    chart = next(i for i, line in enumerate(lines) if "┤" in line)  # its eight rows, then the deals' line
-    assert lines[chart + 8].lstrip().startswith("deal  1")
+    chart = next(i for i, line in enumerate(lines) if "┤" in line)  # at most nine rows, then the deals' line
+    end = next(i for i in range(chart, len(lines)) if lines[i].lstrip().startswith("deal  1"))
+    assert end - chart <= 9 and [line.lstrip()[:3] for line in lines[chart:end]].count("0 ┼") == 1
     # Only a path longer than a line is longer than 80 columns, on a line of its own.
     assert all(len(line) <= 80 for line in lines if str(path) not in line)
     assert all(line.strip().startswith(f"{path}:") for line in lines if str(path) in line and len(line) > 80)
@@ -220,9 +258,13 @@ def test_the_lesson_is_the_largest_difference_the_imagined_deals_showed_in_the_e
     assert lesson_of(outcomes(pile=0.6, cards=7.0), outcomes(pile=0.1)) == Lesson(Fact.PILE, 0.1, 0.6, 7.0)
     # Points laid, in steps of 100: 420 - 0 is 4.2 steps, past books' 0.4 / 0.3 = 1.3.
     assert lesson_of(outcomes(), outcomes(laid=420.0, books=0.4)) == Lesson(Fact.LAID, 420.0, 0.0)
-    # Differences under their gaps teach nothing.
+    # Where every difference is under its gap, the largest past half its gap is told as a small
+    # lesson: the foot 0.2 (0.67 of its gap), the pile 0.2 (0.8), books 0.2 (0.67), points laid 90 (0.9).
     assert lesson_of(outcomes(foot=0.5, pile=0.3, laid=50.0),
-                     outcomes(foot=0.7, pile=0.1, books=0.2, laid=140.0)) is None
+                     outcomes(foot=0.7, pile=0.1, books=0.2, laid=140.0)) == Lesson(Fact.LAID, 140.0, 50.0, small=True)
+    # Differences under half their gaps teach nothing.
+    assert lesson_of(outcomes(foot=0.5, pile=0.3, laid=50.0),
+                     outcomes(foot=0.6, pile=0.2, books=0.1, laid=95.0)) is None
 
 
 def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_sheet() -> None:
@@ -292,11 +334,13 @@ def test_all_gives_each_clear_decision_beyond_the_key_moments_its_lesson_and_rul
 
 
 def test_a_pile_not_taken_says_what_the_pile_held_where_no_fact_differs_by_much() -> None:
-    # The pile of 10 cards turned down: points laid 90 against 39 (a gap under 100), nothing else.
+    # The pile of 10 cards turned down: points laid 90 against 39, past half the gap of 100 only
+    # (a small lesson), nothing else: the pile's own sentence, and its rule.
     f = dataclasses.replace(finding(47, 602.0, 499.0, 704.0), played="draw", preferred="pickup",
                             kind="pile not taken", pile_size=10, after_played=outcomes(laid=39.0),
                             after_preferred=outcomes(laid=90.0, deals=16))
-    assert f.lesson() is None and f.rule == "C-PILE"
+    lesson = f.lesson()
+    assert lesson is not None and lesson.small and f.rule == "C-PILE"
     assert lesson_sentences(f) == [
         "Taking the pile puts its 10 cards in your hand, to meld with for the rest of the deal. With pickup your "
         "side laid 90 points of cards on the table this turn on average over 64 imagined deals; after draw, 39."]

@@ -212,7 +212,9 @@ class Practice:
         tries = 2 if self.first is not None else 1
         preferred = parse_move(f.preferred)
         why = preferred_why(f)
-        expert = f"the expert's {move_text(f.preferred, ascii=self.ascii)}" + (f" ({why})" if why else "")
+        expert = f"the expert's {move_text(f.preferred, ascii=self.ascii)}"
+        # the reason after the figures, not in parentheses of its own: it may hold some
+        reason = f" The expert's {move_text(f.preferred, ascii=self.ascii)}: {why}." if why else ""
         if same_choice(game, move, preferred):
             return (Answer(f.number, str(move), "expert", tries=tries),
                     [f"The expert's choice: {move_text(str(move), ascii=self.ascii)}. The game's "
@@ -231,7 +233,7 @@ class Practice:
         worse = f"about {cost:.0f} points worse than" if cost >= 0 else f"about {-cost:.0f} points better than"
         return (Answer(f.number, str(move), grade.value, cost, low, high, used, tries),
                 [f"{move_text(str(move), ascii=self.ascii)}: {worse} {expert} "
-                 f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}."])
+                 f"(95% interval {low:.0f} to {high:.0f}, {used} imagined deals): {verdict}.{reason}"])
 
     def tally(self) -> list[str]:
         """The practice's end: how each position went, the expert's choice counted by the try (a

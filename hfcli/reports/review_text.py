@@ -5,8 +5,9 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterator
 
-from hfcli.engine.cards import card
+from hfcli.engine.cards import JOKER, WILD_RANKS, card
 from hfcli.engine.melds import meld_rank_name
+from hfcli.engine.moves import MoveKind, parse_move
 from hfcli.review import PILE_ALIKE, Assessed, Fact, Finding, Grade, MistakeKind, PileShares, Review
 from hfcli.system.printable import printable
 from hfcli.text.layout import command_lines, wrap_line
@@ -17,6 +18,11 @@ CHART_WIDTH = 80
 CHART_HEIGHT = 8  # rows of the chart, each of eight steps
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a column's top cell, by eighths filled
 ASCII_BLOCKS = " ..--==##"
+# A bar below the zero line hangs from it: its lowest cell filled from the top, in the few steps
+# the characters have (an eighth, a half, whole).
+DOWN_BLOCKS = " ▔▔▀▀▀███"
+ASCII_DOWN = " ''\"\"==##"
+
 def preferred_why(f: Finding) -> str:
     """Why the expert prefers its move: its lesson, made when the decision was reviewed
     (:func:`hfcli.text.reason_text.lesson`: without the search's own figure, since the review gives its
@@ -25,10 +31,13 @@ def preferred_why(f: Finding) -> str:
     return printable(f.reason)
 
 
-def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, ascii: bool = True) -> list[str]:
+def finding_lines(
+    f: Finding, side_names: list[str], try_from: str = "", *, ascii: bool = True, mark: str = ""
+) -> list[str]:
     """One decision in card terms: where the game stood (the deal and turn, the hand by rank, the
     pile, what the next player holds as far as is known), what was played, what the expert
-    prefers and why, what the difference was worth, and ``try_from``: how to play it again."""
+    prefers and why, what the difference was worth, and ``try_from``: how to play it again;
+    ``mark``, the letter the chart marks the decision with, before it."""
     hand = hand_text([card(t) for t in f.hand], ascii=ascii) if f.hand else "(no cards)"
     # as the table gives it: the top card, then how many cards the pile holds with it
     size = "1 card" if f.pile_size == 1 else f"{f.pile_size} cards"
@@ -38,8 +47,9 @@ def finding_lines(f: Finding, side_names: list[str], try_from: str = "", *, asci
     turn = f", turn {f.turn}" if f.turn else ""
     grade = f", {_a(f.grade)}" if f.is_mistake else ""
     lines = [
-        f"Move {f.number}, deal {f.deal}{turn} ({f.kind}){grade}: you played {notation_text(f.played)}; "
-        f"the expert prefers {notation_text(f.preferred)}" + (f" ({why})" if why else "") + ".",
+        f"{mark + '. ' if mark else ''}Move {f.number}, deal {f.deal}{turn} ({f.kind}){grade}: "
+        f"you played {notation_text(f.played)}; "
+        f"the expert prefers {notation_text(f.preferred)}" + (f": {why}" if why else "") + ".",
         f"  Your hand: {hand}",
         f"  Pile: {pile}; score so far {score}.",
     ]
@@ -78,18 +88,20 @@ def _plural(grade: Grade, count: int) -> str:
 
 
 def chart_lines(assessed: list[Assessed], *, ascii: bool, width: int = CHART_WIDTH,
-                height: int = CHART_HEIGHT) -> list[str]:
+                height: int = CHART_HEIGHT, marks: dict[int, str] | None = None) -> list[str]:
     """The expected margin at each decision as a block chart ``width`` columns wide (labels
-    included): one column a decision (or a few, averaged, where there are more decisions than
-    columns; a decision spread over several where there are few), filled from the lowest value up;
-    the first column of each deal marked on the line under it by the deal's number, and its blank
-    cells dotted."""
+    included) and at most ``height`` rows of bars and a zero line: one column a decision (or a
+    few, averaged, where there are more decisions than columns; a decision spread over several
+    where there are few), a margin above zero a bar up from the zero line, below zero a bar down
+    from it, both to one scale. The highest and lowest values are labelled at the rows they reach;
+    ``marks`` (a decision's move number to a letter) are written on the zero line at the
+    decision's column; the first column of each deal is marked on the line under the chart by the
+    deal's number, and its blank cells are dotted."""
     if not assessed:
         return []
+    marks = marks or {}
     values = [a.margin for a in assessed]
-    lo, hi = min(0.0, *values), max(0.0, *values)
-    if hi - lo < 1:
-        hi = lo + 1
+    hi, lo = max(0.0, *values), min(0.0, *values)
     labels = [_points(hi), "0", _points(lo)]
     label_width = max(4, *map(len, labels))  # room for "deal" under the labels
     plot = max(1, width - label_width - 2)
@@ -103,44 +115,86 @@ def chart_lines(assessed: list[Assessed], *, ascii: bool, width: int = CHART_WID
         for c in range(plot):
             part = assessed[c * n // plot:(c + 1) * n // plot]
             columns.append((sum(a.margin for a in part) / len(part), part[0].deal))
+    # Each column's bar in eighths of a row, up (above zero) or down; one scale for both sides, the
+    # rows shared between them so that the taller side fills its rows.
+    unit = _row_points(hi, lo, height)
+    bars = [round(v / unit * 8) for v, _ in columns]
+    up_rows = -(-max(0, *bars) // 8)
+    down_rows = -(-max(0, *(-b for b in bars)) // 8)
     starts = {i for i, (_, deal) in enumerate(columns) if i == 0 or columns[i - 1][1] != deal}
-    steps = height * 8
-    levels = [max(1, round((v - lo) / (hi - lo) * steps)) for v, _ in columns]
-    blocks = ASCII_BLOCKS if ascii else BLOCKS
-    axis, boundary = ("|", ":") if ascii else ("┤", "┊")
-    zero_row = height - 1 - min(height - 1, int((0.0 - lo) / (hi - lo) * steps) // 8)
-    lines = []
-    for row in range(height):
-        bottom = (height - 1 - row) * 8
+    up_blocks, down_blocks = (ASCII_BLOCKS, ASCII_DOWN) if ascii else (BLOCKS, DOWN_BLOCKS)
+    axis, labelled, zero_axis, zero_line, boundary = ("|", "|", "+", "-", ":") if ascii else ("│", "┤", "┼", "─", "┊")
+
+    def row(level: int, blocks: str, label: str) -> str:
         cells = []
-        for i, level in enumerate(levels):
-            filled = min(8, max(0, level - bottom))
+        for i, bar in enumerate(bars):
+            filled = min(8, max(0, bar - level * 8)) if blocks is up_blocks else min(8, max(0, -bar - level * 8))
             cell = blocks[filled]
             if cell == " " and i in starts and i:
                 cell = boundary
             cells.append(cell)
-        label = labels[0] if row == 0 else labels[2] if row == height - 1 else "0" if row == zero_row else ""
-        lines.append(f"{label:>{label_width}} {axis}" + "".join(cells).rstrip())
-    marks = [" "] * len(columns)
+        return f"{label:>{label_width}} {labelled if label else axis}" + "".join(cells).rstrip()
+
+    # the rows the highest and lowest bars end in, labelled where their values do not round to 0
+    top_row = (max(bars) - 1) // 8 if max(bars) > 0 and labels[0] != "0" else -1
+    bottom_row = (-min(bars) - 1) // 8 if min(bars) < 0 and labels[2] != "0" else -1
+    lines = [row(level, up_blocks, labels[0] if level == top_row else "") for level in reversed(range(up_rows))]
+    line = [zero_line] * len(columns)
+    for at, letter in _mark_columns(assessed, marks, len(columns)):
+        line[at] = letter
+    lines.append(f"{'0':>{label_width}} {zero_axis}" + "".join(line))
+    lines += [row(level, down_blocks, labels[2] if level == bottom_row else "") for level in range(down_rows)]
+    deals = [" "] * len(columns)
     for i in sorted(starts):
         number = str(columns[i][1])
-        fits = i + len(number) <= len(marks)  # a number past the last column would widen the chart
-        if fits and all(m == " " for m in marks[max(0, i - 1):i + len(number) + 1]):  # a space either side
-            marks[i:i + len(number)] = number
-    lines.append(f"{'deal':>{label_width}}  " + "".join(marks).rstrip())
+        fits = i + len(number) <= len(deals)  # a number past the last column would widen the chart
+        if fits and all(m == " " for m in deals[max(0, i - 1):i + len(number) + 1]):  # a space either side
+            deals[i:i + len(number)] = number
+    lines.append(f"{'deal':>{label_width}}  " + "".join(deals).rstrip())
     return lines
 
 
-def chart_sentence(result: Review) -> str:
+def _mark_columns(assessed: list[Assessed], marks: dict[int, str], width: int) -> list[tuple[int, str]]:
+    """Where each mark goes on a chart of ``width`` columns: the column of its decision (the first,
+    where a decision has several; the one it is averaged into, where it shares one), or the nearest
+    free one where two decisions share a column."""
+    n = len(assessed)
+    taken: dict[int, str] = {}
+    for k, a in enumerate(assessed):
+        letter = marks.get(a.number, "")[:1]
+        if not letter:
+            continue
+        column = k * (width // n) if n <= width else max(c for c in range(width) if c * n // width <= k)
+        free = [c for c in range(width) if c not in taken]
+        if free:
+            taken[min(free, key=lambda c: (abs(c - column), c < column))] = letter
+    return sorted(taken.items())
+
+
+def _row_points(hi: float, lo: float, height: int) -> float:
+    """The points one row of the chart stands for: the least that fits the highest value above the
+    zero line and the lowest below it in ``height`` rows between them (at least a point)."""
+    if hi <= 0 or lo >= 0:
+        return max(1.0, max(hi, -lo) / height)
+    return max(1.0, min(max(hi / up, -lo / (height - up)) for up in range(1, height)))
+
+
+def chart_sentence(result: Review, marks: dict[int, str] | None = None) -> str:
     """The chart's figures in a sentence, for a screen reader: where the margin started and ended,
-    and its highest and lowest, each at its decision."""
+    its highest and lowest, each at its decision, and where each marked key moment stood."""
     side = result.side_names[result.side] if 0 <= result.side < len(result.side_names) else result.seat_name
     values = [a.margin for a in result.assessed]
     high = max(range(len(values)), key=lambda i: values[i])
     low = min(range(len(values)), key=lambda i: values[i])
-    return (f"{printable(side)}'s expected margin, in points as the seat saw it: {_points(values[0])} at the first "
+    text = (f"{printable(side)}'s expected margin, in points as the seat saw it: {_points(values[0])} at the first "
             f"of {len(values)} decisions, {_points(values[-1])} at the last; highest {_points(values[high])} "
             f"at decision {high + 1}, lowest {_points(values[low])} at decision {low + 1}.")
+    at = {a.number: (i, a) for i, a in enumerate(result.assessed)}
+    moments = [f"{letter} at decision {at[number][0] + 1}, move {number} in deal {at[number][1].deal}, "
+               f"{_points(at[number][1].margin)}" for number, letter in sorted((marks or {}).items()) if number in at]
+    if moments:
+        text += " Key moment" + ("s: " if len(moments) > 1 else ": ") + "; ".join(moments) + "."
+    return text
 
 
 def _points(value: float) -> str:
@@ -161,25 +215,39 @@ def review_lines(
     its continuation indented under its own text (a command to copy is broken only with a backslash,
     as a shell reads it back). The commands
     it gives start with ``program``, the way this program was started."""
+    marks = key_marks(result)
     for line in _review_lines(result, show_all=show_all, ascii=ascii):
         yield from wrap_line(line, width)
     if spoken_cards() and result.assessed:
         yield ""
-        yield from wrap_line(chart_sentence(result), width)
+        yield from wrap_line(chart_sentence(result, marks), width)
         chart = []
     else:
-        chart = chart_lines(result.assessed, ascii=ascii, width=min(width or CHART_WIDTH, CHART_WIDTH))
+        chart = chart_lines(result.assessed, ascii=ascii, width=min(width or CHART_WIDTH, CHART_WIDTH), marks=marks)
     if chart:
         side = result.side_names[result.side] if 0 <= result.side < len(result.side_names) else result.seat_name
         yield ""
         yield from wrap_line(f"{printable(side)}'s expected margin in the game at each decision of "
                              f"{printable(result.seat_name)} (points, as the seat saw it):", width)
         yield from chart
-    for line in _detail_lines(result, show_all=show_all, ascii=ascii, program=program):
+        if marks:
+            letters = sorted(marks.values())
+            named = letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " and " + letters[-1]
+            yield from wrap_line(f"{named} on the 0 line: the key moment{'s' if len(letters) > 1 else ''} below.",
+                                 width)
+    for line in _detail_lines(result, show_all=show_all, ascii=ascii, program=program, marks=marks):
         if isinstance(line, Whole):
             yield from command_lines(line.strip(), width, lead="    ")
         else:
             yield from wrap_line(line, width)
+
+
+def key_marks(result: Review) -> dict[int, str]:
+    """The letter the chart marks each key moment with, by its move number, in the order played:
+    A, B, C (none where there is no chart: a review kept before the chart's series)."""
+    if not result.assessed:
+        return {}
+    return {f.number: chr(ord("A") + i) for i, f in enumerate(result.key_moments())}
 
 
 def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[str]:
@@ -198,7 +266,9 @@ def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
            + (" (" + ", ".join(f"deal {deal} {cost:.0f}" for deal, cost in by_deal.items()) + ")" if by_deal else ""))
 
 
-def _detail_lines(result: Review, *, show_all: bool, ascii: bool, program: str = "hf") -> Iterator[str]:
+def _detail_lines(
+    result: Review, *, show_all: bool, ascii: bool, program: str = "hf", marks: dict[int, str] | None = None
+) -> Iterator[str]:
     mistakes = result.mistakes
     yield ""
     yield ("A cost is in points of the deal, the expert's choice against the move played: above zero, "
@@ -211,7 +281,8 @@ def _detail_lines(result: Review, *, show_all: bool, ascii: bool, program: str =
         yield f"Key moment{'s' if len(key) > 1 else ''}: the costliest decision{'s' if len(key) > 1 else ''}."
     for f in key:
         yield ""
-        yield from finding_lines(f, result.side_names, try_command(result, f, program), ascii=ascii)
+        yield from finding_lines(f, result.side_names, try_command(result, f, program), ascii=ascii,
+                                 mark=(marks or {}).get(f.number, ""))
     rest = [f for f in mistakes if f not in key]
     if rest:
         yield ""
@@ -290,19 +361,57 @@ def lesson_sentences(f: Finding) -> list[str]:
              "against you only if it is still there when the deal ends."] if f.threw_a_wild else [])
     if f.dirtied >= 0:
         clean, dirty = f.book_bonuses
-        wild.append(f"{notation_text(f.played)} makes your clean meld of {meld_rank_name(f.dirtied)} dirty: closed, "
-                    f"it scores {dirty} as a book rather than {clean}.")
+        wild.append(f"The {_wild_played(f.played)} you added makes your clean meld of {meld_rank_name(f.dirtied)} "
+                    f"dirty: closed, it scores {dirty} as a book rather than {clean}.")
+    if f.wild_meld[1]:
+        wild.append(_wild_meld_sentence(f, spent=f.dirtied < 0))
     return wild + _measured_sentences(f)
+
+
+def _wild_meld_sentence(f: Finding, *, spent: bool) -> str:
+    """The expert's move puts wild cards on the side's meld of wild cards, the move played spends
+    one on natural cards: how near the wild book that takes the side, what the book is worth, and
+    (``spent``) where the wild card went instead."""
+    before, after = f.wild_meld
+    size, bonus, needed = f.wild_book
+    better = notation_text(f.preferred)
+    grows = (f"With {better} your meld of wild cards grows to {after} of the {size} cards a wild book needs"
+             if before else f"With {better} you start a meld of wild cards, {after} of the {size} a wild book needs")
+    worth = f"closed, it scores {bonus}" if bonus else "closed, it is a book"
+    need = ("" if not needed else ", and your side needs a wild book to go out" if needed == 1
+            else f", and your side needs {needed} wild books to go out")
+    where = f" You spent the {_wild_played(f.played)} on {_spent_on(f.played)} instead." if spent else ""
+    return f"{grows}: {worth}{need}.{where}"
+
+
+def _wild_played(played: str) -> str:
+    """The wild card a move lays, as a player names it: "2", "joker", or "wild cards" for several."""
+    try:
+        wilds = [p for p in parse_move(played).picks if p.rank in WILD_RANKS]
+    except ValueError:
+        return "wild card"
+    if len(wilds) != 1:
+        return "wild cards" if wilds else "wild card"
+    return "joker" if wilds[0].rank == JOKER else "2"
+
+
+def _spent_on(played: str) -> str:
+    """What a move that lays a wild card with natural cards lays it on: "your eights"."""
+    move = parse_move(played)
+    if move.kind is MoveKind.ADD and move.target is not None and move.target >= 0:
+        return f"your {meld_rank_name(move.target)}"
+    return "a meld of natural cards"
 
 
 def _measured_sentences(f: Finding) -> list[str]:
     lesson = f.lesson()
     better, played = notation_text(f.preferred), notation_text(f.played)
     deals = max(f.after_played.deals if f.after_played else 0, f.after_preferred.deals if f.after_preferred else 0)
-    if lesson is None:
+    pile_turned_down = f.kind == MistakeKind.PILE_NOT_TAKEN and f.pile_size and f.after_preferred and f.after_played
+    if lesson is None or (lesson.small and pile_turned_down):
         if not deals:
             return []
-        if f.kind == MistakeKind.PILE_NOT_TAKEN and f.pile_size and f.after_preferred and f.after_played:
+        if pile_turned_down and f.after_preferred and f.after_played:
             return [f"Taking the pile puts its {f.pile_size} cards in your hand, to meld with for the rest of the "
                     f"deal. With {better} your side laid {f.after_preferred.laid:.0f} points of cards on the table "
                     f"this turn on average over {deals} imagined deals; after {played}, "

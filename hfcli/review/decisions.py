@@ -9,6 +9,7 @@ from pathlib import Path
 from hfcli.analysis import LEARNED, Costing
 from hfcli.engine.cards import WILD_RANKS, Card
 from hfcli.engine.game import Game
+from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.scoring import cards_value
 from hfcli.engine.seating import Seating
@@ -188,3 +189,32 @@ def dirtied(game: Game, seat: int, played: Move, preferred: Move) -> int:
 
     rank = made_dirty(played)
     return rank if rank >= 0 and made_dirty(preferred) != rank else -1
+
+
+def wild_meld_grown(game: Game, seat: int, played: Move, preferred: Move) -> tuple[int, int]:
+    """Where ``preferred`` puts wild cards on the meld of wild cards of the seat's side (or starts
+    one) and ``played`` spends a wild card on a meld of natural cards instead: the cards that meld
+    holds before and after ``preferred``; (0, 0) where not."""
+    if not game.rules.wild_melds:
+        return (0, 0)
+
+    def to_wild_meld(move: Move) -> int:
+        if move.kind is MoveKind.ADD and move.target == WILD:
+            return len(move.picks)
+        if move.kind is MoveKind.MELD:
+            return sum(len(group) for group in move.groups if all(p.rank in WILD_RANKS for p in group))
+        return 0
+
+    def on_naturals(move: Move) -> bool:
+        if move.kind is MoveKind.ADD:
+            return move.target != WILD and any(p.rank in WILD_RANKS for p in move.picks)
+        return move.kind is MoveKind.MELD and any(
+            any(p.rank in WILD_RANKS for p in group) and not all(p.rank in WILD_RANKS for p in group)
+            for group in move.groups)
+
+    added = to_wild_meld(preferred)
+    if not added or to_wild_meld(played) >= added or not on_naturals(played):
+        return (0, 0)
+    team = game.deal.teams[game.seating.team_of[seat]]
+    held = next((len(m.cards) for m in team.melds if m.rank == WILD and not m.is_book), 0)
+    return (held, held + added)

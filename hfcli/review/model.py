@@ -172,29 +172,33 @@ class Lesson:
     preferred: float  # the expert's move's share (books: mean)
     played: float
     cards: float = 0.0  # for the pile: the cards the next player took on average after the move played
+    small: bool = False  # past half its gap only, where no fact passes its whole gap
 
 
 def lesson_of(played: Outcomes | None, preferred: Outcomes | None) -> Lesson | None:
     """The lesson the imagined deals teach, where they show one: the fact whose difference in the
-    expert's favour is the largest past its gap (the pile: the move played gave it more often)."""
+    expert's favour is the largest past its gap (the pile: the move played gave it more often);
+    where none passes its gap, the largest past half its gap (``small``: a leaning of the deals,
+    told with both figures, where nothing larger is)."""
     if played is None or preferred is None or not played.deals or not preferred.deals:
         return None
-    gains = {
-        Fact.FOOT: preferred.foot - played.foot,
-        Fact.PILE: played.pile - preferred.pile,
-        Fact.BOOKS: preferred.books - played.books,
-        Fact.OUT: preferred.out - played.out,
-        Fact.LAID: preferred.laid - played.laid,
-    }
-    found = [(gain / LESSON_GAPS[fact], fact) for fact, gain in gains.items() if gain >= LESSON_GAPS[fact]]
-    if not found:
-        return None
-    fact = max(found)[1]
-    values = {Fact.FOOT: (preferred.foot, played.foot), Fact.PILE: (preferred.pile, played.pile),
+    values = {Fact.FOOT: (preferred.foot, played.foot), Fact.PILE: (played.pile, preferred.pile),
               Fact.BOOKS: (preferred.books, played.books), Fact.OUT: (preferred.out, played.out),
-              Fact.LAID: (preferred.laid, played.laid)}[fact]
-    return Lesson(fact, values[0], values[1], played.pile_cards if fact is Fact.PILE else 0.0)
+              Fact.LAID: (preferred.laid, played.laid)}
+    for share in (1.0, SMALL_LESSON):
+        found = [((better - worse) / LESSON_GAPS[fact], fact) for fact, (better, worse) in values.items()
+                 if better - worse >= share * LESSON_GAPS[fact]]
+        if found:
+            fact = max(found)[1]
+            kept, given = values[fact]
+            if fact is Fact.PILE:  # the expert's share second, as for every other fact
+                return Lesson(fact, given, kept, played.pile_cards, small=share < 1)
+            return Lesson(fact, kept, given, small=share < 1)
+    return None
 
+
+# Where no fact passes its gap, one past this share of it is told (see :func:`lesson_of`).
+SMALL_LESSON = 0.5
 
 
 class MistakeKind(StrEnum):
@@ -251,6 +255,11 @@ class Finding:
     foot_left: int = 0  # the points of the seat's foot, never picked up, at the deal's end in the game
     dirtied: int = -1  # the rank of the clean meld the move played made dirty (the expert's did not); -1: none
     book_bonuses: tuple[int, int] = (0, 0)  # a clean book's and a dirty book's bonus at this table
+    # Where the expert's move puts wild cards on the side's meld of wild cards and the move played
+    # spends one on natural cards: that meld's cards before and after the expert's move; (0, 0): not so.
+    wild_meld: tuple[int, int] = (0, 0)
+    # The table's wild book: its cards, its bonus, and how many more the side needs to go out.
+    wild_book: tuple[int, int, int] = (0, 0, 0)
     # The expert's reason as data (Reason.to_json); None in a review kept before reasons were data.
     why: dict[str, Any] | None = None
 
@@ -272,11 +281,11 @@ class Finding:
     def rule(self) -> RuleId:
         """The rule that the decision turns on, for ``hf rules`` and the lessons by topic."""
         lesson = self.lesson()
-        if lesson is not None:
+        if lesson is not None and not lesson.small:
             return LESSON_RULES[lesson.fact]
         if self.threw_a_wild:
             return RuleId.C_WILD
-        if self.dirtied >= 0:
+        if self.dirtied >= 0 or self.wild_meld[1]:
             return RuleId.C_BOOK
         return KIND_RULES.get(self.kind, RuleId.C_MELDING)
 
@@ -408,6 +417,7 @@ def finding_from_dict(data: dict[str, Any]) -> Finding:
     for name, kind in (("after_played", Outcomes), ("after_preferred", Outcomes), ("pile", PileShares)):
         if data.get(name) is not None:
             parts[name] = kind(**data[name])
-    if "book_bonuses" in data:
-        parts["book_bonuses"] = tuple(data["book_bonuses"])
+    for name in ("book_bonuses", "wild_meld", "wild_book"):
+        if name in data:
+            parts[name] = tuple(data[name])
     return Finding(**{**data, **parts})

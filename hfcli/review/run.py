@@ -8,10 +8,11 @@ from pathlib import Path
 
 from hfcli.analysis import LEARNED, Costing, expert_at
 from hfcli.engine.game import Game
+from hfcli.engine.melds import WILD
 from hfcli.engine.moves import Move, MoveKind, parse_move
 from hfcli.engine.seeds import numbered_seed
 from hfcli.review.costing import DEFAULT_SAMPLES, estimate, expected_margin, pile_shares
-from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice
+from hfcli.review.decisions import DecisionPoint, decision_points, dirtied, kind_of, same_choice, wild_meld_grown
 from hfcli.review.model import Assessed, Finding, Grade, PileHanded, Review
 from hfcli.system.workers import parallel_map
 from hfcli.text.reason_text import lesson
@@ -66,10 +67,20 @@ def judge(
         pile=None if pile is None else pile.pile, foot_left=foot_left,
         dirtied=dirtied(game, seat, played, expert.move),
         book_bonuses=(game.rules.clean_book_bonus, game.rules.dirty_book_bonus),
+        wild_meld=wild_meld_grown(game, seat, played, expert.move), wild_book=wild_book(game, seat),
     )
     judged = Assessed(number, deal, turn, str(played), finding.grade.value, finding.cost, finding.low, finding.high,
                       margin)
     return Judged(judged, finding, pile)
+
+
+def wild_book(game: Game, seat: int) -> tuple[int, int, int]:
+    """The table's wild book, for a lesson: its cards, its bonus, and the wild books the seat's side
+    still needs to go out."""
+    rules = game.rules
+    team = game.deal.teams[game.seating.team_of[seat]]
+    closed = sum(1 for m in team.melds if m.rank == WILD and m.is_book)
+    return (rules.book_size, rules.wild_book_bonus, max(0, rules.wild_books_to_go_out - closed))
 
 
 def assess(
