@@ -47,7 +47,7 @@ __all__ = ["Game", "Phase"]
 
 
 class Game:
-    """One game of Hand and Foot: ``Game(rules, seed)``; see the README for the API."""
+    """One game of Hand and Foot: ``Game(rules, seed)``; see docs/library.md for the API."""
 
     __slots__ = ("config", "state", "rules", "seating", "seed", "legal_moves")
 

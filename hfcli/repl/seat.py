@@ -80,7 +80,7 @@ class SeatBase:
             self._owns_table = False
         else:
             # Solo play: the person's partner explains itself whole, the opponents only by what
-            # the table shows (README, "What the AI players say").
+            # the table shows (docs/ai.md, "What the players say").
             self.host = Table(game, [AiEndpoint(s, p) for s, p in (players or {}).items()], recorder=writer,
                               atomic=interrupts_held, open_partners=True)
             self._owns_table = True
