@@ -126,7 +126,7 @@ def command_times(rounds: int, folder: str | None = None) -> dict[str, list[floa
         timed("hint (normal AI)", session, "hint")
         timed("draw", session, "draw")
         timed("log 10", session, "log 10")
-        card = session.game.hands[0][0].text
+        card = session.host.game.hands[0][0].text
         timed("discard, then three AI turns (normal)", session, f"discard {card}")
         session.close()
     return results
