@@ -96,6 +96,13 @@ def test_a_scenario_naming_cards_not_in_the_decks_is_malformed(tmp_path: Path) -
     assert info.value.fault is MALFORMED and info.value.line == 1
 
 
+def test_a_scenario_stating_a_fact_the_program_does_not_know_is_malformed_and_says_which(tmp_path: Path) -> None:
+    path = _edit(ROOT / "scenarios" / "c-black3.jsonl", tmp_path / "s.jsonl", '"pile_top":"3C"', '"pile_colour":"3C"')
+    with pytest.raises(TranscriptError) as info:
+        verify_file(path)
+    assert info.value.fault is MALFORMED and info.value.message == "unknown state fact 'pile_colour'"
+
+
 def _header(path: Path) -> dict[str, Any]:
     header: dict[str, Any] = json.loads(path.read_text().splitlines()[0])
     return header

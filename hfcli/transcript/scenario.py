@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hfcli.engine.cards import JOKER, Card, card_code, format_cards, new_shoe, parse_cards
-from hfcli.engine.errors import HandFootError, IllegalMoveError, PositionError
+from hfcli.engine.errors import HandFootError, IllegalMoveError, NotFoundError, PositionError
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
@@ -174,7 +174,7 @@ def _check_state(game: Game, exp: dict[str, Any]) -> list[tuple[str, object, obj
         if key in ("expect", "seat", "note"):
             continue
         if key not in facts:
-            raise KeyError(key)
+            raise NotFoundError(f"unknown state fact {key!r}")
         got = facts[key]
         if key == "hand" and isinstance(want, str):
             want = format_cards(sorted(parse_cards(want), key=card_code))
@@ -259,8 +259,8 @@ def _play_line(game: Game, data: dict[str, Any], number: int, fail: Callable[...
     if expect == "state":
         try:
             wrong = _check_state(game, data)
-        except KeyError as exc:
-            raise fail(number, f"unknown state fact {exc}", MALFORMED) from None
+        except NotFoundError as exc:
+            raise fail(number, str(exc), MALFORMED) from None
         except (HandFootError, TypeError, ValueError) as exc:
             raise fail(number, f"bad state expectation: {exc}", MALFORMED) from None
         if wrong:
