@@ -66,6 +66,7 @@ def test_a_guest_asked_at_joining_gets_every_line_and_prompt_as_text_without_an_
             assert "\x1b" not in raw, repr(raw[raw.index("\x1b") - 80:raw.index("\x1b") + 40])
             assert not UNSPEAKABLE.search(raw)
             assert "draw> draw\n" in raw.replace("\r\n", "\n")  # the prompt, and the keys typed echoed as text
+            assert "lobby>" not in raw[raw.index("Table: Hand and Foot"):]  # the lobby's question, given up, is gone
             # A line longer than the screen is not broken: a reader hears it whole.
             hand = next(line for line in raw.split("\r\n") if line.startswith("You: your hand, "))
             assert len(hand) > 80

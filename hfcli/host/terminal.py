@@ -260,6 +260,9 @@ class Terminal:
         session = self._asking
         app = self.running(session) if session is not None else None
         if session is not None and app is not None and app.is_running and not app.is_done:
+            # A question given up is not written again under lines said meanwhile (a text-only or
+            # a screen reader's terminal writes it again after each line otherwise).
+            self._plain_question = None
             app.exit(exception=GivenUp())
             while self._asking is session:
                 await asyncio.sleep(0)
