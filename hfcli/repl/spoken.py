@@ -3,9 +3,11 @@
 Everything said is linear and append-only: no table repainted, no toolbar, no menu, no colour,
 no symbol and no box-drawing character. Each line begins with who it is about (``West:``,
 ``You:``, ``Table:``). Short by default: after the person's move, one line for each other seat's
-turn, the move in words and the short phrase of its reason, then whose turn it is and what may be
-done; the rest only on request (``hand``, ``pile``, ``table``, ``need``, ``score``, ``last``,
-``cards``, ``who``), each answered in a sentence or two.
+turn, each meld said once and one short reason for its discard (``safe``, ``risky``), then whose
+turn it is and what may be done beyond drawing; the rest only on request (``why``, ``hand``,
+``pile``, ``table``, ``need``, ``score``, ``last``, ``cards``, ``who``), each answered in a
+sentence or two. The table's sentences (:func:`table_said` ...) serve the replay, practice and
+lessons in this mode too.
 
 The mode is a presenter chosen when the session is made: :class:`SpokenSession` overrides the
 session's telling, never its rules, so the game, the transcript and the commands typed are those
@@ -53,8 +55,8 @@ STATE_COMMANDS = ("hand", "pile", "table", "need", "score", "last", "cards", "wh
 
 
 def short_reason(reason: Reason | None, names: Mapping[int, str], you: int) -> str:
-    """A reason's short phrase, to say after a move: its first clause as the table says it
-    (``a single five`` of ``a single five; North could take the pile, about 12%``)."""
+    """A reason's first clause as the table says it, for the log and a hint (``a single five`` of
+    ``a single five; North could take the pile, about 12%``)."""
     if reason is None:
         return ""
     said = clauses(reason, Form.PHRASE, names, you=you)
