@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ai.base import Decision
 from ai.hand import open_melds
@@ -36,57 +36,83 @@ def plan_opening(
     cost, so pairs and wilds are kept when the naturals reach the minimum alone. ``laid`` holds
     the melds already laid this turn (rank -> naturals, wilds), which the plan may add to; the
     plan's melds give each meld's naturals and wilds in total."""
-    values = rules.rank_values
-    pair_takes_wild = rules.wild_ratio.pair_takes_wild
-    book = rules.book_size
     laid = laid or {}
-    base: dict[int, tuple[int, int]] = {}
-    base_value = 0
-    slots: list[tuple[int, int]] = []  # (rank, wild room) on the free melds
-    pairs: list[int] = []
+    free = _free_melds(counts, rules, laid)
+    if free.value >= target:
+        return OpeningPlan(free.melds, free.value, 0)
+    values = rules.rank_values
+    pairs = sorted(free.pairs, key=lambda r: -values[r])[:6]
+    wild_cards = [JOKER] * counts[JOKER] + [TWO] * counts[TWO]
+    best = _cheapest_addition(free, pairs, [values[w] for w in wild_cards], rules, target, WILD in laid)
+    if best is None:
+        return None
+    cost, neg_value, mask, k = best
+    chosen = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
+    return OpeningPlan(_with_additions(free, chosen, k - len(chosen), rules, WILD in laid), -neg_value, cost)
+
+
+@dataclass
+class _FreeMelds:
+    """What a first meld lays at no cost: the natural melds of three or more and what they add to
+    the melds laid this turn (rank -> naturals, wilds), their value, the room for wild cards on them
+    (rank, room), and the pairs a wild card could make a meld of."""
+
+    melds: dict[int, tuple[int, int]] = field(default_factory=dict)
+    value: int = 0
+    slots: list[tuple[int, int]] = field(default_factory=list)
+    pairs: list[int] = field(default_factory=list)
+
+
+def _free_melds(counts: list[int], rules: Rules, laid: dict[int, tuple[int, int]]) -> _FreeMelds:
+    values = rules.rank_values
+    book = rules.book_size
+    free = _FreeMelds()
     for rank, (nat0, wild0) in laid.items():
         if rank == WILD:
-            base[rank] = (0, wild0)
+            free.melds[rank] = (0, wild0)
             if book - wild0 > 0:
-                slots.append((rank, book - wild0))
+                free.slots.append((rank, book - wild0))
             continue
         n = min(counts[rank], book - nat0 - wild0)
         nat = nat0 + n
-        base[rank] = (nat, wild0)
-        base_value += n * values[rank]
+        free.melds[rank] = (nat, wild0)
+        free.value += n * values[rank]
         room = min(book - nat - wild0, max_wilds(rank, nat, rules) - wild0)
         if room > 0:
-            slots.append((rank, room))
+            free.slots.append((rank, room))
     for rank in NATURAL_RANKS:
         n = counts[rank]
         if rank in laid:
             continue
         if n >= 3:
             nat = min(n, book)
-            base[rank] = (nat, 0)
-            base_value += nat * values[rank]
+            free.melds[rank] = (nat, 0)
+            free.value += nat * values[rank]
             room = min(book - nat, max_wilds(rank, nat, rules))
             if room > 0:
-                slots.append((rank, room))
-        elif n == 2 and pair_takes_wild:
-            pairs.append(rank)
-    if base_value >= target:
-        return OpeningPlan(base, base_value, 0)
-    pairs.sort(key=lambda r: -values[r])
-    pairs = pairs[:6]
-    wild_cards = [JOKER] * counts[JOKER] + [TWO] * counts[TWO]
-    wild_values = [values[w] for w in wild_cards]
-    slot_room = sum(room for _, room in slots)
-    best: tuple[int, int, int, int] | None = None  # (cost, -value, pair mask, wilds used)
+                free.slots.append((rank, room))
+        elif n == 2 and rules.wild_ratio.pair_takes_wild:
+            free.pairs.append(rank)
+    return free
+
+
+def _cheapest_addition(
+    free: _FreeMelds, pairs: list[int], wild_values: list[int], rules: Rules, target: int, wild_laid: bool
+) -> tuple[int, int, int, int] | None:
+    """The pairs (a mask over ``pairs``) and the number of wild cards that bring the free melds to
+    ``target`` at the least cost, as (cost, -value, pair mask, wilds used); None if none do."""
+    values = rules.rank_values
+    slot_room = sum(room for _, room in free.slots)
+    best: tuple[int, int, int, int] | None = None
     for mask in range(1 << len(pairs)):
         chosen = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
         p = len(chosen)
         pair_value = sum(2 * values[r] for r in chosen)
-        for k in range(p, len(wild_cards) + 1):
+        for k in range(p, len(wild_values) + 1):
             spare = k - p
-            if spare > slot_room and not (rules.wild_melds and spare >= 3 and WILD not in laid):
+            if spare > slot_room and not (rules.wild_melds and spare >= 3 and not wild_laid):
                 continue
-            value = base_value + pair_value + sum(wild_values[:k])
+            value = free.value + pair_value + sum(wild_values[:k])
             if value < target:
                 continue
             cost = 3 * p + 4 * k
@@ -94,24 +120,27 @@ def plan_opening(
             if best is None or key < best:
                 best = key
             break  # more wilds only cost more
-    if best is None:
-        return None
-    _, neg_value, mask, k = best
-    melds = dict(base)
-    chosen = [pairs[i] for i in range(len(pairs)) if mask >> i & 1]
+    return best
+
+
+def _with_additions(
+    free: _FreeMelds, chosen: list[int], spare: int, rules: Rules, wild_laid: bool
+) -> dict[int, tuple[int, int]]:
+    """The free melds with each chosen pair laid with a wild card, and the ``spare`` wild cards
+    left over laid as a wild meld where three or more may be, else on the free melds' room."""
+    melds = dict(free.melds)
     for r in chosen:
         melds[r] = (2, 1)
-    spare = k - len(chosen)
-    if spare >= 3 and rules.wild_melds and WILD not in laid:
+    if spare >= 3 and rules.wild_melds and not wild_laid:
         melds[WILD] = (0, spare)
     else:
-        for rank, room in slots:
+        for rank, room in free.slots:
             put = min(room, spare)
             if put:
                 nat, wild = melds[rank]
                 melds[rank] = (nat, wild + put)
                 spare -= put
-    return OpeningPlan(melds, -neg_value, best[0])
+    return melds
 
 
 def opening_moves(view: SeatView, plan: OpeningPlan) -> Decision | None:
