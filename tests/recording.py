@@ -48,8 +48,8 @@ def record_what_if(path: Path, origin: Path, move: int, *, moves: int | None = N
     from hfcli.levels import make_player
     from hfcli.table.match import play_game
     from hfcli.transcript import TranscriptWriter, read_source
+    from hfcli.transcript.header import parse_header
     from hfcli.transcript.origin import WHAT_IF, Origin, header_keys
-    from hfcli.transcript.reader import parse_header
     from hfcli.transcript.viewer import load
 
     start = load(origin).position(move)

@@ -16,7 +16,8 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.position import Position
 from hfcli.engine.rules import CLASSIC
-from hfcli.transcript import RecordedMove, replay
+from hfcli.transcript import RecordedMove, Visitor, replay
+from hfcli.transcript.visitor import PositionAfter
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "transcripts" / "golden").glob("*.jsonl"))
@@ -27,11 +28,12 @@ DOC = ROOT / "docs" / "position.md"
 def test_every_25th_move_of_a_golden_game_rebuilds_and_plays_on_as_recorded(path: Path) -> None:
     marks: list[tuple[int, str, Game, int]] = []
 
-    def keep(game: Game, move: RecordedMove) -> None:
-        if (move.number - 1) % 25 == 0:
-            marks.append((move.number - 1, game.to_position(), game.clone(), len(game.events)))
+    class Marks(Visitor):
+        def move(self, game: Game, move: RecordedMove) -> None:
+            if (move.number - 1) % 25 == 0:
+                marks.append((move.number - 1, game.to_position(), game.clone(), len(game.events)))
 
-    replayed = replay(path, before_move=keep)
+    replayed = replay(path, Marks())
     final, moves = replayed.game, [parse_move(m.move) for m in replayed.moves]
     assert len(marks) == (len(moves) - 1) // 25 + 1
     for done, text, original, events_before in marks:
@@ -187,9 +189,9 @@ def test_hf_replay_prints_the_position_after_a_move() -> None:
     assert result.exit_code == 0
     game = Game.from_position(result.output)
     recorded = replay(path)
-    at_300: list[Game] = []
-    replay(path, before_move=lambda g, m: at_300.append(g.clone()) if m.number == 301 else None)
-    assert game == at_300[0] and game.deal_index == recorded.moves[300].deal - 1
+    at_300 = PositionAfter(300)
+    replay(path, at_300)
+    assert game == at_300.game and game.deal_index == recorded.moves[300].deal - 1
     start = CliRunner().invoke(main, ["replay", "--position", "0", str(path)])
     assert Game.from_position(start.output).move_count == 0 and "deal: 1, dealer E" in start.output
     too_far = CliRunner().invoke(main, ["replay", "--position", str(len(recorded.moves) + 1), str(path)])

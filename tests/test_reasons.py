@@ -31,7 +31,8 @@ from hfcli.text.reason_facts import Facts, Said
 from hfcli.text.reason_text import lesson, phrase, record_text, sentence
 from hfcli.text.reason_words import WORDS
 from hfcli.transcript import SeatInfo, TranscriptWriter, replay
-from hfcli.transcript.lines import RecordedMove, move_line
+from hfcli.transcript.kinds import move_line
+from hfcli.transcript.lines import RecordedMove
 
 R = ReasonKind
 NAMES = ("South", "West", "North", "East")

@@ -25,8 +25,8 @@ from hfcli.transcript import (
     replay,
     resume,
 )
+from hfcli.transcript.header import parse_header
 from hfcli.transcript.origin import history_data, read_history
-from hfcli.transcript.reader import parse_header
 from hfcli.transcript.verify import verify_file
 from hfcli.transcript.viewer import load
 

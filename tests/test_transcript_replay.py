@@ -106,7 +106,7 @@ def test_step_through_in_a_real_terminal() -> None:
 
 
 def test_viewer_steps_both_ways_across_a_deal_and_its_checkpoints_like_a_fresh_replay() -> None:
-    from hfcli.transcript import replay
+    from hfcli.transcript import RecordedMove, Visitor, replay
     from hfcli.transcript.viewer import CHECKPOINT_EVERY, load
 
     recording = load(GOLDEN)
@@ -120,15 +120,13 @@ def test_viewer_steps_both_ways_across_a_deal_and_its_checkpoints_like_a_fresh_r
             boundary + 1, checkpoint, checkpoint - 1, checkpoint + 1, boundary + 60, boundary - 40, 0,
             total, total - 1, boundary]
     fresh: dict[int, Game] = {}
-    done = 0
 
-    def before(game: Game, _move: object) -> None:
-        nonlocal done
-        if done in path:
-            fresh[done] = game.clone()
-        done += 1
+    class Fresh(Visitor):
+        def move(self, game: Game, move: RecordedMove) -> None:
+            if move.number - 1 in path:
+                fresh[move.number - 1] = game.clone()
 
-    final = replay(GOLDEN, before_move=before).game
+    final = replay(GOLDEN, Fresh()).game
     fresh[total] = final.clone()
     for k in path:
         assert recording.position(k) == fresh[k], k

@@ -296,7 +296,7 @@ def test_the_quick_move_reader_agrees_with_json(
 ) -> None:
     # Lines are built both as the writer writes them (json.dumps) and raw, with quotes, escapes and
     # control characters unescaped; the string-search reader must read exactly what JSON reads, or step aside.
-    from hfcli.transcript.reader import _quick_move
+    from hfcli.transcript.kinds import read_move_line
 
     def quote(value: str) -> str:
         return f'"{value}"' if raw else json.dumps(value, ensure_ascii=False)
@@ -304,7 +304,7 @@ def test_the_quick_move_reader_agrees_with_json(
     text = '{"e":"move","seat":' + quote(seat) + ',"move":' + quote(move)
     text += "" if chain is None else ',"chain":' + quote(chain)
     text += ("" if reason is None else ',"reason":' + quote(reason)) + "}" + tail
-    quick = _quick_move(text)
+    quick = read_move_line(text)
     if quick is None:
         return
     data = json.loads(text)

@@ -30,7 +30,6 @@ from hfcli.engine.numbers import seed_in_json, whole_number
 from hfcli.reports.comparison import comparison_data, deal_comparison, game_comparison
 from hfcli.system.printable import printable
 from hfcli.transcript import (
-    RecordedMove,
     Replayed,
     Source,
     TranscriptError,
@@ -39,6 +38,7 @@ from hfcli.transcript import (
     replay,
 )
 from hfcli.transcript.origin import DUPLICATE, WHAT_IF, Origin, header_keys, origin_of
+from hfcli.transcript.visitor import PositionAfter
 
 if TYPE_CHECKING:
     from hfcli.engine.scoring import DealResult
@@ -74,15 +74,9 @@ def origin_file(path: Path) -> str:
 def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, Game | None]:
     """The recorded game, replayed strictly, and (a copy of) the game after move ``position_after``;
     a file that does not replay is a one-line error."""
-    kept: list[Game] = []
-    wanted = -1 if position_after is None else position_after + 1
-
-    def keep(game: Game, move: RecordedMove) -> None:
-        if move.number == wanted:
-            kept.append(game.clone())
-
+    kept = None if position_after is None else PositionAfter(position_after)
     try:
-        replayed = replay(path, before_move=keep if position_after is not None else None)
+        replayed = replay(path, kept)
     except TranscriptError as exc:
         raise click.ClickException(printable(str(exc))) from None
     except RecursionError:
@@ -91,7 +85,8 @@ def load(path: Path, *, position_after: int | None = None) -> tuple[Replayed, Ga
         return replayed, None
     total = len(replayed.recorded)
     if position_after < total:
-        return replayed, kept[0]
+        assert kept is not None and kept.game is not None  # kept before move position_after + 1
+        return replayed, kept.game
     if position_after > total or replayed.game.is_over:
         over = replayed.game.is_over
         last = total - 1 if over else total

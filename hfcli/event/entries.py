@@ -26,7 +26,16 @@ from hfcli.engine.scoring import DealResult
 from hfcli.event.shoes import commitment
 from hfcli.event.spec import Event
 from hfcli.system.printable import printable
-from hfcli.transcript import Header, RecordedMove, TranscriptError, parse_header, read_source, recorded_shoes, replay
+from hfcli.transcript import (
+    Header,
+    RecordedMove,
+    TranscriptError,
+    Visitor,
+    parse_header,
+    read_source,
+    recorded_shoes,
+    replay,
+)
 
 
 @dataclass(frozen=True)
@@ -81,14 +90,9 @@ def check(event: Event, path: str | Path) -> Entry | Refused:
         return Refused(name, player, problem)
     if source.torn is not None:
         return Refused(name, player, f"its last line (line {source.torn}) is torn: the file is not whole")
-    starts: list[int] = []
-
-    def note_deal(game: Game, move: RecordedMove) -> None:
-        if len(starts) < game.deal_index + 1:
-            starts.append(move.number - 1)
-
+    starts = DealStarts()
     try:
-        replayed = replay(path, ai=True, source=source, before_move=note_deal)
+        replayed = replay(path, starts, ai=True, source=source)
     except TranscriptError as exc:
         return Refused(name, player, _reason(exc))
     except (HandFootError, RecursionError) as exc:
@@ -97,7 +101,18 @@ def check(event: Event, path: str | Path) -> Entry | Refused:
         played = len(replayed.game.results)
         return Refused(name, player, f"unfinished: {played} of {event.rules.deals} deals played")
     pair = len(header.human_seats) > 1
-    return Entry(name, player, pair, tuple(replayed.game.results), tuple(starts))
+    return Entry(name, player, pair, tuple(replayed.game.results), tuple(starts.moves))
+
+
+class DealStarts(Visitor):
+    """The moves made before each deal began, deal by deal (an entry's ``deal_moves``)."""
+
+    def __init__(self) -> None:
+        self.moves: list[int] = []
+
+    def move(self, game: Game, move: RecordedMove) -> None:
+        if len(self.moves) < game.deal_index + 1:
+            self.moves.append(move.number - 1)
 
 
 def _reason(exc: TranscriptError) -> str:

@@ -15,7 +15,7 @@ from hfcli.engine.scoring import cards_value
 from hfcli.engine.seating import Seating
 from hfcli.engine.state import Phase
 from hfcli.review.model import MistakeKind
-from hfcli.transcript import RecordedMove, replay
+from hfcli.transcript import RecordedMove, Visitor, replay
 
 _LAYS = (MoveKind.MELD, MoveKind.ADD)
 _ANSWERS = (MoveKind.ASK, MoveKind.YES, MoveKind.NO)
@@ -77,33 +77,42 @@ def decision_points(
     is a fifth of a second; replaying the file for each piece of work cost a review seconds), with
     what the game then did: whether the next player took the pile, and the seat's foot's points
     where it was never picked up in the deal."""
-    found: list[DecisionPoint] = []
-    turns = {"deal": -1, "seat": -1, "count": 0}
-    pickups: dict[int, int] = {}  # a pickup's move number: the cards the pile held
-    feet: dict[int, int] = {}  # a deal (1-based): the seat's foot's points, as last seen unpicked
-
-    def look(game: Game, recorded: RecordedMove) -> None:
-        if game.deal.index != turns["deal"]:
-            turns.update(deal=game.deal.index, seat=-1, count=0)
-        if game.turn.seat != turns["seat"]:  # the turn passes to another seat at every turn's end
-            turns.update(seat=game.turn.seat, count=turns["count"] + 1)
-        foot = game.deal.feet[seat]
-        feet[recorded.deal] = 0 if foot is None else cards_value(foot, game.rules)
-        move = parse_move(recorded.move)
-        if move.kind is MoveKind.PICKUP and recorded.seat == game.seating.next_seat(seat):
-            pickups[recorded.number] = len(game.deal.pile)
-        if recorded.seat == seat and is_decision(game, seat, move):
-            found.append(
-                DecisionPoint(recorded.number, recorded.deal, recorded.move, seat, game.clone(), samples,
-                              turns["count"], costing)
-            )
-
-    seating = replay(path, before_move=look).game.seating
+    found = Decisions(seat, samples, costing)
+    seating = replay(path, found).game.seating
     points = []
-    for point in found:
-        handed = pickups.get(point.number + 1, 0) if parse_move(point.played).kind is MoveKind.DISCARD else 0
-        points.append(replace(point, handed=handed, foot_left=feet.get(point.deal, 0)))
+    for point in found.points:
+        handed = found.pickups.get(point.number + 1, 0) if parse_move(point.played).kind is MoveKind.DISCARD else 0
+        points.append(replace(point, handed=handed, foot_left=found.feet.get(point.deal, 0)))
     return points, seating
+
+
+class Decisions(Visitor):
+    """A replay's visitor that finds ``seat``'s decisions (:func:`decision_points`): each with a copy
+    of the game before it, the turn it came in, and what the game then did."""
+
+    def __init__(self, seat: int, samples: int, costing: Costing) -> None:
+        self.seat, self.samples, self.costing = seat, samples, costing
+        self.points: list[DecisionPoint] = []
+        self.pickups: dict[int, int] = {}  # a pickup's move number: the cards the pile held
+        self.feet: dict[int, int] = {}  # a deal (1-based): the seat's foot's points, as last seen unpicked
+        self._deal, self._turn_seat, self._turns = -1, -1, 0
+
+    def move(self, game: Game, move: RecordedMove) -> None:
+        seat = self.seat
+        if game.deal.index != self._deal:
+            self._deal, self._turn_seat, self._turns = game.deal.index, -1, 0
+        if game.turn.seat != self._turn_seat:  # the turn passes to another seat at every turn's end
+            self._turn_seat, self._turns = game.turn.seat, self._turns + 1
+        foot = game.deal.feet[seat]
+        self.feet[move.deal] = 0 if foot is None else cards_value(foot, game.rules)
+        played = parse_move(move.move)
+        if played.kind is MoveKind.PICKUP and move.seat == game.seating.next_seat(seat):
+            self.pickups[move.number] = len(game.deal.pile)
+        if move.seat == seat and is_decision(game, seat, played):
+            self.points.append(
+                DecisionPoint(move.number, move.deal, move.move, seat, game.clone(), self.samples, self._turns,
+                              self.costing)
+            )
 
 
 def kind_of(game: Game, seat: int, played: Move, preferred: Move) -> MistakeKind:

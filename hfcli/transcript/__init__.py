@@ -8,7 +8,8 @@ complete lines all replay. The reader rebuilds the game by applying the recorded
 ``Game`` made from the recorded shoes and checks every line the engine produces against the file.
 """
 
-from hfcli.transcript.header import Header
+from hfcli.transcript.header import Header, parse_header
+from hfcli.transcript.kinds import event_line
 from hfcli.transcript.lines import (
     DIVERGENCE,
     FORMAT,
@@ -18,10 +19,12 @@ from hfcli.transcript.lines import (
     RecordedMove,
     SeatInfo,
     TranscriptError,
-    event_line,
 )
-from hfcli.transcript.reader import Replayed, Source, parse_header, read_source, recorded_shoes, replay
+from hfcli.transcript.reader import Replayed, replay
 from hfcli.transcript.resume import Resumed, resume
+from hfcli.transcript.source import Source, read_source
+from hfcli.transcript.start import recorded_shoes
+from hfcli.transcript.visitor import Visitor
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "TranscriptInUse",
     "TranscriptWriteError",
     "TranscriptWriter",
+    "Visitor",
     "event_line",
     "parse_header",
     "read_source",

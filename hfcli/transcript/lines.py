@@ -1,5 +1,5 @@
-"""The transcript's lines: format constants, the error type, seats, and how every event,
-move and state digest is written as one line of JSON."""
+"""The transcript's lines: format constants, the error type, seats and recorded moves, the header's
+keys, and the chain of moves (each kind of line after the header: hfcli/transcript/kinds.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from hfcli import __version__
-from hfcli.engine.cards import format_cards
 from hfcli.engine.errors import HandFootError
 from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
-from hfcli.engine.moves import DISCARD_KIND, Move
+from hfcli.engine.moves import DISCARD_KIND
 from hfcli.engine.numbers import seed_in_json
 from hfcli.engine.reasons import Reason, recorded
-from hfcli.engine.scoring import DealResult
 from hfcli.engine.seating import Seating
 
 FORMAT = "hfcli-transcript"
@@ -109,7 +107,7 @@ class RecordedRemark:
     text: str
 
 
-# ---------------------------------------------------------------------------- encoding
+# ---------------------------------------------------------------------------- the header and the chain
 
 
 def header_dict(
@@ -147,98 +145,12 @@ def dumps_compact(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-REMARK = "say"  # the line kind of a remark: what a seat said at the table, between moves
-
-
-def remark_line(seat: str, text: str) -> str:
-    return dumps_compact({"e": REMARK, "seat": seat, "text": text})
-
-
-def score_dict(result: DealResult) -> dict[str, Any]:
-    """C-SCORE breakdown of a deal, by partnership name."""
-    return {t.team: t.as_dict() for t in result.teams}
-
-
-def event_line(event: Event, game: Game) -> str:
-    """The transcript line of an event, as the writer writes it and the verifier expects it.
-
-    Lines are built by hand (every value but a reason and a score is plain ASCII notation) because
-    the verifier compares them as text; that keeps replay free of JSON work for most lines.
-    """
-    kind = event.kind
-    names = game.seating.names
-    seat = names[event.seat] if event.seat is not None else ""
-    if kind == EventKind.DRAW or kind == EventKind.FOOT:
-        return f'{{"e":"{kind}","seat":"{seat}","cards":"{format_cards(event.private)}"}}'
-    if kind == EventKind.TAKE:
-        return f'{{"e":"take","seat":"{seat}","cards":"{format_cards(event.cards)}"}}'
-    if kind == EventKind.RED_THREE:
-        if event.private:
-            replacement = event.private[0].text
-            return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":"{replacement}"}}'
-        return f'{{"e":"red3","seat":"{seat}","card":"{event.cards[0].text}","replacement":null}}'
-    if kind == EventKind.BURY or kind == EventKind.UPCARD:
-        return f'{{"e":"{kind}","card":"{event.cards[0].text}"}}'
-    if kind == EventKind.OUT:
-        return f'{{"e":"out","seat":"{seat}"}}'
-    if kind == EventKind.DEAL:
-        shoe = format_cards(game.shoes[event.count])
-        return (
-            f'{{"e":"deal","deal":{event.count + 1},"dealer":"{seat}","minimum":'
-            f'{_minimum_json(game)},"shoe":"{shoe}"}}'
-        )
-    if kind == EventKind.DEAL_END:
-        result = game.results[event.count]
-        went_out = names[result.went_out] if result.went_out is not None else None
-        return dumps_compact(
-            {"e": "deal_end", "deal": event.count + 1, "by": result.ended_by, "went_out": went_out,
-             "scores": score_dict(result)}
-        )
-    if kind == EventKind.GAME_END:
-        final = game.result
-        assert final is not None  # the game ends with this event
-        team_names = final.team_names
-        winner = team_names[final.winner] if final.winner is not None else None
-        totals = dict(zip(team_names, game.totals(), strict=True))
-        return dumps_compact({"e": "game_end", "totals": totals, "winner": winner})
-    if kind == EventKind.MOVE:
-        assert event.move is not None
-        return move_line(seat, event.move, None)
-    raise ValueError(f"no transcript line for event kind {kind!r}")
-
-
-def _minimum_json(game: Game) -> str:
-    """C-MIN of the deal that has just started: a number, or each side's when it goes by score."""
-    if game.rules.meld_minimum_by.by_score:
-        return dumps_compact({game.seating.team_names[t]: game.minimum_for(t) for t in game.seating.teams})
-    return str(game.minimum_for(0))
-
-
-def move_line(
-    seat: str, move: Move | str, reason: str | None, chain: str | None = None, why: Reason | None = None
-) -> str:
-    """A move's line; ``chain`` (version 2 on) is the move's link in the chain of the game's moves;
-    ``reason`` the reason's words and ``why`` the reason as data (docs/transcript.md)."""
-    linked = "" if chain is None else f',"chain":"{chain}"'
-    if reason is None:
-        return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked}}}'
-    said = json.dumps(reason, ensure_ascii=False)
-    if why is None:
-        return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{said}}}'
-    data = json.dumps(why.to_json(), ensure_ascii=False, separators=(",", ":"))
-    return f'{{"e":"move","seat":"{seat}","move":"{move}"{linked},"reason":{said},"why":{data}}}'
-
-
 def move_chain(previous: str, seat: str, move: str) -> str:
     """The chain after a move: 8 hex digits of BLAKE2b (4 bytes) of the chain before it, the seat and
     the move as written. It ties each move to every move before it, in order, so a move that is
     moved, removed, added or changed breaks the chain at the first line that changed, even where
     the state after the turn comes out the same. The first move's chain before it is empty."""
     return hashlib.blake2b(f"{previous} {seat} {move}".encode(), digest_size=4).hexdigest()
-
-
-def digest_line(digest: str) -> str:
-    return f'{{"e":"digest","digest":"{digest}"}}'
 
 
 def ends_turn(events: Sequence[Event]) -> bool:

@@ -13,8 +13,12 @@ from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
 from hfcli.system.files import NotRegularFile
 from hfcli.transcript.digest import digest
-from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError, digest_line
-from hfcli.transcript.reader import Source, parse_header, read_source, replay
+from hfcli.transcript.header import Header, parse_header
+from hfcli.transcript.kinds import digest_line
+from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError
+from hfcli.transcript.reader import Replayed, replay
+from hfcli.transcript.source import Source, read_source
+from hfcli.transcript.visitor import Visitor
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter, hold
 
 if TYPE_CHECKING:
@@ -93,19 +97,8 @@ def resume(
             raise
     if source is None:
         source = read_source(path, held)
-    header = parse_header(source)
-    ai_seats = {seat for seat, info in enumerate(header.seats) if info.kind == "ai"}
-    turn_views: list[SeatView] = []
-
-    def keep_the_turn(game: Game, move: RecordedMove) -> None:
-        if game.turn.phase is Phase.DRAW and not game.turn.asked:
-            turn_views.clear()  # a turn starts: nothing before it is kept through it
-        if move.seat in ai_seats:
-            turn_views.append(game.view(move.seat))
-
-    replayed = replay(path, source=source, before_move=keep_the_turn, shoes=shoes)
-    if replayed.game.turn.phase is Phase.DRAW and not replayed.game.turn.asked:
-        turn_views.clear()  # the file stops between turns
+    turn = TurnViews()
+    replayed = replay(path, turn, source=source, shoes=shoes)
     if replayed.game.is_over and not replayed.pending and not replayed.digest_due:
         raise FinishedGame(source.path, len(source.lines), replayed.game)
     try:
@@ -124,8 +117,30 @@ def resume(
     except BaseException:
         writer.close()
         raise
-    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves, turn_views,
+    return Resumed(replayed.game, replayed.header.seats, writer, source.warning, replayed.moves, turn.views,
                    replayed.header.data)
+
+
+class TurnViews(Visitor):
+    """What each AI seat was shown at its moves in the turn the file stops in, oldest first: what a
+    resumed player is shown again (:meth:`Resumed.recall`)."""
+
+    def __init__(self) -> None:
+        self.views: list[SeatView] = []
+        self.ai_seats: set[int] = set()
+
+    def begin(self, path: str, header: Header, game: Game) -> None:
+        self.ai_seats = {seat for seat, info in enumerate(header.seats) if info.kind == "ai"}
+
+    def move(self, game: Game, move: RecordedMove) -> None:
+        if game.turn.phase is Phase.DRAW and not game.turn.asked:
+            self.views.clear()  # a turn starts: nothing before it is kept through it
+        if move.seat in self.ai_seats:
+            self.views.append(game.view(move.seat))
+
+    def end(self, replayed: Replayed) -> None:
+        if replayed.game.turn.phase is Phase.DRAW and not replayed.game.turn.asked:
+            self.views.clear()  # the file stops between turns
 
 
 def human_seat(source: Source) -> int:

@@ -31,8 +31,8 @@ from hfcli.engine.moves import parse_move
 from hfcli.engine.rules import Rules, from_mapping
 from hfcli.engine.seating import Seating, table
 from hfcli.transcript import DIVERGENCE, MALFORMED, Fault, Source, TranscriptError
-from hfcli.transcript.lines import score_dict
-from hfcli.transcript.reader import load_line
+from hfcli.transcript.kinds import score_dict
+from hfcli.transcript.source import load_line
 
 SCENARIO_FORMAT = "hfcli-scenario"
 SCENARIO_VERSION = 1

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hfcli.transcript import DIVERGENCE, MALFORMED, Fault, TranscriptError, read_source, replay
+from hfcli.transcript import DIVERGENCE, MALFORMED, Fault, Replayed, TranscriptError, Visitor, read_source, replay
 from hfcli.transcript.scenario import is_scenario, run_scenario
 
 SUFFIXES = (".jsonl",)
@@ -92,25 +92,37 @@ def verify_file(path: str | Path, *, ai: bool = False, strict: bool = False) -> 
         )
     if strict and source.torn is not None:
         raise TranscriptError(source.path, source.torn, "torn last line (--strict)", DIVERGENCE)
-    replayed = replay(path, ai=ai, source=source)
+    verdict = Verdict(ai)
+    replayed = replay(path, verdict, ai=ai, source=source)
     if strict and not replayed.finished:
         raise TranscriptError(source.path, len(source.lines), "the game is unfinished (--strict)", DIVERGENCE)
-    game = replayed.game
-    names = game.seating.team_names
-    totals = " ".join(f"{n} {t}" for n, t in zip(names, game.totals(), strict=True))
-    if replayed.finished:
-        final = game.result
-        assert final is not None
-        winner = "a tie" if final.winner is None else f"{names[final.winner]} wins"
-        state = f"finished, {totals} ({winner})"
-    else:
-        state = f"unfinished in deal {game.deal_index + 1}, {totals} so far"
-    checked = " and today's AI" if ai else ""
-    summary = (
-        f"{source.path}: ok, {len(replayed.recorded)} moves{checked}, {len(game.results)} deal(s) scored, "
-        f"{replayed.digests} digests, {state}"
-    )
-    return Verified(source.path, summary, len(replayed.recorded), source.warning)
+    return Verified(source.path, verdict.summary, len(replayed.recorded), source.warning)
+
+
+class Verdict(Visitor):
+    """What ``hf verify`` says of a file that replayed: its moves, deals, digests and how the game
+    stands, made once the replay has checked every line."""
+
+    def __init__(self, ai: bool) -> None:
+        self.ai = ai
+        self.summary = ""
+
+    def end(self, replayed: Replayed) -> None:
+        game = replayed.game
+        names = game.seating.team_names
+        totals = " ".join(f"{n} {t}" for n, t in zip(names, game.totals(), strict=True))
+        if replayed.finished:
+            final = game.result
+            assert final is not None
+            winner = "a tie" if final.winner is None else f"{names[final.winner]} wins"
+            state = f"finished, {totals} ({winner})"
+        else:
+            state = f"unfinished in deal {game.deal_index + 1}, {totals} so far"
+        checked = " and today's AI" if self.ai else ""
+        self.summary = (
+            f"{replayed.source.path}: ok, {len(replayed.recorded)} moves{checked}, {len(game.results)} deal(s) "
+            f"scored, {replayed.digests} digests, {state}"
+        )
 
 
 @dataclass

@@ -19,7 +19,7 @@ from hfcli.text.reason_text import phrase
 from hfcli.text.scores import game_summary, score_table
 from hfcli.text.scoresheet import Sheet
 from hfcli.text.screen import player_label, render_table
-from hfcli.transcript import Header, RecordedMove, Replayed, SeatInfo, replay
+from hfcli.transcript import Header, RecordedMove, Replayed, SeatInfo, Visitor, replay
 from hfcli.transcript.lines import RecordedRemark
 from hfcli.transcript.origin import origin_line
 
@@ -79,15 +79,20 @@ class Recording:
         return 0
 
 
-def load(path: str | Path) -> Recording:
-    checkpoints: list[Game] = []
+class Checkpoints(Visitor):
+    """A copy of the game every ``CHECKPOINT_EVERY`` moves (the viewer's :class:`Recording`)."""
 
-    def keep(game: Game, move: RecordedMove) -> None:
+    def __init__(self) -> None:
+        self.games: list[Game] = []
+
+    def move(self, game: Game, move: RecordedMove) -> None:
         if (move.number - 1) % CHECKPOINT_EVERY == 0:
-            checkpoints.append(game.clone())
+            self.games.append(game.clone())
 
-    replayed = replay(path, before_move=keep)
-    return Recording(replayed, checkpoints)
+
+def load(path: str | Path) -> Recording:
+    checkpoints = Checkpoints()
+    return Recording(replay(path, checkpoints), checkpoints.games)
 
 
 def shown_move(move: RecordedMove, ascii: bool = False, names: Sequence[str] = ()) -> str:

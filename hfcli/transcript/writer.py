@@ -16,18 +16,15 @@ from hfcli.engine.reasons import Reason
 from hfcli.system.files import PRIVATE_FILE, make_private_folder, open_regular
 from hfcli.text.reason_text import record_text
 from hfcli.transcript.digest import Digester
+from hfcli.transcript.kinds import digest_line, event_line, move_line, remark_line
 from hfcli.transcript.lines import (
     MAX_LINE_BYTES,
     VERSION,
     SeatInfo,
-    digest_line,
     dumps_compact,
     ends_turn,
-    event_line,
     header_dict,
     move_chain,
-    move_line,
-    remark_line,
 )
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # a program hf starts does not inherit the transcript
