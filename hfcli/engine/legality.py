@@ -193,41 +193,62 @@ def pickup_refusal(config: GameConfig, state: GameState, seat: int) -> Refusal |
             f"a wild card on the open meld of {meld_rank_name(rank)} would break {rules.wild_ratio.rule}",
         )
     if not team.opened:
-        counts = [0] * 14
-        if top.is_wild:
-            # The pile's wild meld is the top card and the pair the engine takes (C-PILE), whatever
-            # wild cards the hand holds besides: those may join it or go anywhere else.
-            melded = pickup_pair(hand, top, rules)
-            rest = list(hand)
-            for c in melded:
-                rest.remove(c)
-            for c in rest:
-                counts[c.rank] += 1
-            values = rules.rank_values
-            free = rules.book_size - 3
-            best = values[top.rank] + sum(values[c.rank] for c in melded) + max_opening_value(
-                counts, counts[TWO], counts[JOKER], rules, free_wild_slots=free)
-        else:
-            for c in hand:
-                counts[c.rank] += 1
-            counts[top.rank] += 1
-            best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
-        minimum = minimum_for(config, state, config.seating.team_of[seat])
-        if best < minimum:
-            return Refusal(
-                RuleId.C_MIN,
-                f"your first meld must reach {minimum} from the top card and your hand; "
-                f"the most you could lay is {max(best, 0)}",
-            )
-    taken = min(len(pile), rules.pile_limit)
+        refusal = _first_meld_refusal(config, state, seat, rank, with_wild)
+        if refusal is not None:
+            return refusal
+    closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
+    return _cards_left_refusal(config, state, seat, closes)
+
+
+def _first_meld_refusal(config: GameConfig, state: GameState, seat: int, rank: int, with_wild: bool) -> Refusal | None:
+    """C-MIN for a side that has not melded: why the top card and the hand cannot make its first
+    meld when ``seat`` takes the pile onto a meld of ``rank`` (with a wild card for the pair)."""
+    rules = config.rules
+    hand = state.deal.hands[seat]
+    top = state.deal.pile[-1]
+    counts = [0] * 14
+    if top.is_wild:
+        # The pile's wild meld is the top card and the pair the engine takes (C-PILE), whatever
+        # wild cards the hand holds besides: those may join it or go anywhere else.
+        melded = pickup_pair(hand, top, rules)
+        rest = list(hand)
+        for c in melded:
+            rest.remove(c)
+        for c in rest:
+            counts[c.rank] += 1
+        values = rules.rank_values
+        free = rules.book_size - 3
+        best = values[top.rank] + sum(values[c.rank] for c in melded) + max_opening_value(
+            counts, counts[TWO], counts[JOKER], rules, free_wild_slots=free)
+    else:
+        for c in hand:
+            counts[c.rank] += 1
+        counts[top.rank] += 1
+        best = max_opening_value(counts, counts[TWO], counts[JOKER], rules, rank, 2 if with_wild else 3)
+    minimum = minimum_for(config, state, config.seating.team_of[seat])
+    if best < minimum:
+        return Refusal(
+            RuleId.C_MIN,
+            f"your first meld must reach {minimum} from the top card and your hand; "
+            f"the most you could lay is {max(best, 0)}",
+        )
+    return None
+
+
+def _cards_left_refusal(config: GameConfig, state: GameState, seat: int, closes: list[BookKind]) -> Refusal | None:
+    """C-KEEP (and C-FOOT's short foot): why taking the pile would leave ``seat`` too few cards,
+    ``closes`` the kind of the book the pickup itself closes, if it does."""
+    rules = config.rules
+    deal = state.deal
+    hand = deal.hands[seat]
+    team = deal.teams[config.seating.team_of[seat]]
+    taken = min(len(deal.pile), rules.pile_limit)
     remaining = len(hand) - 2 + taken - 1
     if deal.feet[seat] is not None:
         if remaining == 0:
-            closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
             return short_foot_refusal(config, state, seat, books_with(team, closes))
         return None
     if remaining < 2:
-        closes = [existing.kind] if existing is not None and len(existing.cards) + 3 == rules.book_size else []
         refusal = out_refusal(config, state, seat, books_with(team, closes))
         if refusal is not None or (remaining == 0 and not rules.go_out_by_melding_all):
             why = refusal.reason if refusal is not None else "you need a card to discard"
