@@ -20,11 +20,11 @@ from hfcli.transcript.lines import (
     SeatInfo,
     TranscriptError,
 )
-from hfcli.transcript.reader import Replayed, replay
+from hfcli.transcript.reader import replay
 from hfcli.transcript.resume import Resumed, resume
 from hfcli.transcript.source import Source, read_source
 from hfcli.transcript.start import recorded_shoes
-from hfcli.transcript.visitor import Visitor
+from hfcli.transcript.visitor import Replayed, Visitor
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter
 
 __all__ = [

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.engine.state import OVER_PHASE
 from hfcli.transcript.digest import Digester
-from hfcli.transcript.header import Header, parse_header
+from hfcli.transcript.header import parse_header
 from hfcli.transcript.kinds import (
     DIGEST,
     DIGEST_HEAD,
@@ -36,7 +34,7 @@ from hfcli.transcript.kinds import (
 from hfcli.transcript.lines import DIVERGENCE, RecordedMove, RecordedRemark, TranscriptError, ends_turn, move_chain
 from hfcli.transcript.source import Source, json_text, kind_name, line_kind, load_line, read_source, value_of
 from hfcli.transcript.start import starting_game
-from hfcli.transcript.visitor import AiCheck, Visitor, Visitors
+from hfcli.transcript.visitor import AiCheck, Replayed, Visitor, Visitors
 
 
 def _same_event(source: Source, number: int, recorded: dict[str, Any], generated: str) -> bool:
@@ -72,32 +70,6 @@ def _wrong_type(got: Any, want: Any, where: str) -> tuple[str, Any, Any] | None:
             if wrong is not None:
                 return wrong
     return None
-
-
-@dataclass
-class Replayed:
-    """The outcome of replaying a transcript."""
-
-    source: Source
-    header: Header
-    game: Game
-    # Each move's RecordedMove fields; the objects themselves are built only if asked for.
-    recorded: list[tuple[int, int, int, int, str, str | None, object]] = field(default_factory=list)
-    pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
-    digest_due: bool = False  # the file ends after a turn's last event but before its digest
-    digests: int = 0
-    chain: str = ""  # the chain after the last move (version 2 on)
-    lines: int = 0
-    remarks: list[RecordedRemark] = field(default_factory=list)  # what the seats said, in order
-
-    @cached_property
-    def moves(self) -> list[RecordedMove]:
-        """Every move the file records, in order (asked for once the replay is done)."""
-        return [RecordedMove(*fields) for fields in self.recorded]
-
-    @property
-    def finished(self) -> bool:
-        return self.game.is_over and not self.pending and not self.digest_due
 
 
 def replay(

@@ -16,9 +16,9 @@ from hfcli.transcript.digest import digest
 from hfcli.transcript.header import Header, parse_header
 from hfcli.transcript.kinds import digest_line
 from hfcli.transcript.lines import MALFORMED, RecordedMove, SeatInfo, TranscriptError
-from hfcli.transcript.reader import Replayed, replay
+from hfcli.transcript.reader import replay
 from hfcli.transcript.source import Source, read_source
-from hfcli.transcript.visitor import Visitor
+from hfcli.transcript.visitor import Replayed, Visitor
 from hfcli.transcript.writer import TranscriptInUse, TranscriptWriteError, TranscriptWriter, hold
 
 if TYPE_CHECKING:

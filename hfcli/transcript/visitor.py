@@ -7,23 +7,52 @@ game before a move, the views an AI seat was shown, where each deal began) it ta
 writes only the ones it needs and keeps what it finds in its own fields. A visitor only looks: it
 never changes the game it is shown (:meth:`Game.clone` takes a copy to keep).
 
-The stock visitors below serve several commands: :class:`AiCheck` (``hf verify --ai``, an event's
+:class:`Replayed`, what the driver returns and shows a visitor at the end, is here too. The stock
+visitors below serve several commands: :class:`AiCheck` (``hf verify --ai``, an event's
 entries) and :class:`PositionAfter` (``hf play --from``, tests).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from hfcli.engine.game import Game
 from hfcli.engine.moves import parse_move
 from hfcli.transcript.header import Header
 from hfcli.transcript.lines import DIVERGENCE, RecordedMove, RecordedRemark, TranscriptError
+from hfcli.transcript.source import Source
 
 if TYPE_CHECKING:
     from hfcli.engine.seat import Player
-    from hfcli.transcript.reader import Replayed
+
+
+@dataclass
+class Replayed:
+    """The outcome of replaying a transcript."""
+
+    source: Source
+    header: Header
+    game: Game
+    # Each move's RecordedMove fields; the objects themselves are built only if asked for.
+    recorded: list[tuple[int, int, int, int, str, str | None, object]] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)  # lines the engine produced that the file lacks
+    digest_due: bool = False  # the file ends after a turn's last event but before its digest
+    digests: int = 0
+    chain: str = ""  # the chain after the last move (version 2 on)
+    lines: int = 0
+    remarks: list[RecordedRemark] = field(default_factory=list)  # what the seats said, in order
+
+    @cached_property
+    def moves(self) -> list[RecordedMove]:
+        """Every move the file records, in order (asked for once the replay is done)."""
+        return [RecordedMove(*fields) for fields in self.recorded]
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over and not self.pending and not self.digest_due
 
 
 class Visitor:
