@@ -13,7 +13,9 @@ from recording import GOLDEN
 
 from hfcli.cli import main
 from hfcli.reports.ladder import K, Outcome, Pairing, difference, expected, fit, ratings, table
-from hfcli.reports.stats import Record, collect, rate_games, trend_chart
+from hfcli.reports.played import collect
+from hfcli.reports.rating import rate_games, trend_chart
+from hfcli.reports.stats import Record
 
 LEVELS = {"levels": {"easy": {"rating": 1400}, "normal": {"rating": 1500}, "hard": {"rating": 1600}}}
 

@@ -12,7 +12,8 @@ from recording import GOLDEN, record_what_if
 from hfcli.cli import main
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
-from hfcli.reports.stats import Record, collect
+from hfcli.reports.played import collect
+from hfcli.reports.stats import Record
 from hfcli.transcript import SeatInfo
 from hfcli.transcript.golden import record_game
 

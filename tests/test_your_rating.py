@@ -16,7 +16,8 @@ from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
 from hfcli.levels import make_player
 from hfcli.reports.ladder import K, MarginScale, Outcome, Pairing, even_opponents, expected, fit, margin_scale
-from hfcli.reports.stats import collect, rate_games, rated_outcome
+from hfcli.reports.played import collect
+from hfcli.reports.rating import rate_games, rated_outcome
 
 LEVELS = {"easy": 1400.0, "normal": 1500.0, "hard": 1600.0, "expert": 1650.0}
 # A margin of 10 points a rating point, each game's spread 2,000 points: 200 rating points.
@@ -94,7 +95,7 @@ def test_even_opponents_worked_by_hand() -> None:
 @pytest.fixture
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HF_DATA_DIR", str(tmp_path))
-    for where in ("hfcli.reports.stats.load_table", "hfcli.cli.your_rating.load_table"):
+    for where in ("hfcli.reports.rating.load_table", "hfcli.cli.your_rating.load_table"):
         monkeypatch.setattr(where, lambda name: TABLE if name == "classic" else None)
     (tmp_path / "transcripts").mkdir()
     return tmp_path / "transcripts"

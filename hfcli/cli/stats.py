@@ -37,7 +37,8 @@ def stats(targets: tuple[Path, ...], name: str | None, last: int, as_json: bool)
       hf stats --last 20 --json
       hf stats ~/hand-and-foot/games
     """
-    from hfcli.reports.stats import Record, collect
+    from hfcli.reports.played import collect
+    from hfcli.reports.stats import Record
     from hfcli.system import paths
     from hfcli.system.printable import printable
     from hfcli.text.notation import output_shows_symbols, spoken_cards

@@ -2,7 +2,7 @@
 end of a rated game says what it did to your rating.
 
 Both read what ``hf stats`` reads (the transcripts and event entries of the data folder) and rate
-the games as it does (:func:`hfcli.reports.stats.rate_games`), so the figures are the ones it shows.
+the games as it does (:func:`hfcli.reports.rating.rate_games`), so the figures are the ones it shows.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from hfcli import levels
 from hfcli.engine.rules import PRESETS, Rules
 from hfcli.engine.seating import FOUR_HANDED, table
 from hfcli.reports.ladder import ANCHOR, PRIOR_MEAN, even_opponents, load_table
-from hfcli.reports.stats import Rating, RatingPoint, collect, rate_games
+from hfcli.reports.played import collect
+from hfcli.reports.rating import Rating, RatingPoint, rate_games
 
 
 def _folders(extra: Path | None = None) -> list[Path]:

@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 
 from hfcli.transcript.header import Header, parse_header
-from hfcli.transcript.kinds import written_kind
+from hfcli.transcript.kinds import LINE_HEAD, written_kind
 from hfcli.transcript.source import Source, read_source
 
 
@@ -54,15 +54,27 @@ def scan(path: str | Path, visitor: ScanVisitor, *, source: Source | None = None
     if visitor.begin(source, header) is SKIP:
         return
     wanted = set(visitor.kinds)
+    heads = _heads(wanted)
     for number, text in enumerate(source.lines[1:], start=2):
-        # A line as the writer writes it tells its kind in its first bytes; a line in any other form
-        # (written by hand) is parsed for it.
-        kind = written_kind(text) or _loose_kind(text)
+        # A line as the writer writes it tells its kind in its first bytes (one test of them for
+        # the kinds wanted); a line in any other form (written by hand) is parsed for it.
+        if text.startswith(heads):
+            kind = written_kind(text)
+        elif text.startswith(LINE_HEAD):
+            continue
+        else:
+            kind = _loose_kind(text)
         if kind in wanted and visitor.line(kind, number, text) is SKIP:
             wanted.discard(kind)
             if not wanted:
                 break
+            heads = _heads(wanted)
     visitor.end()
+
+
+def _heads(kinds: set[str]) -> tuple[str, ...]:
+    """How a line of each of ``kinds`` begins as the writer writes it."""
+    return tuple(f'{LINE_HEAD}{kind}"' for kind in kinds)
 
 
 def _loose_kind(text: str) -> str | None:
