@@ -196,7 +196,7 @@ def test_printed_commands_start_the_way_the_program_was_started(tmp_path: Path,
     import shlex
     import sys
 
-    from hfcli.cli.play import program_command
+    from hfcli.cli.table_setup import program_command
 
     venv = tmp_path / "my venv" / "bin"
     venv.mkdir(parents=True)

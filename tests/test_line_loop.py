@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from hfcli.repl.asides import Aside, UnreadableInput
 from hfcli.repl.limits import MAX_LINE
-from hfcli.repl.loop import Aside, PipedLines, UnreadableInput, converse
+from hfcli.repl.loop import PipedLines, converse
 
 
 class Recorder:

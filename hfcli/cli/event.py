@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 import click
 
 from hfcli.cli import TEAMS_OPTION, InputError, LevelChoice, WholeNumber, load_rules, table_rules
-from hfcli.cli.play import PauseSeconds, PlayerName, program_command
+from hfcli.cli.play import PauseSeconds, PlayerName
+from hfcli.cli.table_setup import program_command
 
 if TYPE_CHECKING:
     from hfcli.event.spec import Event

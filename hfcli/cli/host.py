@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from hfcli.cli import SEED, TEAMS_OPTION, LevelChoice, LevelOption, WholeNumber, load_rules, table_rules
-from hfcli.cli.play import TRANSCRIPT_FILE, PauseSeconds, PlayerName, program_command, terminal_size
+from hfcli.cli.play import TRANSCRIPT_FILE, PauseSeconds, PlayerName
+from hfcli.cli.table_setup import program_command, terminal_size
 
 if TYPE_CHECKING:
     from hfcli.host.hosting import ResumedTable, Settings

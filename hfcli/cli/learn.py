@@ -116,7 +116,7 @@ def _save_place(step: int | None, tried: int = 0) -> None:
 
 def _run_lesson(lesson: Lesson, start: int, ascii_cards: bool, no_color: bool, *, guided: bool,
                 tried: int = 0) -> None:
-    from hfcli.cli.play import program_command, terminal_size
+    from hfcli.cli.table_setup import program_command, terminal_size
     from hfcli.learn.session import LessonSession, SpokenLessonSession
     from hfcli.repl.display import UNPACED, Display, Pace
     from hfcli.repl.style import color_wanted

@@ -7,7 +7,6 @@ import functools
 import io
 import os
 import shlex
-import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from hfcli.cli.table_setup import (
     intro_lines,
     make_ai,
     open_transcript,
+    program_command,
     table_session,
     taking_up,
     terminal_display,
@@ -46,36 +46,6 @@ if TYPE_CHECKING:
 PREFERENCES = {"name": "name", "level": "level", "partner_level": "partner-level",
                "opponent_level": "opponent-level", "ascii_cards": "ascii", "speed": "speed",
                "screen_reader": "screen-reader", "four_color": "four-color"}
-
-
-def terminal_size() -> tuple[int, int]:
-    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed.
-    For a screen reader, as wide as any line: a line broken by the program is read as two."""
-    from hfcli.system.config import screen_reader_wanted
-
-    size = shutil.get_terminal_size()
-    return (SPOKEN_WIDTH if screen_reader_wanted() else size.columns), size.lines
-
-
-SPOKEN_WIDTH = 1000  # columns: wider than any line the program writes
-
-
-def program_command() -> str:
-    """How to run this program from the shell it was started in, for the commands it prints: ``hf``
-    when that is the ``hf`` on the PATH, else the path it was started by (``.venv/bin/hf``), or
-    ``python -m hfcli`` when it was started that way."""
-    started = sys.argv[0] if sys.argv else ""
-    if Path(started).name == "__main__.py" and Path(started).parent.name == "hfcli":
-        return f"{shlex.quote(sys.executable)} -m hfcli"
-    if Path(started).name != "hf":
-        return "hf"  # started from inside another program (a test runner): its own name would mislead
-    on_path = shutil.which("hf")
-    try:
-        if on_path is not None and os.path.samefile(on_path, started):
-            return "hf"
-    except OSError:
-        pass
-    return shlex.quote(started)
 
 
 def seat_levels(

@@ -11,7 +11,8 @@ import click
 from hfcli.cli import WholeNumber
 
 if TYPE_CHECKING:
-    from hfcli.repl.loop import Aside, TerminalLines
+    from hfcli.repl.asides import Aside
+    from hfcli.repl.loop import TerminalLines
     from hfcli.reports.practice import Practice
 
 
@@ -40,8 +41,8 @@ def practice(file: Path, seat: str | None, samples: int | None, jobs: int, ascii
       hf practice game.jsonl
       hf practice --seat E --jobs 2 transcripts/golden/classic-mixed-seed2.jsonl
     """
-    from hfcli.cli.play import terminal_size
     from hfcli.cli.review import review_for
+    from hfcli.cli.table_setup import terminal_size
     from hfcli.repl.loop import PipedLines, bounded_lines, converse
     from hfcli.reports.practice import Practice
     from hfcli.text.notation import output_shows_symbols

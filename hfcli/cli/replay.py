@@ -49,7 +49,7 @@ def _screen_size() -> tuple[int | None, int | None]:
     when the output is not a terminal."""
     if not _interactive():
         return None, None
-    from hfcli.cli.play import terminal_size
+    from hfcli.cli.table_setup import terminal_size
 
     columns, lines = terminal_size()  # as wide as any line for a screen reader
     return columns, lines - 1

@@ -122,7 +122,7 @@ def _report(result: Review, *, as_json: bool, show_all: bool, ascii_cards: bool)
     if as_json:
         click.echo(json.dumps(result.as_dict(), sort_keys=True))
         return
-    from hfcli.cli.play import program_command, terminal_size
+    from hfcli.cli.table_setup import program_command, terminal_size
     from hfcli.reports.review_text import review_lines
     from hfcli.text.notation import output_shows_symbols, spoken_cards
 

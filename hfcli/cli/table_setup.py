@@ -5,6 +5,8 @@ that introduce it."""
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -161,7 +163,6 @@ def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, 
     """How this terminal shows the table, decided once for the command: colour unless it is off (or
     output is no terminal, or for a screen reader), suits as letters where asked or where the output
     cannot show symbols, four suit colours, and the terminal's size where a screen is to be fitted."""
-    from hfcli.cli.play import terminal_size
     from hfcli.repl.display import Display
     from hfcli.repl.style import color_wanted
     from hfcli.text.notation import output_shows_symbols, use_four_colors
@@ -179,6 +180,36 @@ def terminal_display(*, no_color: bool, ascii_cards: bool, screen_reader: bool, 
         # A reader hears lines: nothing is fitted to a screen.
         size=terminal_size if interactive() and not screen_reader else None,
     )
+
+
+def terminal_size() -> tuple[int, int]:
+    """(columns, lines) of the terminal now: asked at every screen, so a resized window is followed.
+    For a screen reader, as wide as any line: a line broken by the program is read as two."""
+    from hfcli.system.config import screen_reader_wanted
+
+    size = shutil.get_terminal_size()
+    return (SPOKEN_WIDTH if screen_reader_wanted() else size.columns), size.lines
+
+
+SPOKEN_WIDTH = 1000  # columns: wider than any line the program writes
+
+
+def program_command() -> str:
+    """How to run this program from the shell it was started in, for the commands it prints: ``hf``
+    when that is the ``hf`` on the PATH, else the path it was started by (``.venv/bin/hf``), or
+    ``python -m hfcli`` when it was started that way."""
+    started = sys.argv[0] if sys.argv else ""
+    if Path(started).name == "__main__.py" and Path(started).parent.name == "hfcli":
+        return f"{shlex.quote(sys.executable)} -m hfcli"
+    if Path(started).name != "hf":
+        return "hf"  # started from inside another program (a test runner): its own name would mislead
+    on_path = shutil.which("hf")
+    try:
+        if on_path is not None and os.path.samefile(on_path, started):
+            return "hf"
+    except OSError:
+        pass
+    return shlex.quote(started)
 
 
 def four_colors_preferred() -> bool:
@@ -207,7 +238,6 @@ def table_session(
     game: Game, players: dict[int, Player], seats: Seats, writer: Recorder, path: Path, display: Display, pace: Pace
 ) -> Session:
     """The person's seat at ``game``: told for a screen reader where the display is one's."""
-    from hfcli.cli.play import program_command
     from hfcli.levels import make_hint_player
     from hfcli.repl.session import Session
     from hfcli.repl.spoken import SpokenSession

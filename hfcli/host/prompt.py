@@ -45,7 +45,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
     from prompt_toolkit.history import InMemoryHistory
 
     from hfcli.host.terminal import fitted_question
-    from hfcli.repl.keys import LeaveKey, Suspended
+    from hfcli.repl.asides import LeaveKey, Suspended
     from hfcli.repl.loop import refused, run_lines, table_prompt_session
     from hfcli.repl.session import INFO, QUIT
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from hfcli.engine.cards import card
 from hfcli.engine.errors import NotFoundError
@@ -20,13 +20,41 @@ from hfcli.text.rule_sets import describe_rules, play_summary
 from hfcli.text.rulebook import rule_text
 
 if TYPE_CHECKING:
-    from hfcli.repl.reading import Reading
-    from hfcli.repl.session import Session
+    from hfcli.engine.view import SeatView
+    from hfcli.repl.display import Display
+
+
+class SeatSession(Protocol):
+    """The person's seat as its commands see it (:class:`hfcli.repl.session.Session`): what they
+    show and do. Named here so that the commands need not import the session that runs them."""
+
+    @property
+    def view(self) -> SeatView: ...
+
+    display: Display
+
+    def say(self, text: str, *, wrap: bool = True) -> None: ...
+    def error(self, text: str) -> str: ...
+    def hand(self) -> str: ...
+    def table(self, full: bool = False) -> str: ...
+    def pile(self) -> str: ...
+    def need(self) -> str: ...
+    def cards(self, rest: str) -> str: ...
+    def last(self) -> str: ...
+    def who(self) -> str: ...
+    def scores(self) -> str: ...
+    def log_text(self, count: int | None = None) -> str: ...
+    def why_text(self, rest: str) -> str: ...
+    def hint(self) -> str: ...
+    def remark(self, text: str) -> str: ...
+    def request_quit(self) -> str: ...
+    def play_typed(self, reading: Reading) -> str: ...
+
 
 # A command's handler: acts on a line read as the command (at ``session``) and says what it did
 # (the session's OK, INFO, ERROR or QUIT). What was asked for and is not there (a rule id, a
 # command, a move in the log) is raised as NotFoundError, which the session says as an error.
-Handler = Callable[["Session", "Reading"], str]
+Handler = Callable[[SeatSession, "Reading"], str]
 
 
 @dataclass(frozen=True)
@@ -40,6 +68,23 @@ class Command:
     is_move: bool = False
     example: str = ""  # the cards a move command needs, as in 'discard 9'; "" for one that takes none
     fillers: frozenset[str] = frozenset()  # words a move that takes no cards may still be said with
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One command line as read (:func:`hfcli.repl.reading.read_line`): the command (None if the
+    first word names none), the word and the rest as typed, and for a move either its notation or
+    why it cannot be read."""
+
+    command: Command | None
+    word: str
+    rest: str
+    move: str | None = None
+    error: str | None = None
+
+    @property
+    def typed(self) -> str:
+        return f"{self.word} {self.rest}".strip()
 
 
 _REGISTERED: list[Command] = []
@@ -57,7 +102,7 @@ def table_command(
     return register
 
 
-def _play(session: Session, reading: Reading) -> str:
+def _play(session: SeatSession, reading: Reading) -> str:
     """Every move command's handler: the move the line reads as, played (or why it cannot be read)."""
     return session.play_typed(reading)
 
@@ -128,7 +173,7 @@ move_command("end", summary="with the stock empty, decline the pile and end the 
 
 
 @table_command("hint", summary="what the AI would do in your seat, and why")
-def _hint(session: Session, reading: Reading) -> str:
+def _hint(session: SeatSession, reading: Reading) -> str:
     return session.hint()
 
 
@@ -136,18 +181,18 @@ def _hint(session: Session, reading: Reading) -> str:
     "say", usage="say TEXT", summary="say a line to the table, e.g. say well played (kept in the transcript)",
     details="The other players at the table see it, and hf replay shows it where it was said. At most 200 characters.",
 )
-def _say(session: Session, reading: Reading) -> str:
+def _say(session: SeatSession, reading: Reading) -> str:
     return session.remark(reading.rest)
 
 
 @table_command("hand", "h", summary="show your hand grouped by rank")
-def _hand(session: Session, reading: Reading) -> str:
+def _hand(session: SeatSession, reading: Reading) -> str:
     session.say(session.hand())
     return INFO
 
 
 @table_command("table", "t", usage="table [full]", summary="show the table (full: every meld's cards, however tall)")
-def _table(session: Session, reading: Reading) -> str:
+def _table(session: SeatSession, reading: Reading) -> str:
     rest = reading.rest
     if rest.lower() not in ("", "full"):
         return session.error(f"table takes nothing, or full for the whole table, not {rest!r}.")
@@ -156,38 +201,38 @@ def _table(session: Session, reading: Reading) -> str:
 
 
 @table_command("pile", summary="the pile: its top card, how many cards, and whether it can be taken")
-def _pile(session: Session, reading: Reading) -> str:
+def _pile(session: SeatSession, reading: Reading) -> str:
     session.say(session.pile())
     return INFO
 
 
 @table_command("need", summary="what your side still needs to go out")
-def _need(session: Session, reading: Reading) -> str:
+def _need(session: SeatSession, reading: Reading) -> str:
     session.say(session.need())
     return INFO
 
 
 @table_command("cards", usage="cards [SEAT]",
                summary="how many cards each seat holds, and who has picked up their foot")
-def _cards(session: Session, reading: Reading) -> str:
+def _cards(session: SeatSession, reading: Reading) -> str:
     session.say(session.cards(reading.rest))
     return INFO
 
 
 @table_command("last", summary="the moves since your last turn, again")
-def _last(session: Session, reading: Reading) -> str:
+def _last(session: SeatSession, reading: Reading) -> str:
     session.say(session.last())
     return INFO
 
 
 @table_command("who", summary="who sits where")
-def _who(session: Session, reading: Reading) -> str:
+def _who(session: SeatSession, reading: Reading) -> str:
     session.say(session.who())
     return INFO
 
 
 @table_command("score", "s", summary="the deal so far as it would score now, and every finished deal")
-def _score(session: Session, reading: Reading) -> str:
+def _score(session: SeatSession, reading: Reading) -> str:
     session.say(session.scores())
     return INFO
 
@@ -196,7 +241,7 @@ def _score(session: Session, reading: Reading) -> str:
                summary="the moves since your last turn (or the last N), numbered, with the AI's reasons",
                details="With no number: every move since your last discard, and at least the last 10. why N tells "
                "the whole reason of the move numbered N.")
-def _log(session: Session, reading: Reading) -> str:
+def _log(session: SeatSession, reading: Reading) -> str:
     rest = reading.rest
     try:
         count = whole_number(rest, "log's number of moves", 1) if rest else None
@@ -209,7 +254,7 @@ def _log(session: Session, reading: Reading) -> str:
 @table_command("why", "w", usage="why [N|SEAT]",
                summary="the whole reason of the last AI move, of move N in the log, or of a seat's last move "
                "(why north)")
-def _why(session: Session, reading: Reading) -> str:
+def _why(session: SeatSession, reading: Reading) -> str:
     session.say(session.why_text(reading.rest))
     return INFO
 
@@ -217,7 +262,7 @@ def _why(session: Session, reading: Reading) -> str:
 @table_command("rules", "r", usage="rules [ID|keys]",
                summary="how a game goes under the rules in force, one rule by id (rules C-PILE), or the rule set's "
                "house-rules keys (rules keys)")
-def _rules(session: Session, reading: Reading) -> str:
+def _rules(session: SeatSession, reading: Reading) -> str:
     rest, rules, width = reading.rest, session.view.rules, session.display.width
     if not rest:
         session.say(play_summary(rules, command="rules", width=width or 80), wrap=False)
@@ -230,13 +275,13 @@ def _rules(session: Session, reading: Reading) -> str:
 
 
 @table_command("help", "?", usage="help [COMMAND]", summary="this list, or more about one command")
-def _help(session: Session, reading: Reading) -> str:
+def _help(session: SeatSession, reading: Reading) -> str:
     session.say(help_text(reading.rest or None, session.display.width, ascii=session.display.ascii), wrap=False)
     return INFO
 
 
 @table_command("quit", "q", "exit", summary="leave the game (it stays resumable from its transcript)")
-def _quit(session: Session, reading: Reading) -> str:
+def _quit(session: SeatSession, reading: Reading) -> str:
     return session.request_quit()
 
 

@@ -10,16 +10,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from hfcli.repl.asides import LeaveKey, Suspended
 from hfcli.repl.limits import MAX_LINE
-from hfcli.repl.loop import Aside
-
-
-class Suspended(Aside):
-    """Ctrl-Z at the prompt: the loop suspends the game, then prompts again with ``text`` typed."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__("suspended")
-        self.text = text
 
 
 @Condition
@@ -32,10 +24,6 @@ def _can_suspend() -> bool:
     import signal
 
     return hasattr(signal, "SIGTSTP")
-
-
-class LeaveKey(Aside):
-    """Ctrl-D pressed at the prompt: a question (to leave), not the input's end (which is EOFError)."""
 
 
 def table_bindings() -> KeyBindings:

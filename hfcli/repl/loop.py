@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO
 
+from hfcli.repl.asides import Aside, LeaveKey, Suspended, UnreadableInput
 from hfcli.repl.limits import MAX_LINE
 from hfcli.repl.session import ERROR, QUIT, Session
 from hfcli.system.printable import printable
@@ -27,11 +28,6 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
-
-
-class Aside(Exception):
-    """What a terminal sent instead of a line: a key the table binds (Ctrl-D to leave, Ctrl-Z to
-    suspend) or keys that could not be read."""
 
 
 class Talk(Protocol):
@@ -107,8 +103,6 @@ class TerminalLines:
         self._typed = ""
 
     def __call__(self, message: str) -> str:
-        from hfcli.repl.keys import Suspended
-
         again, self._typed = self._typed, ""
         try:
             return _read_line(self.prompt, message, again)
@@ -192,8 +186,6 @@ class TableTalk:
         self.session.leave()
 
     def aside(self, what: Aside) -> None:
-        from hfcli.repl.keys import LeaveKey, Suspended
-
         session = self.session
         if isinstance(what, LeaveKey):
             if session.confirming_quit:
@@ -329,10 +321,6 @@ def _suspend() -> None:
     import signal
 
     os.kill(0, signal.SIGTSTP)
-
-
-class UnreadableInput(Aside):
-    """prompt_toolkit failed on what the terminal sent (a key handler raised)."""
 
 
 def _read_line(prompt: PromptSession[str], message: str, typed: str = "") -> str:

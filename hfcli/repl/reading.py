@@ -8,28 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from hfcli.engine.cards import NATURAL_RANKS, RANK_TOKENS, WILD_RANKS, Card, card, parse_rank
 from hfcli.engine.errors import InvalidMoveError
 from hfcli.repl.cardwords import TARGET_MARKS, CardWords, target
-from hfcli.repl.commands import Command, lookup
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One command line as read: the command (None if the first word names none), the word and the
-    rest as typed, and for a move either its notation or why it cannot be read."""
-
-    command: Command | None
-    word: str
-    rest: str
-    move: str | None = None
-    error: str | None = None
-
-    @property
-    def typed(self) -> str:
-        return f"{self.word} {self.rest}".strip()
+from hfcli.repl.commands import Command, Reading, lookup
 
 
 def read_line(line: str, hand: Sequence[Card] = (), open_melds: Collection[str] = ()) -> Reading:

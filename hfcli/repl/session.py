@@ -25,9 +25,9 @@ from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.seat import Decision, Player
 from hfcli.engine.state import Phase
 from hfcli.engine.view import SeatView
-from hfcli.repl.commands import unknown_command
+from hfcli.repl.commands import Reading, unknown_command
 from hfcli.repl.display import Display, Pace
-from hfcli.repl.reading import Reading, as_typed, read_line, split_line
+from hfcli.repl.reading import as_typed, read_line, split_line
 from hfcli.repl.screens import LINES_UNDER_TABLE
 from hfcli.repl.seat import EMPTY, ERROR, INFO, OK, QUIT, LogEntry
 from hfcli.repl.telling import Telling
