@@ -9,7 +9,7 @@ from ai.base import Decision, decision_rng
 from ai.discarding import choose_discard
 from ai.drawing import choose_draw
 from ai.going_out import answer_permission, ask_reason
-from ai.hand import read_hand
+from ai.hand import HandFacts, read_hand
 from ai.knowledge import SeatKnowledge, SharedAccount, may_go_out, shared_knowledge
 from ai.melding import choose_meld, finishing_meld, foot_plan, low_stock
 from ai.opening import OpeningPlan, opening_moves, plan_opening
@@ -97,65 +97,77 @@ class RuleBasedPlayer:
             # Labelled by the style, not the player: a baseline under a name of its own wanders alike.
             move = decision_rng(f"player:{self.style.name}", self.seed, self.seat, view).choice(discards or list(legal))
             return Decision(move, reason(ReasonKind.NO_BETTER_MOVE))
-        style = self.style
         team_open = view.opened[view.team] or view.opening_value >= view.minimum
         hand = read_hand(view)  # once a decision: every strategy function below reads it
-        if not team_open:
-            if view.rules.minimum_waived_for_whole_hand and not view.in_foot[view.seat]:
-                # A first meld of the whole hand needs no minimum: take it whenever the hand allows.
-                whole = (
-                    finishing_meld(view, style, keep_one=True, hand=hand)
-                    or finishing_meld(view, style, keep_one=False, hand=hand)
-                )
-                if whole is not None:
-                    return Decision(whole.move, _and(whole.reason, reason(ReasonKind.WHOLE_HAND_DOWN)))
-            if not self._planned:
-                self._planned = True
-                self._plan = self._make_plan(view, hand.counts)
-            if self._plan is not None and not self._undone:
-                step = opening_moves(view, self._plan)
-                if step is not None:
-                    return step
-        else:
-            asking = ask_reason(view, hand) if view.permission is not True else None
-            if asking is not None:
-                return Decision(ASK, asking)
-            books_there = not any(hand.needed)
-            in_foot = view.in_foot[view.seat]
-            out = may_go_out(view)
-            finish = None
-            if out:
-                finish = finishing_meld(view, style, keep_one=True, out=True, hand=hand)
-                if finish is None and view.rules.go_out_by_melding_all:
-                    finish = finishing_meld(view, style, keep_one=False, out=True, hand=hand)
-            elif not in_foot:
-                finish = (
-                    finishing_meld(view, style, keep_one=False, hand=hand)
-                    or finishing_meld(view, style, keep_one=True, hand=hand)
-                )
-            if finish is not None:
-                then = reason(ReasonKind.GOING_OUT if out else ReasonKind.TO_THE_FOOT)
-                return Decision(finish.move, _and(finish.reason, then))
-            plan = foot_plan(view, hand)
-            aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
-            step = choose_meld(view, style, aggressive, hand)
-            if step is not None:
-                if plan != "build" and not in_foot:
-                    way = "meld-out" if plan == "meld out" else "discard-out"
-                    foot = reason(ReasonKind.FOOT_PLAN, finish=way, private=("finish",))
-                    return Decision(step.move, _and(step.reason, foot))
-                return step
-            if out and len(view.hand) == 1 and books_there:
-                last = next((m for m in legal if m.kind is MoveKind.DISCARD), None)
-                if last is not None:
-                    return Decision(last, reason(ReasonKind.LAST_CARD))
-        discard = choose_discard(view, self.knowledge, style, hand)
+        melded = self._first_meld(view, hand) if not team_open else self._meld_on(view, hand)
+        return melded if melded is not None else self._end_of_turn(view, hand)
+
+    def _first_meld(self, view: SeatView, hand: HandFacts) -> Decision | None:
+        """Before the side's first meld: the whole hand down where no minimum is asked of it, else
+        the next step of the opening plan (made once a turn)."""
+        style = self.style
+        if view.rules.minimum_waived_for_whole_hand and not view.in_foot[view.seat]:
+            # A first meld of the whole hand needs no minimum: take it whenever the hand allows.
+            whole = (
+                finishing_meld(view, style, keep_one=True, hand=hand)
+                or finishing_meld(view, style, keep_one=False, hand=hand)
+            )
+            if whole is not None:
+                return Decision(whole.move, _and(whole.reason, reason(ReasonKind.WHOLE_HAND_DOWN)))
+        if not self._planned:
+            self._planned = True
+            self._plan = self._make_plan(view, hand.counts)
+        if self._plan is not None and not self._undone:
+            return opening_moves(view, self._plan)
+        return None
+
+    def _meld_on(self, view: SeatView, hand: HandFacts) -> Decision | None:
+        """Once the side has melded: ask to go out, go out or into the foot, else meld toward the books."""
+        style = self.style
+        asking = ask_reason(view, hand) if view.permission is not True else None
+        if asking is not None:
+            return Decision(ASK, asking)
+        books_there = not any(hand.needed)
+        in_foot = view.in_foot[view.seat]
+        out = may_go_out(view)
+        finish = None
+        if out:
+            finish = finishing_meld(view, style, keep_one=True, out=True, hand=hand)
+            if finish is None and view.rules.go_out_by_melding_all:
+                finish = finishing_meld(view, style, keep_one=False, out=True, hand=hand)
+        elif not in_foot:
+            finish = (
+                finishing_meld(view, style, keep_one=False, hand=hand)
+                or finishing_meld(view, style, keep_one=True, hand=hand)
+            )
+        if finish is not None:
+            then = reason(ReasonKind.GOING_OUT if out else ReasonKind.TO_THE_FOOT)
+            return Decision(finish.move, _and(finish.reason, then))
+        plan = foot_plan(view, hand)
+        aggressive = view.permission is True or books_there or low_stock(view, style) or plan != "build"
+        step = choose_meld(view, style, aggressive, hand)
+        if step is not None:
+            if plan != "build" and not in_foot:
+                way = "meld-out" if plan == "meld out" else "discard-out"
+                foot = reason(ReasonKind.FOOT_PLAN, finish=way, private=("finish",))
+                return Decision(step.move, _and(step.reason, foot))
+            return step
+        if out and len(view.hand) == 1 and books_there:
+            last = next((m for m in view.legal_moves if m.kind is MoveKind.DISCARD), None)
+            if last is not None:
+                return Decision(last, reason(ReasonKind.LAST_CARD))
+        return None
+
+    def _end_of_turn(self, view: SeatView, hand: HandFacts) -> Decision:
+        """Nothing more to meld: the discard, else take the melds back to try again, else any way on."""
+        legal = view.legal_moves
+        discard = choose_discard(view, self.knowledge, self.style, hand)
         if discard is not None:
             return discard
         if UNDO in legal and not self._undone:
             self._undone = True
             return Decision(UNDO, reason(ReasonKind.UNDO_SHORT))
-        step = choose_meld(view, style, aggressive=True, hand=hand)
+        step = choose_meld(view, self.style, aggressive=True, hand=hand)
         if step is not None:
             return step
         forward = [m for m in legal if m.kind not in (MoveKind.UNDO, MoveKind.ASK)]
