@@ -237,11 +237,25 @@ def _split(n: int, book: int) -> tuple[int, ...]:
 
 def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, MeldShape], books: Books) -> bool:
     """Whether every card of ``counts`` can be melded with the books complete at the end."""
+    laid = _natural_melds(rules, counts, shapes, books)
+    return laid is not None and _books_and_wilds_fit(rules, shapes, books[2], *laid)
+
+
+# Natural melds left open: (rank, cards, naturals, wilds).
+_Open = list[tuple[int, int, int, int]]
+
+
+def _natural_melds(
+    rules: Rules, counts: list[int], shapes: dict[int, MeldShape], books: Books
+) -> tuple[int, int, _Open, int] | None:
+    """Every natural card of ``counts`` laid on the open melds ``shapes`` or in melds of its own:
+    the clean and dirty books then, the melds left open and the wild cards not used on pairs; None
+    when a card cannot be melded (a three, or a single)."""
     if counts[THREE]:
-        return False
+        return None
     book = rules.book_size
     pair_takes_wild = rules.wild_ratio.pair_takes_wild
-    clean, dirty, wild_books = books
+    clean, dirty, _ = books
     groups: list[tuple[int, int, int, int]] = []  # natural melds left open: (rank, cards, naturals, wilds)
     wilds = counts[TWO] + counts[JOKER]
     for rank in NATURAL_RANKS:
@@ -269,7 +283,16 @@ def _melds_out_with_books(rules: Rules, counts: list[int], shapes: dict[int, Mel
                 wilds -= 1  # a pair melds with one wild card
                 groups.append((rank, 3, 2, 1))
             else:
-                return False
+                return None
+    return clean, dirty, groups, wilds
+
+
+def _books_and_wilds_fit(
+    rules: Rules, shapes: dict[int, MeldShape], wild_books: int, clean: int, dirty: int, groups: _Open, wilds: int
+) -> bool:
+    """Whether the books to go out are there once the wild cards close what they can, and the wild
+    cards left over fit on the open melds or in wild melds."""
+    book = rules.book_size
     if clean < rules.clean_books_to_go_out:
         return False
     caps = rules.wild_caps
