@@ -79,6 +79,7 @@ def max_opening_value(
     wilds = twos + jokers
     ratio = rules.wild_ratio
     book = rules.book_size
+    # dp[k]: the most the natural melds so far are worth using k wild cards (NEG: not possible).
     dp = [NEG] * (wilds + 1)
     dp[0] = 0
     for rank in NATURAL_RANKS:
@@ -87,33 +88,10 @@ def max_opening_value(
             if rank == forced_rank:
                 return NEG
             continue
-        options = _naturals_by_wilds(n, wilds, book, ratio)
-        value = values[rank]
-        new = [NEG] * (wilds + 1)
-        for k, base in enumerate(dp):
-            if base < 0:
-                continue
-            for j, nat in enumerate(options):
-                if nat < 0 or k + j > wilds:
-                    continue
-                if rank == forced_rank and nat < forced_naturals:
-                    continue
-                score = base + nat * value
-                if score > new[k + j]:
-                    new[k + j] = score
-        dp = new
+        least = forced_naturals if rank == forced_rank else 0
+        dp = _with_rank(dp, _naturals_by_wilds(n, wilds, book, ratio), values[rank], least)
     if rules.wild_melds:
-        new = [NEG] * (wilds + 1)
-        for k, base in enumerate(dp):
-            if base < 0:
-                continue
-            for c in _wild_meld_sizes(wilds - k, book):
-                if forced_rank == WILD and c < 3:
-                    continue
-                for extra in range(min(free_wild_slots, wilds - k - c) + 1):
-                    if base > new[k + c + extra]:
-                        new[k + c + extra] = base
-        dp = new
+        dp = _with_wild_meld(dp, book, 3 if forced_rank == WILD else 0, free_wild_slots)
     elif forced_rank == WILD:
         return NEG
     # Any wild slot takes any wild card, so the best k wilds are the jokers first.
@@ -126,3 +104,39 @@ def max_opening_value(
         if dp[k] >= 0 and dp[k] + running > best:
             best = dp[k] + running
     return best
+
+
+def _with_rank(dp: list[int], options: tuple[int, ...], value: int, least: int) -> list[int]:
+    """``dp`` with a meld of one rank added: ``options[j]`` naturals with ``j`` wild cards (-1: not
+    allowed), each worth ``value``, and at least ``least`` naturals of it."""
+    wilds = len(dp) - 1
+    new = [NEG] * (wilds + 1)
+    for k, base in enumerate(dp):
+        if base < 0:
+            continue
+        for j, nat in enumerate(options):
+            if nat < 0 or k + j > wilds:
+                continue
+            if nat < least:
+                continue
+            score = base + nat * value
+            if score > new[k + j]:
+                new[k + j] = score
+    return new
+
+
+def _with_wild_meld(dp: list[int], book: int, least: int, free_wild_slots: int) -> list[int]:
+    """``dp`` with the wild cards left over laid as wild melds of at least ``least`` cards, and up
+    to ``free_wild_slots`` more where nothing limits them."""
+    wilds = len(dp) - 1
+    new = [NEG] * (wilds + 1)
+    for k, base in enumerate(dp):
+        if base < 0:
+            continue
+        for c in _wild_meld_sizes(wilds - k, book):
+            if c < least:
+                continue
+            for extra in range(min(free_wild_slots, wilds - k - c) + 1):
+                if base > new[k + c + extra]:
+                    new[k + c + extra] = base
+    return new
