@@ -81,9 +81,10 @@ class Costing:
         self, view: SeatView, played: Move, preferred: Move, deals: Iterator[Game], stop: StoppingRule,
         watch: WatchFactory | None = None,
     ) -> Compared:
-        """``played`` (first) and ``preferred`` compared over ``deals`` for as long as ``stop`` asks."""
+        """``played`` (first) and ``preferred`` compared over ``deals`` for as long as ``stop`` asks
+        (the deals are spent: the caller draws them for this comparison alone)."""
         comparison = MoveComparison(ROLLOUT_POLICY, self.evaluator, self.rounds(view, played, preferred))
-        return comparison.compare(deals, [played, preferred], view.seat, stop, watch)
+        return comparison.compare(deals, [played, preferred], view.seat, stop, watch, spend=True)
 
 
 # Costs in points of the deal, the expert's bonus for winning the game left out. The learned

@@ -68,6 +68,13 @@ def test_a_stopping_rule_takes_the_deals_a_batch_at_a_time() -> None:
     # The same five deals as asking for five at once: a batch continues the stream.
     at_once = COMPARISON.compare(knowledge.deals(random.Random(9)), [DRAW, PICKUP], view.seat, FixedDeals(5))
     assert at_once.values == compared.values
+    # Deals the caller has no more use for may be spent (the last move played on each itself): the
+    # same values, and the deals moved on.
+    deals = list(itertools.islice(knowledge.deals(random.Random(9)), 5))
+    before = [g.move_count for g in deals]
+    spent = COMPARISON.compare(iter(deals), [DRAW, PICKUP], view.seat, FixedDeals(5), spend=True)
+    assert spent.values == compared.values
+    assert all(g.move_count > b for g, b in zip(deals, before, strict=True))
 
 
 @dataclass
