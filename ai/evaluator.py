@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -78,7 +79,7 @@ from typing import Any
 from hfcli.engine.cards import RANK_COUNT, THREE, TWO
 from hfcli.engine.estimates import lead
 from hfcli.engine.game import Game
-from hfcli.engine.melds import WILD, BookKind
+from hfcli.engine.melds import WILD, BookKind, Meld
 from hfcli.engine.rules import Rules
 from hfcli.engine.scoring import running_totals
 
@@ -108,74 +109,114 @@ OWN_WEIGHTS = ("eleven",)
 def side_features(game: Game, team: int) -> list[float]:
     """The :data:`SIDE_FEATURES` of side ``team`` where ``game`` stands."""
     rules = game.rules
-    values = rules.rank_values
-    table = game.deal
-    side = table.teams[team]
-    clean = dirty = wild = 0
-    meld_points = 0
-    open_melds = open_short = near = 0
-    open_ranks = [False] * RANK_COUNT
-    book_size = rules.book_size
-    for m in side.melds:
-        meld_points += sum(values[c.rank] for c in m.cards)
-        if m.is_book:
-            kind = m.kind
-            if kind is BookKind.CLEAN:
-                clean += 1
-            elif kind is BookKind.DIRTY:
-                dirty += 1
-            else:
-                wild += 1
-        else:
-            short = book_size - len(m.cards)
-            open_melds += 1
-            open_short += short
-            if short <= 2:
-                near += 1
-            if m.rank != WILD:
-                open_ranks[m.rank] = True
+    side = game.deal.teams[team]
+    melds = _MeldFacts.of(side.melds, rules)
     books_short = (
-        max(0, rules.clean_books_to_go_out - clean) + max(0, rules.dirty_books_to_go_out - dirty)
-        + max(0, rules.wild_books_to_go_out - wild)
+        max(0, rules.clean_books_to_go_out - melds.clean) + max(0, rules.dirty_books_to_go_out - melds.dirty)
+        + max(0, rules.wild_books_to_go_out - melds.wild)
     )
     members = game.seating.members(team)
-    cards = points = wilds = threes = pairs = triples = fits = 0
-    picked = 0
-    foot_points = 0
-    fewest = rules.hand_size
-    for s in members:
-        hand = table.hands[s]
-        counts = [0] * RANK_COUNT
-        for c in hand:
-            counts[c.rank] += 1
-        cards += len(hand)
-        points += sum(values[r] * n for r, n in enumerate(counts) if n)
-        wilds += counts[TWO] + counts[-1]
-        threes += counts[THREE]
-        for r in range(THREE + 1, TWO):
-            n = counts[r]
-            if n == 2:
-                pairs += 1
-            elif n >= 3:
-                triples += 1
-            if n and open_ranks[r]:
-                fits += n
-        foot = table.feet[s]
-        if foot is None:
-            picked += 1
-            fewest = min(fewest, len(hand))
-        else:
-            foot_points += sum(values[c.rank] for c in foot if not c.is_red_three)
+    held = _HandFacts.of(game, members, melds.open_ranks)
     return [
-        meld_points / 100,
-        (clean * rules.clean_book_bonus + dirty * rules.dirty_book_bonus + wild * rules.wild_book_bonus) / 100,
+        melds.points / 100,
+        (melds.clean * rules.clean_book_bonus + melds.dirty * rules.dirty_book_bonus
+         + melds.wild * rules.wild_book_bonus) / 100,
         len(side.red_threes) * rules.red_three_bonus / 100,
-        clean, dirty, wild, books_short,
+        melds.clean, melds.dirty, melds.wild, books_short,
         rules.going_out_bonus / 100 if books_short == 0 else 0.0,
-        open_melds, open_short, near, 1.0 if side.opened else 0.0,
-        cards, points / 100, wilds, threes, pairs, triples, fits,
-        picked / len(members), foot_points / 100, fewest,
+        melds.open, melds.open_short, melds.near, 1.0 if side.opened else 0.0,
+        held.cards, held.points / 100, held.wilds, held.threes, held.pairs, held.triples, held.fits,
+        held.picked / len(members), held.foot_points / 100, held.fewest,
     ]
+
+
+@dataclass
+class _MeldFacts:
+    """A side's melds counted: their points, books by kind, open melds (how many, the cards they
+    lack, those two cards or less from a book) and the ranks of its open natural melds."""
+
+    points: int = 0
+    clean: int = 0
+    dirty: int = 0
+    wild: int = 0
+    open: int = 0
+    open_short: int = 0
+    near: int = 0
+    open_ranks: list[bool] = field(default_factory=lambda: [False] * RANK_COUNT)
+
+    @classmethod
+    def of(cls, melds: Sequence[Meld], rules: Rules) -> _MeldFacts:
+        values = rules.rank_values
+        book_size = rules.book_size
+        facts = cls()
+        for m in melds:
+            facts.points += sum(values[c.rank] for c in m.cards)
+            if m.is_book:
+                kind = m.kind
+                if kind is BookKind.CLEAN:
+                    facts.clean += 1
+                elif kind is BookKind.DIRTY:
+                    facts.dirty += 1
+                else:
+                    facts.wild += 1
+            else:
+                short = book_size - len(m.cards)
+                facts.open += 1
+                facts.open_short += short
+                if short <= 2:
+                    facts.near += 1
+                if m.rank != WILD:
+                    facts.open_ranks[m.rank] = True
+        return facts
+
+
+@dataclass
+class _HandFacts:
+    """A side's hands and feet counted: cards, their points, wild cards, threes, pairs and sets,
+    cards that fit its open melds, the members in their foot, the feet's points, the fewest cards
+    a member in the foot holds."""
+
+    cards: int = 0
+    points: int = 0
+    wilds: int = 0
+    threes: int = 0
+    pairs: int = 0
+    triples: int = 0
+    fits: int = 0
+    picked: int = 0
+    foot_points: int = 0
+    fewest: int = 0
+
+    @classmethod
+    def of(cls, game: Game, members: Sequence[int], open_ranks: list[bool]) -> _HandFacts:
+        rules = game.rules
+        values = rules.rank_values
+        table = game.deal
+        facts = cls(fewest=rules.hand_size)
+        for s in members:
+            hand = table.hands[s]
+            counts = [0] * RANK_COUNT
+            for c in hand:
+                counts[c.rank] += 1
+            facts.cards += len(hand)
+            facts.points += sum(values[r] * n for r, n in enumerate(counts) if n)
+            facts.wilds += counts[TWO] + counts[-1]
+            facts.threes += counts[THREE]
+            for r in range(THREE + 1, TWO):
+                n = counts[r]
+                if n == 2:
+                    facts.pairs += 1
+                elif n >= 3:
+                    facts.triples += 1
+                if n and open_ranks[r]:
+                    facts.fits += n
+            foot = table.feet[s]
+            if foot is None:
+                facts.picked += 1
+                facts.fewest = min(facts.fewest, len(hand))
+            else:
+                facts.foot_points += sum(values[c.rank] for c in foot if not c.is_red_three)
+        return facts
 
 
 def standing_on_table(game: Game, team: int) -> float:
