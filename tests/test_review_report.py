@@ -280,6 +280,10 @@ def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_s
             "sheet.") in text
     assert "The rule: C-FOOT, picking up the foot (hf rules C-FOOT)." in text
     assert result.as_dict()["rules"] == {"60": "C-FOOT"}
+    # A red three in that foot: the score sheet's own line for it, -100.
+    red = dataclasses.replace(f, foot_left=95, foot_reds=100)
+    assert lesson_sentences(red)[1] == ("In the game you never picked up your foot in deal 4: its cards counted -95 on "
+                                        "the score sheet, and its red threes -100.")
     # No large difference: the report says so, and the rule is the kind's (a discard: C-DISCARD).
     plain = dataclasses.replace(f, after_played=outcomes(books=0.1), after_preferred=outcomes(books=0.2))
     assert lesson_sentences(plain) == [
@@ -344,6 +348,9 @@ def test_a_pile_not_taken_says_what_the_pile_held_where_no_fact_differs_by_much(
     assert lesson_sentences(f) == [
         "Taking the pile puts its 10 cards in your hand, to meld with for the rest of the deal. With pickup your "
         "side laid 90 points of cards on the table this turn on average over 64 imagined deals; after draw, 39."]
+    # Quick rules: a pickup takes the top 7 cards of a pile of 19.
+    seven = dataclasses.replace(f, pile_size=19, pile_takes=7)
+    assert lesson_sentences(seven)[0].startswith("Taking the pile puts its top 7 of 19 cards in your hand, ")
 
 
 def test_a_wild_card_thrown_away_is_said_so_and_names_the_wild_rule() -> None:

@@ -412,7 +412,9 @@ def _measured_sentences(f: Finding) -> list[str]:
         if not deals:
             return []
         if pile_turned_down and f.after_preferred and f.after_played:
-            return [f"Taking the pile puts its {f.pile_size} cards in your hand, to meld with for the rest of the "
+            takes = f.pile_takes or f.pile_size
+            cards = f"its {takes} cards" if takes >= f.pile_size else f"its top {takes} of {f.pile_size} cards"
+            return [f"Taking the pile puts {cards} in your hand, to meld with for the rest of the "
                     f"deal. With {better} your side laid {f.after_preferred.laid:.0f} points of cards on the table "
                     f"this turn on average over {deals} imagined deals; after {played}, "
                     f"{f.after_played.laid:.0f}."]
@@ -421,9 +423,10 @@ def _measured_sentences(f: Finding) -> list[str]:
     if lesson.fact is Fact.FOOT:
         lines = [f"With {better} you pick up your foot this turn in {_percent(lesson.preferred)} of "
                  f"{deals} imagined deals; after {played}, in {_percent(lesson.played)}."]
-        if f.foot_left:
+        if f.foot_left or f.foot_reds:
+            reds = f", and its red threes -{f.foot_reds}" if f.foot_reds else ""
             lines.append(f"In the game you never picked up your foot in deal {f.deal}: its cards counted "
-                         f"-{f.foot_left} on the score sheet.")
+                         f"-{f.foot_left} on the score sheet{reds}.")
         return lines
     if lesson.fact is Fact.PILE:
         who = printable(f.next_seat) or "the next player"
@@ -435,8 +438,10 @@ def _measured_sentences(f: Finding) -> list[str]:
         return lines
     when = "this turn" if f.kind in (MistakeKind.PILE_NOT_TAKEN, MistakeKind.PILE_TAKEN) else "by your next turn"
     if lesson.fact is Fact.BOOKS:
-        return [f"With {better} your side closed {lesson.preferred:.1f} books {when} on average over {deals} "
-                f"imagined deals; after {played}, {lesson.played:.1f}."]
+        # tenths, or hundredths where tenths would show two near figures as one or as a tenth apart
+        places = 1 if abs(round(lesson.preferred, 1) - round(lesson.played, 1)) >= 0.2 else 2
+        return [f"With {better} your side closed {lesson.preferred:.{places}f} books {when} on average over {deals} "
+                f"imagined deals; after {played}, {lesson.played:.{places}f}."]
     if lesson.fact is Fact.LAID:
         return [f"With {better} your side laid {lesson.preferred:.0f} points of cards on the table {when} on "
                 f"average over {deals} imagined deals; after {played}, {lesson.played:.0f}."]

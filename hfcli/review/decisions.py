@@ -68,6 +68,7 @@ class DecisionPoint:
     costing: Costing = LEARNED
     handed: int = 0  # the cards the next player took from the pile right after the move; 0: none
     foot_left: int = 0  # the points of the seat's foot if it was never picked up in the deal, else 0
+    foot_reds: int = 0  # of that foot, what its red threes counted against the side (C-RED), else 0
 
 
 def decision_points(
@@ -82,7 +83,8 @@ def decision_points(
     points = []
     for point in found.points:
         handed = found.pickups.get(point.number + 1, 0) if parse_move(point.played).kind is MoveKind.DISCARD else 0
-        points.append(replace(point, handed=handed, foot_left=found.feet.get(point.deal, 0)))
+        left, reds = found.feet.get(point.deal, (0, 0))
+        points.append(replace(point, handed=handed, foot_left=left, foot_reds=reds))
     return points, seating
 
 
@@ -94,7 +96,8 @@ class Decisions(Visitor):
         self.seat, self.samples, self.costing = seat, samples, costing
         self.points: list[DecisionPoint] = []
         self.pickups: dict[int, int] = {}  # a pickup's move number: the cards the pile held
-        self.feet: dict[int, int] = {}  # a deal (1-based): the seat's foot's points, as last seen unpicked
+        # a deal (1-based): the seat's foot's cards' points and its red threes' penalty, as last seen unpicked
+        self.feet: dict[int, tuple[int, int]] = {}
         self._deal, self._turn_seat, self._turns = -1, -1, 0
 
     def move(self, game: Game, move: RecordedMove) -> None:
@@ -104,7 +107,8 @@ class Decisions(Visitor):
         if game.turn.seat != self._turn_seat:  # the turn passes to another seat at every turn's end
             self._turn_seat, self._turns = game.turn.seat, self._turns + 1
         foot = game.deal.feet[seat]
-        self.feet[move.deal] = 0 if foot is None else cards_value(foot, game.rules)
+        self.feet[move.deal] = (0, 0) if foot is None else (
+            cards_value(foot, game.rules), sum(c.is_red_three for c in foot) * game.rules.red_three_foot_penalty)
         played = parse_move(move.move)
         if played.kind is MoveKind.PICKUP and move.seat == game.seating.next_seat(seat):
             self.pickups[move.number] = len(game.deal.pile)

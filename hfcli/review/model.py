@@ -243,6 +243,7 @@ class Finding:
     hand: list[str] = field(default_factory=list)
     pile_top: str | None = None
     pile_size: int = 0
+    pile_takes: int = 0  # the cards a pickup would take (C-PILE: the top ones, up to the table's limit); 0: all
     score: list[int] = field(default_factory=list)
     turn: int = 0  # the turn in the deal, every seat's counted (1-based)
     next_seat: str = ""  # the next player's long name
@@ -253,6 +254,7 @@ class Finding:
     handed: int = 0  # the cards the next player took from the pile after the move in the game; 0: none
     pile: PileShares | None = None  # where the move handed the pile over: how often each discard did
     foot_left: int = 0  # the points of the seat's foot, never picked up, at the deal's end in the game
+    foot_reds: int = 0  # what the red threes in that foot counted against the side
     dirtied: int = -1  # the rank of the clean meld the move played made dirty (the expert's did not); -1: none
     book_bonuses: tuple[int, int] = (0, 0)  # a clean book's and a dirty book's bonus at this table
     # Where the expert's move puts wild cards on the side's meld of wild cards and the move played

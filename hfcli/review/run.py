@@ -35,7 +35,7 @@ class Judged:
 
 def judge(
     game: Game, seat: int, played: Move, *, samples: int, seed: int, costing: Costing = LEARNED, number: int = 0,
-    turn: int = 0, handed: int = 0, foot_left: int = 0,
+    turn: int = 0, handed: int = 0, foot_left: int = 0, foot_reds: int = 0,
 ) -> Judged:
     """The expert's view of the move ``played`` by ``seat`` in ``game`` (move ``number`` of the
     game, ``turn`` of its deal): the seat's expected margin before it, what it cost where the
@@ -61,10 +61,11 @@ def judge(
         kind=kind_of(game, seat, played, expert.move), cost=round(cost.cost, 1), low=round(cost.low, 1),
         high=round(cost.high, 1), samples=cost.samples, hand=[c.text for c in view.hand],
         pile_top=view.pile_top.text if view.pile_top else None, pile_size=view.pile_size,
+        pile_takes=min(view.pile_size, game.rules.pile_limit),
         score=list(game.totals()), turn=turn, next_seat=view.seating.long_names[after],
         next_hand=view.hand_sizes[after], next_known=[c.text for c in knowledge.known[after]],
         after_played=cost.after_played, after_preferred=cost.after_preferred, handed=handed,
-        pile=None if pile is None else pile.pile, foot_left=foot_left,
+        pile=None if pile is None else pile.pile, foot_left=foot_left, foot_reds=foot_reds,
         dirtied=dirtied(game, seat, played, expert.move),
         book_bonuses=(game.rules.clean_book_bonus, game.rules.dirty_book_bonus),
         wild_meld=wild_meld_grown(game, seat, played, expert.move), wild_book=wild_book(game, seat),
@@ -96,7 +97,8 @@ def assess_position(point: DecisionPoint) -> Judged:
     game = point.game
     return judge(game, point.seat, parse_move(point.played), samples=point.samples,
                  seed=decision_seed(game, point.number), costing=point.costing, number=point.number,
-                 turn=point.turn, handed=point.handed, foot_left=point.foot_left)
+                 turn=point.turn, handed=point.handed, foot_left=point.foot_left,
+                 foot_reds=point.foot_reds)
 
 
 def review(
