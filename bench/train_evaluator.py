@@ -33,7 +33,8 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import numpy as np  # noqa: E402
 
-from ai.evaluator import EvaluatorWeights, feature_names, features, stock_left, weights_path  # noqa: E402
+from ai.evaluator import EvaluatorWeights, weights_path  # noqa: E402
+from ai.features import feature_names, features, stock_left  # noqa: E402
 from ai.search import HorizonEstimate  # noqa: E402
 from hfcli.engine.estimates import lead  # noqa: E402
 from hfcli.engine.game import Game  # noqa: E402

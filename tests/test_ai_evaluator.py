@@ -9,16 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
 
-from ai.evaluator import (
-    SIDE_FEATURES,
-    EvaluatorWeights,
-    LearnedEvaluator,
-    feature_names,
-    features,
-    shipped_weights,
-    side_features,
-    weights_path,
-)
+from ai.evaluator import EvaluatorWeights, LearnedEvaluator, shipped_weights, weights_path
+from ai.features import SIDE_FEATURES, feature_names, features, side_features
 from hfcli.engine.estimates import lead
 from hfcli.engine.game import Game
 from hfcli.engine.rules import preset
