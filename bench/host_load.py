@@ -30,8 +30,9 @@ from typing import Any
 import asyncssh
 
 from hfcli.engine.rules import preset
-from hfcli.host.hosting import HostedTable, Settings
+from hfcli.host.hosting import HostedTable
 from hfcli.host.hostkey import load_or_make
+from hfcli.host.room import Settings
 from hfcli.host.server import SshHost, bound_port
 
 CODE = "abcd-efgh"

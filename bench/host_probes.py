@@ -60,8 +60,9 @@ _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_]|.)")
 def serve(data: str) -> None:
     """The host's process: a table on a free loopback port, its port on stdout; ends at stdin's end."""
     from hfcli.engine.rules import preset
-    from hfcli.host.hosting import HostedTable, Settings
+    from hfcli.host.hosting import HostedTable
     from hfcli.host.hostkey import load_or_make
+    from hfcli.host.room import Settings
     from hfcli.host.server import SshHost, bound_port
 
     async def main() -> None:

@@ -12,8 +12,9 @@ from typing import Any
 
 import asyncssh
 
-from hfcli.host.hosting import HostedTable, Settings
+from hfcli.host.hosting import HostedTable
 from hfcli.host.hostkey import load_or_make
+from hfcli.host.room import Settings
 from hfcli.host.server import SshHost, bound_port
 
 WAIT = 60.0  # seconds a test waits for what the table should show at once: a bound on a hang, not a timing

@@ -38,7 +38,7 @@ class SlowHint:
 def test_while_a_hint_is_worked_out_the_other_guests_are_answered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hfcli.host import hosting
+    from hfcli.host import starting
 
     hints: list[SlowHint] = []
 
@@ -46,7 +46,7 @@ def test_while_a_hint_is_worked_out_the_other_guests_are_answered(
         hints.append(SlowHint(seed, seat))
         return hints[-1]
 
-    monkeypatch.setattr(hosting, "make_hint_player", slow_hint)
+    monkeypatch.setattr(starting, "make_hint_player", slow_hint)
 
     async def scene() -> None:
         async with serving(settings(), tmp_path) as (hosted, port):

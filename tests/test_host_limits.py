@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from test_host_login import CODE, settings
 
 from hfcli.host import limits
+from hfcli.host.channel import GuestChannel
 from hfcli.host.hosting import HostedTable
 from hfcli.host.hostkey import load_or_make
-from hfcli.host.server import GuestChannel, SshHost
+from hfcli.host.server import SshHost
 
 pytestmark = pytest.mark.host
 

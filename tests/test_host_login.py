@@ -11,7 +11,7 @@ from host_clients import WAIT, Guest, serving
 from host_clients import _ClientSession as _Client
 
 from hfcli.engine.rules import preset
-from hfcli.host.hosting import Settings
+from hfcli.host.room import Settings
 
 pytestmark = pytest.mark.host
 

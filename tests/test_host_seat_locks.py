@@ -15,6 +15,7 @@ from host_clients import _ClientSession as _Client
 from test_host_faults import come_back, moves_reach
 from test_host_login import CODE, settings
 
+from hfcli.host.away import grace_over
 from hfcli.host.hosting import HostedTable
 from hfcli.host.seatlock import SeatLock
 from hfcli.transcript.verify import verify_file
@@ -62,7 +63,7 @@ def test_a_name_alone_takes_no_seat_during_a_drop_nor_once_the_ai_plays_it(tmp_p
             assert not hosted.lobby.places[0].connected and hosted.people[0].terminal is None
             # Once the AI plays it for her: the same.
             hosted.people[0].grace_timer.cancel()  # type: ignore[union-attr]
-            hosted._grace_over(hosted.people[0])
+            grace_over(hosted, hosted.people[0])
             await bob.until("Ann is not back: the AI plays South for them until they are.")
             eve = await claim(port, "Ann")
             await refused_codes(eve, "Ann")

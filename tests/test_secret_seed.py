@@ -21,7 +21,9 @@ from test_host_login import CODE, settings
 
 from hfcli.cli import main
 from hfcli.engine.numbers import MAX_SEED, new_seed
-from hfcli.host.hosting import HostedTable, Settings
+from hfcli.host.at_table import first_lines
+from hfcli.host.hosting import HostedTable
+from hfcli.host.room import Settings
 from hfcli.transcript.verify import verify_file
 
 pytestmark = pytest.mark.host
@@ -94,7 +96,7 @@ def test_the_host_sees_the_seed_at_the_start_only_when_they_chose_it(chosen: boo
                                       transcript_path=tmp_path / "g.jsonl"))
         assert hosted.start() is None
         try:
-            return hosted._intro(hosted.people[0])
+            return first_lines(hosted, hosted.people[0])
         finally:
             await hosted.shutdown()
 

@@ -15,7 +15,7 @@ from hfcli.cli.play import TRANSCRIPT_FILE, PauseSeconds, PlayerName
 from hfcli.cli.table_setup import program_command, terminal_size
 
 if TYPE_CHECKING:
-    from hfcli.host.hosting import ResumedTable, Settings
+    from hfcli.host.room import ResumedTable, Settings
 
 DEFAULT_PORT = 2222
 
@@ -81,7 +81,7 @@ def host(
     except ImportError:
         raise click.ClickException("hf host needs asyncssh: pip install 'hfcli[host]'") from None
     from hfcli.engine.numbers import chosen_seed
-    from hfcli.host.hosting import Settings
+    from hfcli.host.room import Settings
     from hfcli.repl.style import color_wanted
     from hfcli.system.config import screen_reader_wanted
 
@@ -141,7 +141,7 @@ def _event_settings(
 
 def _resumed(path: Path, level: str, shoes: Any = (), header: Any = None) -> ResumedTable:
     from hfcli.cli.table_setup import make_ai, taking_up
-    from hfcli.host.hosting import SEAT_LOCKS, ResumedTable
+    from hfcli.host.room import SEAT_LOCKS, ResumedTable
     from hfcli.host.seatlock import SeatLock
     from hfcli.transcript import resume
     from hfcli.transcript.resume import FinishedGame
@@ -185,8 +185,9 @@ async def _serve(
     settings: Settings, resumed: ResumedTable | None, bind: str, port: int, keys_path: Path | None
 ) -> None:
     from hfcli.host.console import console
-    from hfcli.host.hosting import HostedTable, ResumedTable, Settings
+    from hfcli.host.hosting import HostedTable
     from hfcli.host.hostkey import KEY_NAME, HostKeyError, load_or_make
+    from hfcli.host.room import ResumedTable, Settings
     from hfcli.host.server import SshHost, bound_port
     from hfcli.system import paths
     from hfcli.text.screen import table_words

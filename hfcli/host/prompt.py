@@ -45,6 +45,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
     from prompt_toolkit.history import InMemoryHistory
 
     from hfcli.host.terminal import fitted_question
+    from hfcli.host.thinking import hinted
     from hfcli.repl.asides import LeaveKey, Suspended
     from hfcli.repl.loop import refused, run_lines, table_prompt_session
     from hfcli.repl.session import INFO, QUIT
@@ -94,13 +95,7 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
                 continue
             if refused(session, text):
                 continue
-            if _is_hint(text) and (asked := session.hint_asked()) is not None:
-                # The expert thinks in a thread, so the table and the other guests go on meanwhile;
-                # the hint player is this person's alone, so it shares nothing with the AI seats'.
-                player, view = asked
-                decision = await asyncio.to_thread(player.choose, view)
-                if not seated.over.is_set():
-                    session.show_hint(decision, view)
+            if await hinted(session, text, seated.over):  # worked out in a thread: the table goes on
                 continue
 
             def line_at_the_host(line: str) -> str:
@@ -125,16 +120,6 @@ async def table_prompt(seated: Seated, session: Session, terminal: Terminal) -> 
             run_lines(session, text.split("\n"), line_at_the_host)
     finally:
         seated.waker(None)
-
-
-def _is_hint(text: str) -> bool:
-    """Whether an entry is the one line ``hint`` (a paste of several lines runs a line at a time)."""
-    from hfcli.repl.reading import split_line
-
-    if "\n" in text:
-        return False
-    command, _, _ = split_line(text)
-    return command is not None and command.name == "hint"
 
 
 def _words(session: Session, named: Callable[[int], str]) -> str:
