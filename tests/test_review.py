@@ -383,3 +383,10 @@ def test_a_wild_card_spent_on_natural_cards_where_the_expert_grows_the_wild_meld
     assert lesson_sentences(started) == [
         "With meld 2 2 JK you start a meld of wild cards, 3 of the 7 a wild book needs: closed, it scores 1500. "
         "You spent the joker on your nines instead."]
+
+
+def test_a_pile_handed_over_counts_the_cards_the_pickup_took_not_the_pile() -> None:
+    # Quick rules: a pickup takes the top 7 cards. West's discards at moves 50 and 67 of the golden
+    # quick game were followed by North's pickups of piles of 19 and 16 cards: 7 cards each.
+    points = {p.number: p for p in decision_points(GOLDEN / "quick-normal-seed8.jsonl", 1, 4)[0]}
+    assert [(n, p.handed) for n, p in points.items() if p.handed] == [(50, 7), (67, 7)]

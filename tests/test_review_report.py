@@ -284,6 +284,10 @@ def test_a_key_moment_tells_its_lesson_from_the_deals_and_ties_it_to_the_score_s
     red = dataclasses.replace(f, foot_left=95, foot_reds=100)
     assert lesson_sentences(red)[1] == ("In the game you never picked up your foot in deal 4: its cards counted -95 on "
                                         "the score sheet, and its red threes -100.")
+    # The summary says it once for the deal, whatever the key moments' lessons.
+    summary = list(review_lines(Review("g.jsonl", 0, "South", 96, 20, [red], ["NS", "EW"], seat_short="S")))
+    assert ("Deal 4: you never picked up your foot; its cards counted -95 on the score sheet, and its red threes "
+            "-100.") in summary
     # No large difference: the report says so, and the rule is the kind's (a discard: C-DISCARD).
     plain = dataclasses.replace(f, after_played=outcomes(books=0.1), after_preferred=outcomes(books=0.2))
     assert lesson_sentences(plain) == [
@@ -297,22 +301,23 @@ def test_a_discard_that_handed_over_the_pile_is_judged_against_every_card_held()
     # 12%: a half rounds to the even figure).
     alike = PileShares(32, 0.25, {"discard 7": 0.25, "discard 9": 0.125, "discard K": 0.1875})
     assert pile_sentence("discard 7", "West", 7, alike) == (
-        "West took the 7-card pile, but every card you held gave West the pile about as often: 12% to 25% of "
+        "West took 7 cards from the pile, but every card you held gave West the pile about as often: 12% to 25% of "
         "32 imagined deals.")
     # The 9 gave it in 4 of 32 deals (12.5%, shown 12%), the 7 played in 20 (62.5%, shown 62%): a cost.
     costly = PileShares(32, 0.625, {"discard 7": 0.625, "discard 9": 0.125, "discard K": 0.5})
     assert pile_sentence("discard 7", "West", 7, costly) == (
-        "West took the 7-card pile. The 9 would have given it in 12% of 32 imagined deals; your 7 gave it in 62%.")
+        "West took 7 cards from the pile. The 9 would have given it in 12% of 32 imagined deals; your 7 gave it in "
+        "62%.")
     # The card played among the safest, though others were riskier: no fault either.
     safest = PileShares(32, 0.0625, {"discard 7": 0.0625, "discard 9": 0.0, "discard K": 0.75})
     assert pile_sentence("discard 7", "West", 7, safest) == (
-        "West took the 7-card pile, but no card you held gave West the pile clearly less often: your 7 did in 6% "
+        "West took 7 cards from the pile, but no card you held gave West the pile clearly less often: your 7 did in 6% "
         "of 32 imagined deals, the safest card in 0%.")
     handed = PileHanded(57, 2, "discard 7", "West", 7, alike)
     result = Review("g.jsonl", 0, "South", 96, 20, [], ["NS", "EW"], seat_short="S", handed=[handed])
     text = list(review_lines(result, ascii=True, width=200))
     assert "Discards after which the next player took the pile (1):" in text
-    assert any(line.startswith("  move 57 (deal 2), discard 7: West took the 7-card pile, but every card")
+    assert any(line.startswith("  move 57 (deal 2), discard 7: West took 7 cards from the pile, but every card")
                for line in text)
     assert review_from_dict(json.loads(json.dumps(result.as_dict()))).handed == [handed]
 

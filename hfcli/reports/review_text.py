@@ -264,6 +264,19 @@ def _review_lines(result: Review, *, show_all: bool, ascii: bool) -> Iterator[st
     by_deal = result.by_deal()
     yield (f"Estimated points lost in the game: {result.lost():.0f}"
            + (" (" + ", ".join(f"deal {deal} {cost:.0f}" for deal, cost in by_deal.items()) + ")" if by_deal else ""))
+    yield from _feet_lines(result)
+
+
+def _feet_lines(result: Review) -> Iterator[str]:
+    """Each deal in which the seat never picked up its foot, with what it counted on the score
+    sheet: what the review knows of it, from the decisions it judged in that deal."""
+    feet: dict[int, tuple[int, int]] = {}
+    for f in result.findings:
+        if f.foot_left or f.foot_reds:
+            feet[f.deal] = (f.foot_left, f.foot_reds)
+    for deal, (cards, reds) in sorted(feet.items()):
+        red = f", and its red threes -{reds}" if reds else ""
+        yield f"Deal {deal}: you never picked up your foot; its cards counted -{cards} on the score sheet{red}."
 
 
 def _detail_lines(
@@ -433,8 +446,8 @@ def _measured_sentences(f: Finding) -> list[str]:
         lines = [f"After {played}, {who} took the pile at their turn in {_percent(lesson.played)} of "
                  f"{deals} imagined deals, {lesson.cards:.0f} cards on average; after {better}, in "
                  f"{_percent(lesson.preferred)}."]
-        if f.handed:
-            lines.append(f"In the game {who} took the {f.handed}-card pile.")
+        if f.handed and f.pile is None:  # with the pile's own sentence, that sentence says it
+            lines.append(f"In the game {who} took {_cards(f.handed)} from the pile.")
         return lines
     when = "this turn" if f.kind in (MistakeKind.PILE_NOT_TAKEN, MistakeKind.PILE_TAKEN) else "by your next turn"
     if lesson.fact is Fact.BOOKS:
@@ -455,7 +468,7 @@ def pile_sentence(played: str, who: str, cards: int, pile: PileShares) -> str:
     card held about as risky, or the one played among the safest)."""
     shares = pile.shares.values()
     lowest, highest = min(shares), max(shares)
-    took = f"{who} took the {cards}-card pile"
+    took = f"{who} took {_cards(cards)} from the pile"
     deals = f"{pile.samples} imagined deals"
     if highest - lowest <= PILE_ALIKE:
         return (f"{took}, but every card you held gave {who} the pile about as often: {_percent(lowest)} to "
@@ -466,6 +479,10 @@ def pile_sentence(played: str, who: str, cards: int, pile: PileShares) -> str:
     safest, share = pile.safest()
     return (f"{took}. The {_thrown(safest)} would have given it in {_percent(share)} of {deals}; your "
             f"{_thrown(played)} gave it in {_percent(pile.played)}.")
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _thrown(discard: str) -> str:

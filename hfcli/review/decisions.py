@@ -95,7 +95,7 @@ class Decisions(Visitor):
     def __init__(self, seat: int, samples: int, costing: Costing) -> None:
         self.seat, self.samples, self.costing = seat, samples, costing
         self.points: list[DecisionPoint] = []
-        self.pickups: dict[int, int] = {}  # a pickup's move number: the cards the pile held
+        self.pickups: dict[int, int] = {}  # a pickup's move number: the cards it took
         # a deal (1-based): the seat's foot's cards' points and its red threes' penalty, as last seen unpicked
         self.feet: dict[int, tuple[int, int]] = {}
         self._deal, self._turn_seat, self._turns = -1, -1, 0
@@ -111,7 +111,7 @@ class Decisions(Visitor):
             cards_value(foot, game.rules), sum(c.is_red_three for c in foot) * game.rules.red_three_foot_penalty)
         played = parse_move(move.move)
         if played.kind is MoveKind.PICKUP and move.seat == game.seating.next_seat(seat):
-            self.pickups[move.number] = len(game.deal.pile)
+            self.pickups[move.number] = min(len(game.deal.pile), game.rules.pile_limit)  # what it took (C-PILE)
         if move.seat == seat and is_decision(game, seat, played):
             self.points.append(
                 DecisionPoint(move.number, move.deal, move.move, seat, game.clone(), self.samples, self._turns,

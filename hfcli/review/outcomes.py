@@ -64,7 +64,8 @@ class Watch:
         if self.turn_over and not self.next_seen and game.turn.seat == self.next_seat:
             if game.turn.phase is Phase.DRAW and game.turn.to_move == self.next_seat:
                 self.next_seen = True
-                self.pile_cards = len(game.deal.pile) if move.kind is MoveKind.PICKUP else 0
+                # the cards it takes: the top ones, up to the table's limit (C-PILE)
+                self.pile_cards = min(len(game.deal.pile), game.rules.pile_limit) if move.kind is MoveKind.PICKUP else 0
 
     def stopped(self, game: Game) -> None:
         self._line = self.read(game)
