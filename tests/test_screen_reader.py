@@ -199,7 +199,7 @@ def test_a_turn_is_one_line_each_meld_said_once_and_the_reason_after_the_discard
     from hfcli.engine.events import Event, EventKind
     from hfcli.engine.moves import Move
     from hfcli.repl.narration import Told
-    from hfcli.repl.spoken import turn_words
+    from hfcli.repl.spoken_turns import turn_words
 
     turn = [
         Told(1, Move.parse("draw"), (Event(EventKind.DRAW, 1, count=2),)),
@@ -221,7 +221,7 @@ def test_a_book_is_said_with_the_cards_that_closed_it_and_several_together() -> 
     from hfcli.engine.melds import BookKind, Meld
     from hfcli.engine.moves import Move
     from hfcli.repl.narration import Told
-    from hfcli.repl.spoken import turn_words
+    from hfcli.repl.spoken_turns import turn_words
 
     def book(rank: str, kind: BookKind) -> Meld:
         naturals = [card(f"{rank}C")] * (7 if kind is BookKind.CLEAN else 6)
@@ -243,7 +243,7 @@ def test_another_seats_discard_is_said_with_one_short_reason() -> None:
     the move says it (a black three blocks the pile); a short clause of any other reason."""
     from hfcli.engine.cards import FIVE, THREE
     from hfcli.engine.reasons import ReasonKind, reason
-    from hfcli.repl.spoken import spoken_reason
+    from hfcli.repl.spoken_turns import spoken_reason
 
     names = {0: "South", 1: "West", 2: "North", 3: "East"}
     risk = reason(ReasonKind.RISK, seat=2, rank=FIVE, take=7, how="could", chance=0.13, private=("chance",))
@@ -262,7 +262,7 @@ def test_a_reason_is_said_in_its_short_phrase_and_why_in_its_sentence() -> None:
     never cut out of words by this mode; another seat's without its private facts."""
     from hfcli.engine.cards import FIVE
     from hfcli.engine.reasons import ReasonKind, reason
-    from hfcli.repl.spoken import short_reason
+    from hfcli.repl.spoken_turns import short_reason
 
     risk = reason(ReasonKind.RISK, seat=2, rank=FIVE, take=7, how="could", chance=0.13, private=("chance",))
     single = reason(ReasonKind.SINGLE, risk, rank=FIVE, held=1, private=("held",))

@@ -5,7 +5,7 @@ Stepping forward says each move passed, a line each (``Move 12, West: discarded 
 five.``), with what it caused: a book closed, a red three laid, the foot picked up, a deal's end
 and its score, the next deal's start. A jump (back, ``move N``, ``deal N``, far ahead) says where
 the replay stands and the move that led there. The hand and the table are said on request
-(``hand``, ``table``), in the words of the screen reader's table (:mod:`hfcli.repl.spoken`).
+(``hand``, ``table``), in the words of the screen reader's table (:mod:`hfcli.repl.spoken_table`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from hfcli.engine.events import Event, EventKind
 from hfcli.engine.game import Game
 from hfcli.engine.moves import Move, MoveKind
 from hfcli.engine.view import SeatView
-from hfcli.repl.spoken import pile_said, side_name, table_said
+from hfcli.repl.spoken_table import pile_said, side_name, table_said
 from hfcli.system.printable import one_line_of_words
 from hfcli.text.card_words import caused_words, counted, hand_words, move_words, number
 from hfcli.text.reason_text import phrase

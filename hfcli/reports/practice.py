@@ -123,7 +123,7 @@ class Practice:
     def _table(self, view: SeatView, height: int | None = None) -> str:
         """The table as the seat saw it; for a screen reader the hand and the table in sentences."""
         if spoken_cards():
-            from hfcli.repl.spoken import table_said
+            from hfcli.repl.spoken_table import table_said
 
             return "\n".join([self._hand(view), *table_said(view, dict(enumerate(view.seating.long_names)))])
         return render_table(view, ascii=self.ascii, width=self.size()[0], height=height)
