@@ -83,9 +83,10 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "rules of thumb; watches only a pair it saw taken", _rule_based("easy")),
     Level("normal", "rules of thumb; counts the cards not yet seen", _rule_based("normal")),
     Level("hard", "rules of thumb, counted closely; the partner people trust", _rule_based("hard")),
-    # On the levels' scale the expert and hard sit inside each other's intervals (docs/ai.md): say so.
-    Level("expert", "about as strong as hard; searches more, imagining the hidden cards, at the decisions "
-                    "that shape a deal", _expert),
+    # On the levels' scale the expert and hard sit inside each other's intervals at classic and quick,
+    # and apart at eleven (docs/ai.md): say so.
+    Level("expert", "about as strong as hard at classic and quick, stronger at eleven; searches more, "
+                    "imagining the hidden cards, at the decisions that shape a deal", _expert),
     Level("baseline-hard", "hard as it was when the tuner was built", _baseline("baseline-hard"),
           offered=False, recorded=False),
 )
