@@ -91,20 +91,13 @@ def replay(
       hf replay game.jsonl --as W         West's moves, each beside what West saw
     """
     from hfcli.system.printable import printable
-    from hfcli.text.notation import output_shows_symbols, spoken_cards
+    from hfcli.text.notation import output_shows_symbols
     from hfcli.transcript import TranscriptError
-    from hfcli.transcript.viewer import game_text, load, score_sheet_text, screen
+    from hfcli.transcript.viewer import game_text, load, score_sheet_text
 
     ascii_cards = ascii_cards or not output_shows_symbols(sys.stdout.encoding)
-    if sheet_format is not None and not score_sheet:
-        raise click.UsageError("--format goes with --score-sheet")
-    if score_sheet and (print_all or position_at is not None):
-        raise click.UsageError("give one of --score-sheet, --print and --position")
-    if start_deal is not None and (score_sheet or print_all or position_at is not None):
-        raise click.UsageError("--deal starts the stepping at a deal: leave out --score-sheet, --print and --position")
-    if as_seat is not None and (score_sheet or position_at is not None or omniscient or seat is not None):
-        raise click.UsageError("--as shows one seat's view: leave out --score-sheet, --position, --omniscient "
-                               "and --seat")
+    _refuse_options_that_clash(print_all, seat, position_at, score_sheet, sheet_format, as_seat, start_deal,
+                               omniscient)
 
     try:
         recording = load(file)
@@ -141,14 +134,37 @@ def replay(
         for line in game_text(recording, watcher, omniscient=omniscient, ascii=ascii_cards):
             click.echo(line)
         return
-    total = len(recording.moves)
     k = 0
     if start_deal is not None:
         found = recording.deal_start(start_deal)
         if found is None:
             raise click.BadParameter(f"the game has no deal {start_deal}", param_hint="--deal")
         k = found
+    _step_through(recording, watcher, k, omniscient, ascii_cards)
 
+
+def _refuse_options_that_clash(
+    print_all: bool, seat: str | None, position_at: int | None, score_sheet: bool, sheet_format: str | None,
+    as_seat: str | None, start_deal: int | None, omniscient: bool,
+) -> None:
+    """Options that ask for two different outputs at once: a usage error names the pair."""
+    if sheet_format is not None and not score_sheet:
+        raise click.UsageError("--format goes with --score-sheet")
+    if score_sheet and (print_all or position_at is not None):
+        raise click.UsageError("give one of --score-sheet, --print and --position")
+    if start_deal is not None and (score_sheet or print_all or position_at is not None):
+        raise click.UsageError("--deal starts the stepping at a deal: leave out --score-sheet, --print and --position")
+    if as_seat is not None and (score_sheet or position_at is not None or omniscient or seat is not None):
+        raise click.UsageError("--as shows one seat's view: leave out --score-sheet, --position, --omniscient "
+                               "and --seat")
+
+
+def _step_through(recording: Recording, watcher: int, k: int, omniscient: bool, ascii_cards: bool) -> None:
+    """The browser over the game as one seat saw it, from move k: n, b, move N, deal N, end, start, all."""
+    from hfcli.text.notation import spoken_cards
+    from hfcli.transcript.viewer import screen
+
+    total = len(recording.moves)
     spoken = spoken_cards()  # a screen reader: each step said as the move and who made it, no table drawn
     shown: int | None = None
 
