@@ -13,7 +13,9 @@ from hfcli.system.files import make_private_folder
 
 # A review's cache file says what it is, so that a file of another kind is never taken for one.
 CACHE_FORMAT = "hfcli-review-cache"
-CACHE_VERSION = 6  # 2: costs judged by the learned evaluator; 3: a kind named anew; 4-6: what followed each move
+# 2: costs judged by the learned evaluator; 3: a kind named anew; 4-6: what followed each move;
+# 7: a pile handed over counts the cards the pickup took, and an unpicked foot is said once a deal.
+CACHE_VERSION = 7
 
 
 def cache_path(folder: Path, transcript: bytes, seat: int, samples: int) -> Path:
