@@ -311,8 +311,8 @@ def test_a_discard_that_handed_over_the_pile_is_judged_against_every_card_held()
     # The card played among the safest, though others were riskier: no fault either.
     safest = PileShares(32, 0.0625, {"discard 7": 0.0625, "discard 9": 0.0, "discard K": 0.75})
     assert pile_sentence("discard 7", "West", 7, safest) == (
-        "West took 7 cards from the pile, but no card you held gave West the pile clearly less often: your 7 did in 6% "
-        "of 32 imagined deals, the safest card in 0%.")
+        "West took 7 cards from the pile. Your 7 gave it in 6% of 32 imagined deals and the safest card in 0%: too "
+        "few deals apart to call any card clearly safer.")
     handed = PileHanded(57, 2, "discard 7", "West", 7, alike)
     result = Review("g.jsonl", 0, "South", 96, 20, [], ["NS", "EW"], seat_short="S", handed=[handed])
     text = list(review_lines(result, ascii=True, width=200))

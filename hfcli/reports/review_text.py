@@ -474,8 +474,8 @@ def pile_sentence(played: str, who: str, cards: int, pile: PileShares) -> str:
         return (f"{took}, but every card you held gave {who} the pile about as often: {_percent(lowest)} to "
                 f"{_percent(highest)} of {deals}.")
     if pile.about_as_often:
-        return (f"{took}, but no card you held gave {who} the pile clearly less often: your {_thrown(played)} "
-                f"did in {_percent(pile.played)} of {deals}, the safest card in {_percent(lowest)}.")
+        return (f"{took}. Your {_thrown(played)} gave it in {_percent(pile.played)} of {deals} and the safest "
+                f"card in {_percent(lowest)}: too few deals apart to call any card clearly safer.")
     safest, share = pile.safest()
     return (f"{took}. The {_thrown(safest)} would have given it in {_percent(share)} of {deals}; your "
             f"{_thrown(played)} gave it in {_percent(pile.played)}.")
