@@ -68,16 +68,20 @@ class Screens(SeatBase):
             return
         if view.phase is Phase.DRAW and self._shown_turn != self._moves_told:
             self._shown_turn = self._moves_told
-            turn = self._wrapped(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color)
-                                 + "  (help lists every command)")
-            under = self._rows(turn) + 2  # the turn line, the prompt and the toolbar
-            table = self.table(under=under + 1)  # and the blank line above it
-            recap = self._round_in_sight(1 + self._rows(table) + under)
-            if recap:
-                table = self.table(under=under + 1 + recap)
-            self.say("")
-            self.say(table)
-            self.say(turn)
+            self._say_turn_start()
+
+    def _say_turn_start(self) -> None:
+        """What is shown once at the start of the seat's turn: the table in sight, then the turn line."""
+        turn = self._wrapped(paint(f"Your turn: {self._turn_choices()}.", BOLD, self.color)
+                             + "  (help lists every command)")
+        under = self._rows(turn) + 2  # the turn line, the prompt and the toolbar
+        table = self.table(under=under + 1)  # and the blank line above it
+        recap = self._round_in_sight(1 + self._rows(table) + under)
+        if recap:
+            table = self.table(under=under + 1 + recap)
+        self.say("")
+        self.say(table)
+        self.say(turn)
 
     # What _turn_choices adds: where the pile cannot be taken; where the stock is empty and the
     # pile can be taken; where the stock is empty and it cannot.

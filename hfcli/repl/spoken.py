@@ -188,18 +188,13 @@ class SpokenSession(SpokenAnswers):
 
     def _show_turn_start(self) -> None:
         self._flush()
-        view = self.view
-        if self.is_over or view.to_move != self.human:
-            return
-        if view.phase is Phase.ANSWER:
-            self._ask_permission()
-            return
-        if view.phase is Phase.DRAW and self._shown_turn != self._moves_told:
-            self._shown_turn = self._moves_told
-            # Not a move: last leaves it out. A draw is what every turn starts with (the prompt
-            # says it too): said only where there is more to choose from.
-            choices = self._turn_choices()
-            self.say("You: your turn." if choices == "draw" else f"You: your turn. {choices.capitalize()}.")
+        super()._show_turn_start()
+
+    def _say_turn_start(self) -> None:
+        # Not a move: last leaves it out. A draw is what every turn starts with (the prompt
+        # says it too): said only where there is more to choose from.
+        choices = self._turn_choices()
+        self.say("You: your turn." if choices == "draw" else f"You: your turn. {choices.capitalize()}.")
 
     def _ask_permission(self) -> None:
         view = self.view
