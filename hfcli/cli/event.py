@@ -260,25 +260,18 @@ def _new(ev: Event, path: Path, name: str, display: Display, pace: Pace) -> tupl
 
 def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Session, list[str]]:
     """The entry this data folder holds already: it goes on if unfinished; a finished one stands."""
-    from hfcli.cli.table_setup import Seats, make_ai, table_session, taking_up
+    from hfcli.cli.table_setup import resumed_table
     from hfcli.system.printable import printable
-    from hfcli.transcript import parse_header, read_source, resume
-    from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
+    from hfcli.transcript import Source, parse_header
+    from hfcli.transcript.resume import FinishedGame
+
+    def this_event(source: Source) -> None:
+        recorded = parse_header(source).data.get("event")
+        if not isinstance(recorded, dict) or recorded.get("id") != ev.id:
+            raise click.ClickException(f"{path} is not an entry of this event; move it away to play")
 
     try:
-        with taking_up(path):
-            held = hold_to_resume(path)
-            try:
-                source = read_source(path, held)
-                header = parse_header(source)
-                recorded = header.data.get("event")
-                if not isinstance(recorded, dict) or recorded.get("id") != ev.id:
-                    raise click.ClickException(f"{path} is not an entry of this event; move it away to play")
-                human = human_seat(source)
-                found = resume(path, source=source, held=held, shoes=ev.shoes)
-            except BaseException:
-                held.close()
-                raise
+        session, found, _, _ = resumed_table(path, display, pace, check=this_event, naming=printable, shoes=ev.shoes)
     except FinishedGame as over:
         from hfcli.text.scores import game_summary
 
@@ -289,13 +282,6 @@ def _resumed(ev: Event, path: Path, display: Display, pace: Pace) -> tuple[Sessi
             f"you have played {printable(ev.name)} already in this data folder, and your first entry stands: "
             f"{path}"
         ) from None
-    game = found.game
-    name = printable(found.seats[human].name)
-    levels = {seat: info.level or "normal" for seat, info in enumerate(found.seats) if seat != human}
-    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
-    found.recall(players)
-    session = table_session(game, players, Seats(human, name, levels), found.writer, path, display, pace)
-    session.log_recorded(found.moves)
     intro = [f"Your entry of this event is unfinished: it goes on where it stopped ({path})."]
     if found.warning:
         intro.append(f"Note: {found.warning}")

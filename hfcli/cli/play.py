@@ -24,8 +24,8 @@ from hfcli.cli.table_setup import (
     make_ai,
     open_transcript,
     program_command,
+    resumed_table,
     table_session,
-    taking_up,
     terminal_display,
     terminal_pace,
     transcript_name_problem,
@@ -380,38 +380,24 @@ def _new_session(
 
 def _resumed_session(path: Path, name: str, display: Display, pace: Pace) -> tuple[Session, list[str]]:
     from hfcli.cli.recorded import compare_resumed
-    from hfcli.transcript import read_source, resume
-    from hfcli.transcript.resume import FinishedGame, hold_to_resume, human_seat
+    from hfcli.transcript.resume import FinishedGame
+
+    def naming(recorded: str) -> str:
+        return printable(recorded) if name == "You" and recorded else name
 
     try:
-        with taking_up(path):
-            held = hold_to_resume(path)  # first of all: one process continues a game, and only one
-            try:
-                source = read_source(path, held)
-                _not_an_entry(source)
-                human = human_seat(source)
-                resumed = resume(path, source=source, held=held)
-            except BaseException:
-                held.close()
-                raise
+        session, resumed, source, seats = resumed_table(path, display, pace, check=_not_an_entry, naming=naming)
     except FinishedGame as over:
         _show_finished(over.game, path)
         raise SystemExit(0) from None
     game = resumed.game
-    if name == "You" and resumed.seats[human].name:
-        name = printable(resumed.seats[human].name)
-    levels = {seat: info.level or "normal" for seat, info in enumerate(resumed.seats) if seat != human}
-    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
-    resumed.recall(players)
-    session = table_session(game, players, Seats(human, name, levels), resumed.writer, path, display, pace)
-    session.log_recorded(resumed.moves)
     intro = [f"Resuming {path} at deal {game.deal_index + 1} of {game.rules.deals}."]
     if resumed.warning:
         intro.append(f"Note: {resumed.warning}")
     origin = compare_resumed(session, source)
     if origin is not None:
         intro.append(origin)
-    intro += intro_lines(game, human, levels, path)  # its first line names the rules, as a new game's does
+    intro += intro_lines(game, seats.human, seats.levels, path)  # its first line names the rules, as a new game's does
     return session, intro
 
 

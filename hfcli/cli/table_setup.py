@@ -8,7 +8,7 @@ import os
 import shlex
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,12 +20,14 @@ from hfcli.cli import InputError
 from hfcli.system.printable import hidden_characters, printable
 
 if TYPE_CHECKING:
+    from hfcli.engine.cards import Card
     from hfcli.engine.game import Game
     from hfcli.engine.seat import Player
     from hfcli.engine.seating import Seating
     from hfcli.repl.display import Display, Pace
     from hfcli.repl.session import Recorder, Session
-    from hfcli.transcript import TranscriptWriter
+    from hfcli.transcript import Source, TranscriptWriter
+    from hfcli.transcript.resume import Resumed
 
 HUMAN = 0  # a new game seats the person in the first seat (South); a resumed one where its transcript says
 
@@ -121,6 +123,38 @@ def taking_up(path: Path, command: str = "play") -> Iterator[None]:
         raise click.ClickException(f"{path}: cannot write to it to continue the game: {exc.strerror}") from None
     except (TranscriptError, HandFootError) as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def resumed_table(
+    path: Path, display: Display, pace: Pace, *, check: Callable[[Source], None], naming: Callable[[str], str],
+    shoes: Sequence[Sequence[Card]] = (),
+) -> tuple[Session, Resumed, Source, Seats]:
+    """A game taken up again at the table (hf play --resume, an unfinished event entry): the file held
+    first, so one process alone continues it, then read, ``check``-ed by the caller, rebuilt, the AI
+    players recalling it, and a session with the recorded moves in its log. ``naming`` turns the
+    name the transcript records for the person into the one the table uses. A finished game raises
+    FinishedGame, which each caller tells its own way."""
+    from hfcli.transcript import read_source, resume
+    from hfcli.transcript.resume import hold_to_resume, human_seat
+
+    with taking_up(path):
+        held = hold_to_resume(path)
+        try:
+            source = read_source(path, held)
+            check(source)
+            human = human_seat(source)
+            found = resume(path, source=source, held=held, shoes=shoes)
+        except BaseException:
+            held.close()
+            raise
+    game = found.game
+    levels = {seat: info.level or "normal" for seat, info in enumerate(found.seats) if seat != human}
+    players = {seat: make_ai(level, game.seed, seat) for seat, level in levels.items()}
+    found.recall(players)
+    seats = Seats(human, naming(found.seats[human].name or ""), levels)
+    session = table_session(game, players, seats, found.writer, path, display, pace)
+    session.log_recorded(found.moves)
+    return session, found, source, seats
 
 
 _FRESH_NAME_TRIES = 100  # a timestamped name taken that many times over is not a race but a fault
